@@ -1,0 +1,66 @@
+"""MkDocs hook: installable and offline-capable site, and search without diacritics.
+
+- Every page links the web app manifest and the theme colour (so a phone can add it to the home
+  screen).
+- ``sw.js`` gets the list of every file of the build to precache, and a version derived from
+  their contents, so a new build replaces the old cache.
+- The search index gets an ``ascii`` field (title and text without diacritics, indexed but never
+  shown): Czech has no lunr pipeline, and a GM typing on a phone often skips the diacritics.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from pathlib import Path
+
+# Files the browser never needs offline: source maps, the sitemap, lunr's other languages, and the
+# worker itself (the browser keeps it).
+_SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$)")
+_TAG = re.compile(r"<[^>]+>")
+
+
+def fold(text: str) -> str:
+    """Text without diacritics: ``"Pád z výšky"`` → ``"Pad z vysky"``."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def on_post_page(output, page, config):
+    """Link the manifest and theme colour from every page's head."""
+    root = "../" * page.url.count("/") if page.url else ""
+    head = (
+        f'<link rel="manifest" href="{root}manifest.webmanifest">'
+        '<meta name="theme-color" content="#6d4c41">'
+        f'<link rel="apple-touch-icon" href="{root}img/icon-192.png">'
+    )
+    return output.replace("</head>", head + "</head>", 1)
+
+
+def on_post_build(config):
+    """Add the ASCII search field and write the precache list into the service worker."""
+    site = Path(config["site_dir"])
+    index_path = site / "search" / "search_index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    for doc in index["docs"]:
+        doc["ascii"] = fold(doc["title"] + " " + _TAG.sub(" ", doc["text"]))
+    index_path.write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
+
+    files = sorted(
+        path.relative_to(site).as_posix()
+        for path in site.rglob("*")
+        if path.is_file() and not _SKIP.search(path.relative_to(site).as_posix())
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((site / name).read_bytes())
+    # Directory URLs are what readers open; the server maps them to index.html.
+    urls = ["./" if f == "index.html" else f.removesuffix("index.html") for f in files]
+    worker = site / "sw.js"
+    source = worker.read_text(encoding="utf-8")
+    source = source.replace("__VERSION__", digest.hexdigest()[:12])
+    source = source.replace("__PRECACHE__", json.dumps(urls, indent=1))
+    worker.write_text(source, encoding="utf-8")
