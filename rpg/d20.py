@@ -1,0 +1,79 @@
+"""The d20 test shared by skill checks, saving throws, attacks and catches.
+
+One d20 (two with advantage or disadvantage, keeping the higher or lower; both cancel), a total of
+natural + modifiers, success at or above the target; a natural 20 always succeeds and a natural 1
+always fails (the rules' NAT20 / NAT1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from rpg.dice import DiceSource, Roll
+
+D20 = 20
+Critical = Literal["success", "failure"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class D20Test:
+    """A rolled d20 test."""
+
+    roll: Roll
+    natural: int
+    total: int
+    target: int
+    success: bool
+    critical: Critical
+
+
+def dice_mode(advantage: bool, disadvantage: bool) -> int:
+    """+1 keep higher, −1 keep lower, 0 one die (advantage and disadvantage cancel)."""
+    return int(advantage) - int(disadvantage)
+
+
+def roll_d20(source: DiceSource, label: str, mode: int) -> Roll:
+    """One d20, or two keeping the higher (``mode`` 1) or lower (``mode`` −1)."""
+    if mode == 0:
+        natural = source.die(D20, label)
+        return Roll(label, "1d20", (natural,), natural)
+    first, second = source.die(D20, label), source.die(D20, label)
+    kept = max(first, second) if mode > 0 else min(first, second)
+    return Roll(label, "2d20kh1" if mode > 0 else "2d20kl1", (first, second), kept)
+
+
+def judge(natural: int, modifier: int, target: int) -> tuple[int, bool, Critical]:
+    """Total, success and critical of a natural d20 result against ``target``."""
+    total = natural + modifier
+    if natural == D20:
+        return total, True, "success"
+    if natural == 1:
+        return total, False, "failure"
+    return total, total >= target, None
+
+
+def d20_test(
+    source: DiceSource, label: str, *, modifier: int, target: int, mode: int = 0
+) -> D20Test:
+    """Roll a d20 test: natural + ``modifier`` against ``target``."""
+    rolled = roll_d20(source, label, mode)
+    total, success, critical = judge(rolled.total, modifier, target)
+    return D20Test(rolled, rolled.total, total, target, success, critical)
+
+
+@lru_cache(maxsize=4096)
+def success_chance(modifier: int, target: int, mode: int = 0) -> Fraction:
+    """Exact P(success) of a d20 test.
+
+    The successful naturals form an upper set (20 always, 1 never, a threshold between), so the
+    kept die of two succeeds with 1 − (1 − p)² (higher) or p² (lower).
+    """
+    p = Fraction(sum(judge(n, modifier, target)[1] for n in range(1, D20 + 1)), D20)
+    if mode > 0:
+        return 1 - (1 - p) ** 2
+    if mode < 0:
+        return p * p
+    return p
