@@ -1,0 +1,174 @@
+"""One error envelope for the whole API, in the user's language.
+
+``{"code", "status", "message", "errors"}``: ``message`` is one human sentence in ``lang`` (Czech by
+default), ``errors`` maps each input field to its messages. Marshmallow's own messages are English;
+they are put into Czech here, so a Czech GM never reads an English error.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from api.language import request_language
+from rpg.errors import RuleError
+from rpg.text import Text
+
+log = logging.getLogger(__name__)
+
+_FIXED: dict[str, str] = {
+    "Missing data for required field.": "Chybí povinný údaj.",
+    "Unknown field.": "Neznámé pole: tento postup ho nezná.",
+    "Not a valid integer.": "Není platné celé číslo.",
+    "Not a valid number.": "Není platné konečné číslo.",
+    "Not a valid boolean.": "Není platná pravdivostní hodnota (true/false).",
+    "Not a valid string.": "Není platný text.",
+    "Not a valid list.": "Není platný seznam.",
+    "Not a valid mapping type.": "Není platný objekt.",
+    "Field may not be null.": "Hodnota nesmí být null.",
+    "Invalid input type.": "Neplatný typ vstupu: očekáván objekt JSON.",
+    "Invalid value.": "Neplatná hodnota.",
+    "Invalid JSON body.": "Neplatné tělo požadavku: není to platný JSON.",
+    "Invalid key.": "Neplatný klíč.",
+}
+
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Must be greater than or equal to (\S+) and less than or equal to (\S+)\.$"),
+     "Musí být od {0} do {1}."),
+    (re.compile(r"^Must be greater than or equal to (\S+)\.$"), "Musí být alespoň {0}."),
+    (re.compile(r"^Must be less than or equal to (\S+)\.$"), "Musí být nejvýše {0}."),
+    (re.compile(r"^Must be greater than (\S+)\.$"), "Musí být větší než {0}."),
+    (re.compile(r"^Must be less than (\S+)\.$"), "Musí být menší než {0}."),
+    (re.compile(r"^Length must be between (\d+) and (\d+)\.$"), "Délka musí být od {0} do {1}."),
+    (re.compile(r"^Shorter than minimum length (\d+)\.$"), "Kratší než nejmenší délka {0}."),
+    (re.compile(r"^Longer than maximum length (\d+)\.$"), "Delší než největší délka {0}."),
+    (re.compile(r"^Length must be (\d+)\.$"), "Délka musí být {0}."),
+    (re.compile(r"^Must be one of: (.*)\.$"), "Musí být jedno z: {0}."),
+)
+
+_STATUS_MESSAGES: dict[int, Text] = {
+    400: Text("Chybný požadavek: tělo není platný JSON.",
+              "Bad request: the body is not valid JSON."),
+    404: Text("Taková adresa v API není.", "No such path in the API."),
+    405: Text("Tato metoda zde není dovolena.", "This method is not allowed here."),
+    413: Text("Tělo požadavku je příliš velké.", "The request body is too large."),
+    415: Text("Nepodporovaný typ obsahu: pošli JSON (Content-Type: application/json).",
+              "Unsupported content type: send JSON (Content-Type: application/json)."),
+    422: Text("Neplatný vstup.", "Invalid input."),
+    429: Text("Příliš mnoho požadavků: zkus to za chvíli znovu.",
+              "Too many requests: try again shortly."),
+    500: Text("Vnitřní chyba serveru.", "Internal server error."),
+}
+
+
+def translate(message: Any, lang: str) -> Any:
+    """A validation message (or a nested structure of them) in ``lang``."""
+    if isinstance(message, Text):
+        return message.in_(lang)
+    if isinstance(message, dict):
+        return {str(key): translate(value, lang) for key, value in message.items()}
+    if isinstance(message, list | tuple):
+        return [translate(item, lang) for item in message]
+    if not isinstance(message, str) or lang == "en":
+        return message
+    if message in _FIXED:
+        return _FIXED[message]
+    for pattern, template in _PATTERNS:
+        match = pattern.match(message)
+        if match:
+            return template.format(*match.groups())
+    return message
+
+
+def _first_leaves(errors: Any, path: str = "", found: list[str] | None = None) -> list[str]:
+    found = [] if found is None else found
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            _first_leaves(value, f"{path}.{key}" if path else str(key), found)
+    elif isinstance(errors, list):
+        for item in errors:
+            _first_leaves(item, path, found)
+    else:
+        found.append(f"'{path}': {errors}" if path and path != "_schema" else str(errors))
+    return found
+
+
+def envelope(status: int, message: str, errors: Any = None) -> dict[str, Any]:
+    """The error body."""
+    from http import HTTPStatus
+
+    return {
+        "code": status,
+        "status": HTTPStatus(status).phrase,
+        "message": message,
+        "errors": errors or {},
+    }
+
+
+def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -> Response:
+    from flask import current_app
+
+    response = current_app.json.response(body)
+    response.status_code = status
+    for key, value in headers:
+        if key.lower() != "content-type":
+            response.headers[key] = value
+    response.headers["Content-Language"] = lang
+    return response
+
+
+def validation_errors(data: Any) -> dict[str, Any]:
+    """Webargs' ``{location: {field: [...]}}`` flattened to ``{field: [...]}``."""
+    messages = (data or {}).get("messages") or {}
+    flat: dict[str, Any] = {}
+    for location_errors in messages.values():
+        if isinstance(location_errors, dict):
+            flat.update(location_errors)
+        else:
+            flat.setdefault("_schema", []).extend(
+                location_errors if isinstance(location_errors, list) else [location_errors])
+    return flat
+
+
+def register_error_handlers(
+    app: Flask,
+    is_api: Callable[[], bool],
+    site_not_found: Callable[[HTTPException], Response | HTTPException],
+) -> None:
+    """Answer every error on the API with the envelope; off the API, the site's 404 page."""
+
+    @app.errorhandler(RuleError)
+    def rule_error(error: RuleError) -> Response:
+        lang = request_language()
+        message = error.message.in_(lang)
+        errors = {error.field or "_schema": [message]}
+        return _response(422, envelope(422, message, errors), lang)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response | HTTPException:
+        status = error.code or 500
+        if not is_api():
+            return site_not_found(error) if status == 404 else error
+        lang = request_language()
+        data = getattr(error, "data", None)
+        errors = translate(validation_errors(data), lang) if data else {}
+        base = _STATUS_MESSAGES.get(status, Text(error.name, error.name)).in_(lang)
+        if status == 400 and not errors:
+            errors = {"_body": [base]}
+        leaves = _first_leaves(errors)
+        message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
+        return _response(status, envelope(status, message, errors), lang, error.get_headers())
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response | HTTPException:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        if not is_api():
+            return InternalServerError()
+        lang = request_language()
+        message = _STATUS_MESSAGES[500].in_(lang)
+        return _response(500, envelope(500, message), lang)

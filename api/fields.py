@@ -1,0 +1,118 @@
+"""Marshmallow fields with the strictness a public API needs, and the bounds the spec fixes.
+
+JSON ``true`` is no integer, ``5.5`` is no count, and a list in a query string may come repeated
+(``sides=a&sides=b``) or comma-separated (``sides=a,b``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from marshmallow import fields, validate
+
+_INTEGER = re.compile(r"^[+-]?\d{1,19}$")
+_NUMBER = re.compile(r"^[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?$")
+
+#: Bounds the spec fixes where a procedure names none.
+MODIFIER = (-20, 20)
+FATIGUE = (0, 50)
+AMOUNT = (0, 100_000)
+NAME_LENGTH = 40
+LIST_LENGTH = 100
+
+
+class Int(fields.Integer):
+    """An integer: a JSON integer or a string of digits; never a bool or a fraction."""
+
+    default_error_messages = {"invalid": "Not a valid integer."}  # noqa: RUF012
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and _INTEGER.match(value.strip()):
+            return int(value.strip())
+        if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+            return int(value)
+        raise self.make_error("invalid")
+
+
+class Number(fields.Float):
+    """A finite real number; never a bool, NaN or infinity."""
+
+    default_error_messages = {"invalid": "Not a valid number."}  # noqa: RUF012
+
+    def _validated(self, value: Any) -> float:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        if isinstance(value, int | float):
+            number = float(value) if abs(value) < 1e300 else math.inf
+        elif isinstance(value, str) and _NUMBER.match(value.strip()):
+            number = float(value.strip())
+        else:
+            raise self.make_error("invalid")
+        if not math.isfinite(number):
+            raise self.make_error("invalid")
+        return number
+
+
+class Bool(fields.Boolean):
+    """A boolean: JSON true/false, or in a query string true/false/1/0/yes/no/on/off."""
+
+
+class CsvList(fields.List):
+    """A list that also accepts one comma-separated string (``2,3,5``) per query value."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list | tuple) and any(isinstance(v, str) for v in value):
+            flattened: list[Any] = []
+            for item in value:
+                if isinstance(item, str):
+                    flattened.extend(part.strip() for part in item.split(",") if part.strip())
+                else:
+                    flattened.append(item)
+            value = flattened
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def bounded_int(low: int, high: int, **kwargs: Any) -> Int:
+    """An integer field within ``low..high`` (the bound shows in the OpenAPI document)."""
+    return Int(validate=validate.Range(low, high), **kwargs)
+
+
+def bounded_number(low: float, high: float, **kwargs: Any) -> Number:
+    """A number within ``low..high``."""
+    return Number(validate=validate.Range(low, high), **kwargs)
+
+
+def modifier(**kwargs: Any) -> Int:
+    """A modifier or bonus: −20..20, default 0."""
+    kwargs.setdefault("load_default", 0)
+    return bounded_int(*MODIFIER, **kwargs)
+
+
+def fatigue(**kwargs: Any) -> Int:
+    """Fatigue, subtracted from every d20 total: 0..50, default 0."""
+    kwargs.setdefault("load_default", 0)
+    kwargs.setdefault("metadata", {"description": "Fatigue (Únava), subtracted from the total."})
+    return bounded_int(*FATIGUE, **kwargs)
+
+
+def name(**kwargs: Any) -> fields.String:
+    """A name (a side, an item, a character): 1..40 characters."""
+    return fields.String(validate=validate.Length(1, NAME_LENGTH), **kwargs)
+
+
+def choice(values: tuple[str, ...] | list[str], **kwargs: Any) -> fields.String:
+    """One of a fixed set of API values."""
+    return fields.String(validate=validate.OneOf(list(values)), **kwargs)
+
+
+def csv_list(inner: fields.Field, low: int = 0, high: int = LIST_LENGTH, **kwargs: Any) -> CsvList:
+    """A bounded list, comma-separated or repeated in a query string."""
+    return CsvList(inner, validate=validate.Length(low, high), **kwargs)

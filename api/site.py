@@ -1,0 +1,46 @@
+"""The built docs site (``mkdocs build`` → ``site/``) served at ``/`` beside the API.
+
+One process gives the GM both the rules and the API. When the site has not been built, ``/``
+says how to build it instead of failing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, send_from_directory
+from werkzeug.security import safe_join
+
+bp = Blueprint("site", __name__)
+
+
+def _site_dir() -> Path:
+    return Path(current_app.config["SITE_DIR"])
+
+
+@bp.route("/", defaults={"path": ""})
+@bp.route("/<path:path>")
+def page(path: str) -> Response:
+    """A file of the built site; a folder gives its ``index.html``."""
+    if path.startswith("api/"):
+        abort(404)
+    root = _site_dir()
+    if not (root / "index.html").is_file():
+        return Response(
+            "Stránky s pravidly nejsou sestavené: spusť `mkdocs build`.\n"
+            "The rules site is not built: run `mkdocs build`. The API is at /api/v1/docs.\n",
+            status=404 if path else 200, mimetype="text/plain")
+    target = safe_join(str(root), path)
+    if target is None:
+        abort(404)
+    if Path(target).is_dir():
+        path = f"{path.rstrip('/')}/index.html".lstrip("/")
+    return send_from_directory(root, path)
+
+
+def not_found(error: Exception) -> Response | Exception:
+    """The site's own 404 page, where there is one (API paths answer JSON elsewhere)."""
+    missing = _site_dir() / "404.html"
+    if missing.is_file():
+        return Response(missing.read_bytes(), status=404, mimetype="text/html")
+    return error
