@@ -14,7 +14,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
-    from api import pravidla, site
+    from api import conquest, olgoj_chorchoj, pravidla, psychopaths_land, site
     from api.errors import register_error_handlers
 
     app = Flask(__name__)
@@ -40,7 +40,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     api = Api(app)
-    api.register_blueprint(pravidla.blp)
+    for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
+        api.register_blueprint(rulebook.blp)
 
     CORS(app, resources={r"/api/v1/*": {"origins": "*", "methods": ["GET", "POST", "OPTIONS"],
                                          "expose_headers": ["Content-Language", "Retry-After"]}},

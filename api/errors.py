@@ -35,6 +35,7 @@ _FIXED: dict[str, str] = {
     "Invalid value.": "Neplatná hodnota.",
     "Invalid JSON body.": "Neplatné tělo požadavku: není to platný JSON.",
     "Invalid key.": "Neplatný klíč.",
+    "Not valid JSON.": "Není platný JSON.",
 }
 
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (

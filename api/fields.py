@@ -6,11 +6,12 @@ JSON ``true`` is no integer, ``5.5`` is no count, and a list in a query string m
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 _INTEGER = re.compile(r"^[+-]?\d{1,19}$")
 _NUMBER = re.compile(r"^[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?$")
@@ -116,3 +117,35 @@ def choice(values: tuple[str, ...] | list[str], **kwargs: Any) -> fields.String:
 def csv_list(inner: fields.Field, low: int = 0, high: int = LIST_LENGTH, **kwargs: Any) -> CsvList:
     """A bounded list, comma-separated or repeated in a query string."""
     return CsvList(inner, validate=validate.Length(low, high), **kwargs)
+
+
+#: The longest JSON-encoded query value accepted for an object-valued input.
+JSON_QUERY_LENGTH = 8_000
+
+
+class _FromJsonString:
+    """Object-valued inputs come in a JSON body; in a GET they may be one JSON-encoded value."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str):
+            value = value[0]  # a query string's repeated-value list holding one JSON document
+        if isinstance(value, str):
+            if len(value) > JSON_QUERY_LENGTH:
+                raise ValidationError(f"Longer than maximum length {JSON_QUERY_LENGTH}.")
+            try:
+                value = json.loads(value)
+            except ValueError as error:
+                raise ValidationError("Not valid JSON.") from error
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[misc]
+
+
+class JsonNested(_FromJsonString, fields.Nested):
+    """A nested object; in a query string, one JSON-encoded value."""
+
+
+class JsonList(_FromJsonString, fields.List):
+    """A list (of objects); in a query string, one JSON-encoded value."""
+
+
+class JsonDict(_FromJsonString, fields.Dict):
+    """A mapping such as ``{"Scout": 2}``; in a query string, one JSON-encoded value."""

@@ -13,4 +13,13 @@ blp = Blueprint(
 )
 
 # The area modules register their endpoints on import.
-from api.pravidla import combat, dice, encounters, hazards  # noqa: E402, F401
+from api.pravidla import (  # noqa: E402, F401
+    attack,
+    checks,
+    combat,
+    dice,
+    encounters,
+    hazards,
+    health,
+    wilderness,
+)

@@ -1,0 +1,3 @@
+"""Camping and travel [Přenocování v divočině, Cestování po světě, Rychlé cestování]."""
+
+from __future__ import annotations
