@@ -1,3 +1,128 @@
 """Fatigue, death and healing [Únava, Mírnější systém smrti, Přirozené léčení]."""
 
 from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from api import fields as f
+from api.pravidla import blp
+from api.procedures import register
+from rpg import health as h
+
+
+class FatigueInput(Schema):
+    """Inputs of ``fatigue``."""
+
+    level = f.bounded_int(h.FATIGUE_MIN, h.FATIGUE_MAX, required=True, metadata={
+        "description": "Fatigue (Únava) before these events."})
+    reasons = f.csv_list(f.choice(h.FATIGUE_REASONS), 0, h.REASONS_MAX, load_default=list,
+                         metadata={"description": "Events adding 1 fatigue each; one may repeat."})
+    in_civilization = f.Bool(load_default=False, metadata={
+        "description": "Resting in civilization: no one dies of fatigue."})
+    save_target = f.bounded_int(h.SAVE_TARGET_MIN, h.SAVE_TARGET_MAX, metadata={
+        "description": "The character's save vs death; when given and the save is due "
+                       "(level ≥ 7), it is rolled."})
+    modifier = f.modifier(metadata={"description": "Modifier of the save vs death."})
+
+
+class FatigueResultSchema(Schema):
+    """Result of ``fatigue``."""
+
+    level = fields.Integer(required=True)
+    penalty = fields.Integer(required=True, metadata={
+        "description": "To to-hit, strength damage, AC, saving throws and skill checks."})
+    death_save_required = fields.Boolean(required=True)
+    dies = fields.Boolean(required=True, allow_none=True, metadata={
+        "description": "null when the save is due but no save_target was given."})
+    recovery_days = fields.Integer(required=True, metadata={
+        "description": "Days in civilization to reach 0 (one level a day)."})
+    natural = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The save's d20, or null when not rolled."})
+    save_total = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "d20 + modifier − level, or null when not rolled."})
+
+
+register(
+    blp, "fatigue", input_schema=FatigueInput, result_schema=FatigueResultSchema,
+    run=h.fatigue,
+    summary="Fatigue (Únava)",
+    description="New level = level + one for each reason; the penalty equals it. At 7 or more, "
+                "outside civilization, a save vs death: d20 + modifier − level ≥ save_target "
+                "(natural 1 fails, 20 succeeds). Chance: P(the save succeeds) when rolled, "
+                "else null.",
+)
+
+
+class DeathSaveInput(Schema):
+    """Inputs of ``death-save``."""
+
+    hours_since_death = f.bounded_number(0, h.AMOUNT_MAX, load_default=0, metadata={
+        "description": "Hours until the body was checked or healed; more than 24: no rescue."})
+    body_destroyed = f.Bool(load_default=False)
+    poisoned = f.Bool(load_default=False)
+    died_before = f.Bool(load_default=False, metadata={
+        "description": "The character has died before (a repeated death)."})
+    healed_to_max_since = f.Bool(load_default=False, metadata={
+        "description": "Healed to full HP since that earlier death; only with died_before."})
+    healed = f.bounded_int(0, h.AMOUNT_MAX, load_default=0, metadata={
+        "description": "HP healed when the body is found: a survivor wakes at once with them."})
+    give_up_skill_points = f.Bool(load_default=False, metadata={
+        "description": "\"Ale já chci žít\": the GM lets a dying character live for 5 random "
+                       "skill points (not a destroyed body, not poison)."})
+
+
+class DeathSaveResultSchema(Schema):
+    """Result of ``death-save``."""
+
+    alive = fields.Boolean(required=True)
+    hp = fields.Integer(required=True)
+    unconscious_shifts = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "1d4 shifts for a survivor, 0 when healed; null when dead or when "
+                       "\"Ale já chci žít\" saved them."})
+    fatigue_gained = fields.Integer(required=True)
+    reason = f.choice(h.DEATH_REASONS, required=True)
+    skill_points_lost = fields.Integer(required=True)
+
+
+register(
+    blp, "death-save", input_schema=DeathSaveInput, result_schema=DeathSaveResultSchema,
+    run=h.death_save,
+    summary="Heroic death save (Mírnější systém smrti)",
+    description="No rescue after more than 24 h, for a destroyed body, by poison, or on a "
+                "repeated death without a full heal since. Otherwise a d6, 1–3 survives with "
+                "1 HP and 1d4 shifts unconscious (rolled after it) unless healed. Chance: "
+                "P(alive).",
+)
+
+
+class HealingInput(Schema):
+    """Inputs of ``healing``."""
+
+    hp = f.bounded_int(0, h.AMOUNT_MAX, required=True, metadata={
+        "description": "Current HP; at most max_hp."})
+    max_hp = f.bounded_int(h.MAX_HP_MIN, h.AMOUNT_MAX, required=True)
+    nights = f.bounded_int(0, h.AMOUNT_MAX, load_default=0, metadata={
+        "description": "Undisturbed nights of rest: 2 HP each."})
+    safe = f.Bool(load_default=True, metadata={
+        "description": "False for nights in wild danger or a dungeon: they heal nothing."})
+    magic = f.bounded_int(0, h.AMOUNT_MAX, load_default=0, metadata={
+        "description": "HP from potions or spells, added too."})
+
+
+class HealingResultSchema(Schema):
+    """Result of ``healing``."""
+
+    hp = fields.Integer(required=True)
+    healed = fields.Integer(required=True)
+    natural_healing = fields.Integer(required=True, metadata={
+        "description": "2 × nights when safe, before the cap."})
+    magic_healing = fields.Integer(required=True)
+    at_max = fields.Boolean(required=True)
+
+
+register(
+    blp, "healing", input_schema=HealingInput, result_schema=HealingResultSchema,
+    run=h.healing,
+    summary="Natural and magic healing (Přirozené léčení)",
+    description="hp + 2 × nights (when safe) + magic, capped at max_hp. No dice; chance null.",
+)
