@@ -1,8 +1,10 @@
-"""Combat procedures [Souboje]: ``morale``."""
+"""Combat procedures [Souboje]: ``initiative``, ``morale``, ``range-zone``."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from typing import Any
+
+from marshmallow import Schema, fields, post_load
 
 from api import fields as f
 from api.pravidla import blp
@@ -33,4 +35,108 @@ register(
     summary="Morale check (Morálka)",
     description="2d6 at or under the morale holds; a second hold in one encounter means the "
                 "creature fights to the death. Chance: P(holds).",
+)
+
+
+# --- initiative ------------------------------------------------------------------------------
+
+def sides_field() -> f.CsvList:
+    """The sides of a conflict: 2..10 distinct names, the players and their enemies by default."""
+    return f.csv_list(f.name(), combat.SIDES_MIN, combat.SIDES_MAX,
+                      load_default=lambda: list(combat.DEFAULT_SIDES), metadata={
+                          "description": "The sides of the conflict: 2..10 distinct names.",
+                          "example": list(combat.DEFAULT_SIDES)})
+
+
+def named_sides_field(description: str) -> f.CsvList:
+    """Some of the listed sides (surprised ones, carriers of light): each must be in ``sides``."""
+    return f.csv_list(f.name(), 0, combat.SIDES_MAX, load_default=list, metadata={
+        "description": description})
+
+
+def players_field() -> fields.String:
+    """The players' side: one of ``sides``, the first one when omitted."""
+    return f.name(metadata={"description": "The players' side (one of `sides`; default the "
+                                           "first): ties of initiative go to it."})
+
+
+class PlayersDefault:
+    """Echoes the players' side in ``input`` even when it was left to its default."""
+
+    @post_load
+    def _players_default(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        data["players"] = combat.players_side(data.get("sides") or [], data.get("players"))
+        return data
+
+
+class InitiativeInput(PlayersDefault, Schema):
+    """Inputs of ``initiative``."""
+
+    sides = sides_field()
+    players = players_field()
+    surprised = named_sides_field(
+        "Surprised sides (each one of `sides`): they skip the roll and the first round; when "
+        "every side is surprised, every side rolls and none is skipped.")
+
+
+class InitiativeEntrySchema(Schema):
+    """One side in the order of initiative."""
+
+    side = fields.String(required=True)
+    roll = fields.Integer(required=True, metadata={"description": "The side's d10."})
+    tied = fields.Boolean(required=True, metadata={
+        "description": "Another side rolled the same number."})
+
+
+class InitiativeResultSchema(Schema):
+    """Result of ``initiative``."""
+
+    order = fields.List(fields.Nested(InitiativeEntrySchema), required=True, metadata={
+        "description": "First to act first."})
+    skipped = fields.List(fields.String(), required=True, metadata={
+        "description": "Surprised sides: they lose the first round."})
+    players_first_chance = fields.Float(required=True, allow_none=True, metadata={
+        "description": "Exact chance that the players' side acts first (null when it is "
+                       "surprised and does not roll)."})
+
+
+register(
+    blp, "initiative", input_schema=InitiativeInput, result_schema=InitiativeResultSchema,
+    run=combat.initiative,
+    summary="Initiative (Iniciativa)",
+    description="1d10 for each side that is not surprised, in list order; highest acts first. "
+                "A tie with the players' side goes to the players, a tie between other sides "
+                "keeps the listed order. Chance: null.",
+)
+
+
+# --- range-zone ------------------------------------------------------------------------------
+
+class RangeZoneInput(Schema):
+    """Inputs of ``range-zone``."""
+
+    distance_m = f.bounded_number(0, combat.MAX_DISTANCE_M, required=True, metadata={
+        "description": "Distance to the target in metres; a started metre counts as whole."})
+
+
+class RangeZoneResultSchema(Schema):
+    """Result of ``range-zone``."""
+
+    counted_m = fields.Integer(required=True, metadata={
+        "description": "The distance rounded up to a whole metre."})
+    zone = f.choice(combat.ZONES, required=True)
+    name = fields.String(required=True, metadata={"description": "The zone's name."})
+    rounds_to_reach = fields.String(required=True, metadata={
+        "description": "How long moving to the target takes, as the rules say."})
+    allowed_attacks = fields.String(required=True, metadata={
+        "description": "Which attacks can reach the target, as the rules say."})
+
+
+register(
+    blp, "range-zone", input_schema=RangeZoneInput, result_schema=RangeZoneResultSchema,
+    run=combat.range_zone,
+    summary="Range zone (Zóny dosahu)",
+    description="The abstract zone of a distance (blízko 0–5 m, poblíž 6–25, daleko 26–50, "
+                "velmi daleko 51–100, extrémně daleko 101+), how long reaching it takes and "
+                "which attacks are possible. No dice; chance: null.",
 )
