@@ -10,7 +10,7 @@ from rpg.d20 import d20_test, success_chance
 from rpg.dice import DiceSource, plus, roll, written
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
-from rpg.text import Text, both, number
+from rpg.text import Text, both, number, plural_cs
 
 FREE_FALL_M = 2          # the first 2 m of a fall deal no damage
 METRES_PER_DIE = 2       # 1d6 for each started 2 m beyond them
@@ -100,3 +100,46 @@ def falling(
     result = FallingResult(
         caught, float(counted), dice_count, damage, height_m / FALL_SPEED_M_PER_S)
     return Outcome("falling", tuple(rolls), result, chance, text, RULES["falling"])
+
+
+@dataclass(frozen=True, slots=True)
+class HoldBreathResult:
+    """``result`` of ``hold-breath``."""
+
+    rounds: int
+    rounds_left: int
+    holding: bool
+    ended_by: str | None
+
+
+def hold_breath(
+    source: DiceSource,
+    *,
+    endurance: int,
+    rounds_held: int = 0,
+    speaks_or_casts: bool = False,
+) -> Outcome:
+    """[Zadržení dechu] as many rounds as the Výdrž score; speaking or casting ends it at once."""
+    if speaks_or_casts:
+        left, ended_by = 0, "speaking-or-casting"
+    else:
+        left = max(0, endurance - rounds_held)
+        ended_by = None if left else "out-of-breath"
+    holding = ended_by is None
+    if ended_by == "speaking-or-casting":
+        verdict = Text("mluvení nebo sesílání kouzla → dech okamžitě pouští",
+                       "speaking or casting → the breath is let go at once")
+    elif holding:
+        verdict = both("{verb} {n} {rounds}", "{n} rounds left", n=left,
+                       verb="zbývají" if 2 <= left <= 4 else "zbývá",
+                       rounds=plural_cs(left, "kolo", "kola", "kol"))
+    else:
+        verdict = Text("došel dech", "out of breath")
+    rounds_cs = plural_cs(endurance, "kolo", "kola", "kol")
+    text = Text(
+        f"Zadržení dechu (Výdrž {endurance}): nejvýše {endurance} {rounds_cs}, "
+        f"uplynulo {rounds_held} → {verdict.cs}.",
+        f"Holding breath (Endurance {endurance}): at most {endurance} rounds, "
+        f"{rounds_held} held → {verdict.en}.")
+    result = HoldBreathResult(endurance, left, holding, ended_by)
+    return Outcome("hold-breath", (), result, None, text, RULES["hold-breath"])

@@ -39,3 +39,10 @@ def both(template_cs: str, template_en: str, **values: object) -> Text:
             for key, val in values.items()
         })
     return Text(fill(template_cs, "cs"), fill(template_en, "en"))
+
+
+def plural_cs(count: int, one: str, few: str, many: str) -> str:
+    """Czech plural: 1 kolo, 2–4 kola, 5 kol (and 0 kol)."""
+    if count == 1:
+        return one
+    return few if 2 <= count <= 4 else many
