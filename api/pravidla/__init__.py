@@ -18,8 +18,10 @@ from api.pravidla import (  # noqa: E402, F401
     checks,
     combat,
     dice,
+    dungeon,
     encounters,
     hazards,
     health,
+    situations,
     wilderness,
 )

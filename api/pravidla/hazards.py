@@ -41,3 +41,29 @@ register(
                 "dex_modifier − fatigue vs 15) counts only the distance already fallen. "
                 "Chance: P(catch succeeds), or null.",
 )
+
+
+class HoldBreathInput(Schema):
+    """Inputs of ``hold-breath``."""
+
+    endurance = f.bounded_int(0, 100, required=True, metadata={"description": "The Výdrž score."})
+    rounds_held = f.bounded_int(0, 100_000, load_default=0)
+    speaks_or_casts = f.Bool(load_default=False, metadata={
+        "description": "Speaking or casting lets the breath go at once."})
+
+
+class HoldBreathResultSchema(Schema):
+    """Result of ``hold-breath``."""
+
+    rounds = fields.Integer(required=True)
+    rounds_left = fields.Integer(required=True)
+    holding = fields.Boolean(required=True)
+    ended_by = fields.String(required=True, allow_none=True, metadata={
+        "description": "speaking-or-casting, out-of-breath, or null while holding."})
+
+
+register(
+    blp, "hold-breath", input_schema=HoldBreathInput, result_schema=HoldBreathResultSchema,
+    run=hazards.hold_breath, summary="Holding breath (Zadržení dechu)",
+    description="As many rounds as the Výdrž score; speaking or casting ends it at once.",
+)

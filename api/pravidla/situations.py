@@ -1,0 +1,120 @@
+"""Movement and other combat situations [Pohyb, Ostatní bojové situace]."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from api import fields as f
+from api.pravidla import blp
+from api.procedures import register
+from rpg import situations
+
+MAX_SCORE = 100  # ability scores (Síla, Výdrž) and shield AC: generous, bounded
+
+
+class MovementInput(Schema):
+    """Inputs of ``movement``."""
+
+    movement = f.bounded_number(0, situations.MAX_MOVEMENT_M, required=True, metadata={
+        "description": "Hybnost: metres per round."})
+    mode = f.choice(tuple(situations.MOVEMENT_RULES), load_default="walk", metadata={
+        "description": "walk, climb (½), swim (½), difficult terrain (½), sprint (2×, no "
+                       "action), stand-up (0 m, prone this round), blind (1 m directed)."})
+
+
+class MovementResultSchema(Schema):
+    """Result of ``movement``."""
+
+    mode = fields.String(required=True)
+    metres = fields.Float(required=True, metadata={"description": "Metres this round, exact."})
+    directed_metres = fields.Float(required=True, metadata={
+        "description": "Metres in a chosen direction (blind: at most 1)."})
+    random_direction = fields.Boolean(required=True)
+    action_free = fields.Boolean(required=True)
+    prone = fields.Boolean(required=True)
+    note = fields.String(required=True)
+
+
+register(
+    blp, "movement", input_schema=MovementInput, result_schema=MovementResultSchema,
+    run=situations.movement, summary="Movement this round (Pohyb)",
+    description="Metres covered this round by mode, and whether the action is still free.",
+)
+
+
+class ThrownRangeInput(Schema):
+    """Inputs of ``thrown-range``."""
+
+    strength = f.bounded_int(1, MAX_SCORE, required=True, metadata={
+        "description": "The Síla score (not its modifier)."})
+
+
+class ThrownRangeResultSchema(Schema):
+    """Result of ``thrown-range``."""
+
+    effective_range_m = fields.Integer(required=True)
+    ineffective_range_m = fields.Integer(required=True)
+    zone = fields.String(required=True)
+    damage_note = fields.String(required=True)
+
+
+register(
+    blp, "thrown-range", input_schema=ThrownRangeInput, result_schema=ThrownRangeResultSchema,
+    run=situations.thrown_range, summary="Thrown weapon range (Hození zbraně)",
+    description="Effective range = Síla, ineffective range = 2 × Síla (zone Poblíž); the "
+                "strength modifier is added to damage.",
+)
+
+
+class ShieldBlockInput(Schema):
+    """Inputs of ``shield-block``."""
+
+    shield_ac = f.bounded_int(0, MAX_SCORE, required=True, metadata={
+        "description": "The shield's current AC (OČ) bonus."})
+    dice_blocked = f.bounded_int(1, MAX_SCORE, required=True, metadata={
+        "description": "Damage dice to remove, one shield AC point each."})
+    trained = f.Bool(load_default=True)
+    surprised = f.Bool(load_default=False)
+    used_this_round = f.Bool(load_default=False)
+    damage_dice = f.bounded_int(1, 200, metadata={
+        "description": "Optional: how many damage dice the incoming attack has."})
+
+
+class ShieldBlockResultSchema(Schema):
+    """Result of ``shield-block``."""
+
+    dice_removed = fields.Integer(required=True)
+    shield_ac_left = fields.Integer(required=True)
+    destroyed = fields.Boolean(required=True)
+
+
+register(
+    blp, "shield-block", input_schema=ShieldBlockInput, result_schema=ShieldBlockResultSchema,
+    run=situations.shield_block, summary="Reflexive shield block (Reflexivní blokování štítem)",
+    description="An instant action: once a round, not when surprised, only when trained; each "
+                "point of shield AC removes one damage die; at 0 the shield is destroyed.",
+)
+
+
+class MishapInput(Schema):
+    """Inputs of ``mishap``."""
+
+    kind = f.choice(tuple(situations.MISHAPS), required=True, metadata={
+        "description": "ranged-engaged, item-engaged, spell-engaged (Vázání v boji na blízko), "
+                       "held-spell-hit (Držení kouzla), spell-unstable (Nestabilní povrchy)."})
+
+
+class MishapResultSchema(Schema):
+    """Result of ``mishap``."""
+
+    roll = fields.Integer(required=True)
+    happens = fields.Boolean(required=True)
+    consequence = fields.String(required=True)
+
+
+register(
+    blp, "mishap", input_schema=MishapInput, result_schema=MishapResultSchema,
+    run=situations.mishap, summary="A 50 % mishap (Vázání v boji, Držení kouzla, Nestabilní "
+                                   "povrchy)",
+    description="d100: 1–50 the mishap happens. Chance: 0.5.",
+)
