@@ -4,8 +4,10 @@
   screen).
 - ``sw.js`` gets the list of every file of the build to precache, and a version derived from
   their contents, so a new build replaces the old cache.
-- The search index gets an ``ascii`` field (title and text without diacritics, indexed but never
-  shown): Czech has no lunr pipeline, and a GM typing on a phone often skips the diacritics.
+- Search: every rule stated as a bold lead paragraph (``**Pád z výšky:**``, anchored on the page)
+  becomes a search entry of its own, so a search lands on the rule itself. Every entry gets
+  ``ascii_title`` and ``ascii_text`` fields (title and text without diacritics, indexed but
+  never shown): Czech has no lunr pipeline, and a GM typing on a phone skips the diacritics.
 """
 
 from __future__ import annotations
@@ -20,12 +22,29 @@ from pathlib import Path
 # worker itself (the browser keeps it).
 _SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$)")
 _TAG = re.compile(r"<[^>]+>")
+_LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
+
+#: Search entries of the rules stated as bold lead paragraphs, by page URL.
+_lead_entries: dict[str, list[dict]] = {}
 
 
 def fold(text: str) -> str:
     """Text without diacritics: ``"Pád z výšky"`` → ``"Pad z vysky"``."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def on_page_content(html, page, config, files):
+    """Remember the page's bold lead rules as search entries of their own."""
+    _lead_entries[page.url] = [
+        {
+            "location": f"{page.url}#{anchor}",
+            "title": _TAG.sub("", title).strip().rstrip(":"),
+            "text": text.strip(),
+        }
+        for anchor, title, text in _LEAD.findall(html)
+    ]
+    return html
 
 
 def on_post_page(output, page, config):
@@ -44,8 +63,15 @@ def on_post_build(config):
     site = Path(config["site_dir"])
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
+    docs = []
     for doc in index["docs"]:
-        doc["ascii"] = fold(doc["title"] + " " + _TAG.sub(" ", doc["text"]))
+        docs.append(doc)
+        # A page's first entry has the page's own location; its lead rules follow it.
+        docs += _lead_entries.pop(doc["location"], [])
+    for doc in docs:
+        doc["ascii_title"] = fold(doc["title"])
+        doc["ascii_text"] = fold(_TAG.sub(" ", doc["text"]))
+    index["docs"] = docs
     index_path.write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
 
     files = sorted(

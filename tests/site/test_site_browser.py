@@ -1,0 +1,111 @@
+"""The built site in Debian's Chromium: search without diacritics, phone width, offline."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import serve
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _new_page(browser, **options):
+    """A page in a fresh context; without the service worker, which only the offline test needs."""
+    context = browser.new_context(service_workers="block", **options)
+    return context.new_page()
+
+
+def _search(page, query: str) -> list[str]:
+    """Type a query into the site's search; the titles of the results, best first."""
+    page.click("input.md-search__input")
+    page.keyboard.type(query)
+    page.wait_for_function(
+        "() => /\\d/.test(document.querySelector('.md-search-result__meta').textContent)"
+    )
+    return page.locator(".md-search-result__item h1, .md-search-result__item h2").all_inner_texts()
+
+
+@pytest.mark.parametrize("query", ["pad z vysky", "Pád z výšky", "PAD Z VYSKY"])
+def test_search_finds_rules_with_or_without_diacritics(browser, site_url, query):
+    page = _new_page(browser, viewport={"width": 1280, "height": 900})
+    page.goto(site_url)
+    titles = _search(page, query)
+    assert "Pád z výšky" in titles[:2], titles
+    with page.expect_navigation():
+        page.locator(".md-search-result__link", has_text="Pád z výšky").first.click()
+    url = urlsplit(page.url)
+    assert (url.path, url.fragment) == ("/pravidla/nebezpeci-a-nastrahy/", "pad-z-vysky")
+    page.context.close()
+
+
+def test_no_sideways_scroll_at_phone_width(browser, site_url, pages):
+    page = _new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    too_wide = {}
+    for path in sorted(pages):
+        if path == "/404.html" or path.startswith("/assets/"):
+            continue
+        page.goto(site_url + path.lstrip("/"), wait_until="load")
+        width = page.evaluate("document.scrollingElement.scrollWidth")
+        viewport = page.evaluate("window.innerWidth")
+        if width > viewport:
+            too_wide[path] = (width, viewport)
+    page.context.close()
+    assert not too_wide, f"pages scrolling sideways at 390 px: {too_wide}"
+
+
+def test_wide_tables_scroll_in_their_own_container(browser, site_url):
+    page = _new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(site_url + "dobyvani-soustav/pravidla-hry/", wait_until="load")
+    wrap = page.locator(".md-typeset__scrollwrap").last
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth"), "unit table fits: not wide?"
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")
+    page.context.close()
+
+
+WAIT_FOR_WORKER = """async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener("controllerchange", resolve));
+    }
+    return registration.scope;
+}"""
+
+
+def test_site_works_offline_after_first_visit(browser, site_dir):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    with serve(site_dir) as url:
+        page.goto(url + "pravidla/unava/")
+        assert page.evaluate(WAIT_FOR_WORKER) == url
+        # The API is never cached: its answers are fresh dice rolls.
+        page.evaluate("fetch('/api/v1/roll?expr=1d6').catch(() => null)")
+        cached_api = page.evaluate("caches.match('/api/v1/roll?expr=1d6').then(Boolean)")
+        assert not cached_api
+    # The server is gone and the browser is offline: everything comes from the worker's cache.
+    context.set_offline(True)
+    page.reload()
+    assert page.locator("h1").first.inner_text().startswith("Únava")
+    page.goto(url + "pravidla/nebezpeci-a-nastrahy/#pad-z-vysky")
+    assert page.locator("#pad-z-vysky").is_visible()
+    api_offline = page.evaluate(
+        "fetch('/api/v1/roll?expr=1d6').then(() => 'answered', () => 'failed')"
+    )
+    assert api_offline == "failed"
+    context.close()
+
+
+def test_site_is_installable(browser, site_url):
+    page = _new_page(browser)
+    page.goto(site_url + "pravidla/souboje/")
+    manifest_url = page.locator('link[rel="manifest"]').get_attribute("href")
+    manifest = page.evaluate(
+        "href => fetch(new URL(href, location.href)).then((r) => r.json())", manifest_url
+    )
+    assert manifest["display"] == "standalone"
+    assert manifest["lang"] == "cs"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    page.context.close()
