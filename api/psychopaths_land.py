@@ -17,7 +17,7 @@ blp = Blueprint(
 )
 
 
-class ActionPointsInput(Schema):
+class PsychopathsActionPointsInput(Schema):
     """Inputs of ``psychopaths-land/action-points``."""
 
     keep = f.choice(pl.KEEP, metadata={
@@ -25,7 +25,7 @@ class ActionPointsInput(Schema):
                        "(action_points is null and choices lists the options)."})
 
 
-class ActionPointsResultSchema(Schema):
+class PsychopathsActionPointsResultSchema(Schema):
     """Result of ``psychopaths-land/action-points``."""
 
     dice = fields.List(fields.Integer(), required=True, metadata={"description": "[a, b]"})
@@ -36,7 +36,7 @@ class ActionPointsResultSchema(Schema):
         "description": "The distinct values the player may keep, lowest first."})
 
 
-class CombatInput(Schema):
+class PsychopathsCombatInput(Schema):
     """Inputs of ``psychopaths-land/combat``."""
 
     mode = f.choice(pl.MODES, load_default="players", metadata={
@@ -57,7 +57,7 @@ class CombatInput(Schema):
         "description": "A revenge duel was already called in this phase (before this combat)."})
 
 
-class FameSchema(Schema):
+class PsychopathsFameSchema(Schema):
     """Signed fame changes."""
 
     attacker = fields.Integer(required=True)
@@ -65,7 +65,7 @@ class FameSchema(Schema):
         "description": "Always 0 for a psychopath."})
 
 
-class CardLimitsSchema(Schema):
+class PsychopathsCardLimitsSchema(Schema):
     """Cards each participant may play in one step of the combat."""
 
     attacker = fields.Integer(required=True)
@@ -80,7 +80,7 @@ class CardLimitsSchema(Schema):
     note = fields.String(required=True)
 
 
-class CombatResultSchema(Schema):
+class PsychopathsCombatResultSchema(Schema):
     """Result of ``psychopaths-land/combat``."""
 
     mode = f.choice(pl.MODES, required=True)
@@ -91,14 +91,14 @@ class CombatResultSchema(Schema):
     winner = f.choice(pl.WINNERS, required=True)
     fame_moved = fields.Integer(required=True, metadata={
         "description": "|attacker total − defender total|."})
-    fame = fields.Nested(FameSchema, required=True)
+    fame = fields.Nested(PsychopathsFameSchema, required=True)
     revenge_available = fields.Boolean(required=True, metadata={
         "description": "The defeated defender may call a revenge duel (players mode only)."})
     effects = fields.List(f.choice(pl.EFFECTS), required=True)
-    card_limits = fields.Nested(CardLimitsSchema, required=True)
+    card_limits = fields.Nested(PsychopathsCardLimitsSchema, required=True)
 
 
-class TurnCheckInput(Schema):
+class PsychopathsTurnCheckInput(Schema):
     """Inputs of ``psychopaths-land/turn-check``."""
 
     psychopath_in_inventory = f.Bool(load_default=False)
@@ -115,7 +115,7 @@ class TurnCheckInput(Schema):
         "description": "The inventory holds a psychopath not yet fought this round."})
 
 
-class MoveSchema(Schema):
+class PsychopathsMoveSchema(Schema):
     """The planned move."""
 
     field = fields.String(required=True)
@@ -126,12 +126,12 @@ class MoveSchema(Schema):
     action_points_left = fields.Integer(required=True)
 
 
-class TurnCheckResultSchema(Schema):
+class PsychopathsTurnCheckResultSchema(Schema):
     """Result of ``psychopaths-land/turn-check``."""
 
     exploration_allowed = fields.Boolean(required=True)
     movement_allowed = fields.Boolean(required=True)
-    move = fields.Nested(MoveSchema, required=True, allow_none=True, metadata={
+    move = fields.Nested(PsychopathsMoveSchema, required=True, allow_none=True, metadata={
         "description": "The move to target_field, or null when none is given."})
     combat = fields.Boolean(required=True, metadata={
         "description": "The combat phase takes place."})
@@ -149,22 +149,22 @@ class TurnCheckResultSchema(Schema):
 
 
 register(
-    blp, "psychopaths-land/action-points", input_schema=ActionPointsInput,
-    result_schema=ActionPointsResultSchema, run=pl.action_points,
+    blp, "psychopaths-land/action-points", input_schema=PsychopathsActionPointsInput,
+    result_schema=PsychopathsActionPointsResultSchema, run=pl.action_points,
     summary="Action points (Určení počtu akčních bodů)",
     description="2d6; the player keeps one die. Chance: null.",
 )
 register(
-    blp, "psychopaths-land/combat", input_schema=CombatInput, result_schema=CombatResultSchema,
-    run=pl.combat,
+    blp, "psychopaths-land/combat", input_schema=PsychopathsCombatInput,
+    result_schema=PsychopathsCombatResultSchema, run=pl.combat,
     summary="Combat (Boj)",
     description="d6 + madness + cards for the attacker, then the defender; the higher total "
                 "wins and the difference is the fame moved, as each mode rules. Reports the "
                 "card limits of one step. Chance: P(the attacker wins) with these inputs.",
 )
 register(
-    blp, "psychopaths-land/turn-check", input_schema=TurnCheckInput,
-    result_schema=TurnCheckResultSchema, run=pl.turn_check,
+    blp, "psychopaths-land/turn-check", input_schema=PsychopathsTurnCheckInput,
+    result_schema=PsychopathsTurnCheckResultSchema, run=pl.turn_check,
     summary="Round phases (Fáze kola)",
     description="Which phases the active player may play now, whether a move is legal (1 AP, "
                 "no field twice a round), which combat comes first, and what the end of the "
