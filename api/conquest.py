@@ -42,6 +42,21 @@ class RuleRange(validate.Range):
         return value
 
 
+class RuleLength(validate.Length):
+    """An exact list length whose error quotes the rule that fixes it."""
+
+    def __init__(self, length: int, quote: Text) -> None:
+        super().__init__(length, length)
+        self.quote = quote
+
+    def __call__(self, value: Any) -> Any:
+        if len(value) != self.min:
+            raise ValidationError([Text(
+                f"Musí mít právě {self.min} položky (má {len(value)}): {self.quote.cs}",
+                f"Must have exactly {self.min} items ({len(value)} given): {self.quote.en}")])
+        return value
+
+
 def count(quote: str, low: int = 0, high: int = conquest.AMOUNT_MAX, **kwargs: Any) -> f.Int:
     """A count or amount within ``low..high``; out of it, the rule :data:`conquest.QUOTES`
     ``[quote]`` is quoted."""
