@@ -44,7 +44,8 @@ def sides_field() -> f.CsvList:
     """The sides of a conflict: 2..10 distinct names, the players and their enemies by default."""
     return f.csv_list(f.name(), combat.SIDES_MIN, combat.SIDES_MAX,
                       load_default=lambda: list(combat.DEFAULT_SIDES), metadata={
-                          "description": "The sides of the conflict: 2..10 distinct names.",
+                          "description": "The sides of the conflict: 2..10 distinct names (default "
+                                         "hráči, nepřátelé).",
                           "example": list(combat.DEFAULT_SIDES)})
 
 

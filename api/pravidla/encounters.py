@@ -116,7 +116,7 @@ class EncounterDistanceInput(Schema):
     surprised = f.Bool(load_default=False, metadata={"description": "Some side is surprised."})
 
 
-class DistanceResultSchema(Schema):
+class EncounterDistanceResultSchema(Schema):
     """Result of ``encounter-distance``."""
 
     distance_m = fields.Integer(required=True)
@@ -126,7 +126,7 @@ class DistanceResultSchema(Schema):
 
 register(
     blp, "encounter-distance", input_schema=EncounterDistanceInput,
-    result_schema=DistanceResultSchema, run=encounters.encounter_distance,
+    result_schema=EncounterDistanceResultSchema, run=encounters.encounter_distance,
     summary="Encounter distance (Vzdálenost setkání)",
     description="Indoors 4d6 m, halved (rounded down) when surprised; wilderness, sea or air "
                 "4d6 × 10 m, or 1d4 × 10 m when surprised. Chance: null.",
@@ -158,7 +158,7 @@ class EncounterResultSchema(Schema):
     """Result of ``encounter``."""
 
     surprise = fields.Nested(SurpriseResultSchema, required=True)
-    distance = fields.Nested(DistanceResultSchema, required=True)
+    distance = fields.Nested(EncounterDistanceResultSchema, required=True)
     initiative = fields.Nested(InitiativeResultSchema, required=True)
     reactions = fields.List(fields.Nested(SideReactionSchema), required=True, metadata={
         "description": "A reaction for each non-player side that is not surprised (every "
