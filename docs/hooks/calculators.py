@@ -1,0 +1,245 @@
+"""MkDocs hook: a calculator for every procedure, embedded in the rule it implements.
+
+Nothing of the rules is written twice:
+
+- the forms are generated from the app's own OpenAPI document (the same one ``/api/v1/openapi.json``
+  serves): field names, bounds, defaults and enumerations come from the API's schemas;
+- the rule constants (tables, thresholds, texts) are exported from the Python engine into one
+  asset, ``javascripts/calculators/rules.json``, which the calculators load;
+- each calculator lands right after the element whose id is its rule's citation anchor
+  (:data:`rpg.citations.RULES`), so the rule pages themselves stay untouched.
+
+The JavaScript (``docs/javascripts/calculators/``) holds the procedures' logic and runs offline;
+golden vectors generated from the engine keep it in step (``tests/calculators/``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mkdocs.structure.files import File
+
+RULES_ASSET = "javascripts/calculators/rules.json"
+SCRIPT = "javascripts/calculators/ui.js"
+#: Largest number of dice whose sum distribution a calculator draws (a phone-sized chart).
+CHART_MAX_DICE = 20
+#: Inputs every procedure takes that are not the calculator's business (``dice`` is, separately).
+_COMMON = {"seed", "dice", "lang", "format"}
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: the rule it implements, its JS module, its title and what its chance means."""
+
+    rule: str
+    module: str
+    title: str
+    chance: str | None = None
+
+
+#: API path → calculator. Only procedures whose JavaScript exists are listed here.
+CALCULATORS: dict[str, Calculator] = {
+    "roll": Calculator("dice-notation", "notation", "Hod kostkami"),
+    "morale": Calculator("morale", "combat", "Ověření morálky", "Šance, že drží"),
+    "reaction": Calculator("reaction", "encounters", "Hod na reakci", "Šance tohoto výsledku"),
+    "falling": Calculator("falling", "hazards", "Pád z výšky", "Šance na zachycení"),
+}
+
+#: Czech labels of the API's fields (presentation only; the fields themselves come from OpenAPI).
+LABELS: dict[str, str] = {
+    "expr": "Výraz (např. 2k6+1, 4d6kh3)",
+    "morale": "Morálka stvoření",
+    "successes": "Už úspěšných ověření v tomto setkání",
+    "modifier": "Oprava",
+    "height_m": "Výška pádu (m)",
+    "catch": "Pokus o zachycení (Zručnost proti SO 15)",
+    "caught_at_m": "Zachycení po uletění (m)",
+    "dex_modifier": "Oprava Zručnosti",
+    "fatigue": "Únava",
+    "dice": "Vlastní kostky (čárkami; prázdné = hodí prohlížeč)",
+}
+
+#: Czech names of the API's enumerated values, where the value itself is not Czech.
+VALUE_LABELS: dict[str, str] = {}
+
+
+def rules_data() -> dict[str, Any]:
+    """The rule constants the calculators need, exported from the engine."""
+    from rpg import combat, d20, dice, encounters, hazards, notation
+
+    def text(value: Any) -> dict[str, str]:
+        return {"cs": value.cs, "en": value.en}
+
+    return {
+        "dice": {
+            "max_given": dice.MAX_GIVEN_DICE, "max_per_procedure": dice.MAX_DICE_PER_PROCEDURE,
+        },
+        "d20": d20.D20,
+        "chart_max_dice": CHART_MAX_DICE,
+        "notation": {
+            "max_length": notation.MAX_LENGTH, "max_terms": notation.MAX_TERMS,
+            "max_dice": notation.MAX_DICE, "max_count": notation.MAX_COUNT,
+            "min_faces": notation.MIN_FACES, "max_faces": notation.MAX_FACES,
+            "max_constant": notation.MAX_CONSTANT,
+        },
+        "morale": {
+            "min": combat.MORALE_MIN, "max": combat.MORALE_MAX,
+            "successes_to_death": combat.MORALE_SUCCESSES_TO_DEATH,
+        },
+        "reaction": {
+            "modifier_min": encounters.REACTION_MODIFIER_MIN,
+            "modifier_max": encounters.REACTION_MODIFIER_MAX,
+            "table": [
+                {"band": band.band, "low": band.low, "high": band.high,
+                 "reaction": text(band.reaction), "npc_interaction": text(band.npc_interaction)}
+                for band in encounters.REACTION_TABLE
+            ],
+        },
+        "falling": {
+            "free_fall_m": hazards.FREE_FALL_M, "metres_per_die": hazards.METRES_PER_DIE,
+            "catch_dc": hazards.CATCH_DC, "fall_speed_m_per_s": hazards.FALL_SPEED_M_PER_S,
+            "max_height_m": hazards.MAX_HEIGHT_M,
+        },
+        "modules": {path: calc.module for path, calc in CALCULATORS.items()},
+    }
+
+
+def openapi_document() -> dict[str, Any]:
+    """The app's OpenAPI document, asked from the app factory as a client would."""
+    from api import create_app
+
+    response = create_app({"TESTING": True}).test_client().get("/api/v1/openapi.json")
+    if response.status_code != 200:
+        raise RuntimeError(f"/api/v1/openapi.json answered {response.status_code}")
+    return response.get_json()
+
+
+def _attrs(**values: Any) -> str:
+    """HTML attributes; ``None`` and ``False`` leave an attribute out, ``True`` writes it bare."""
+    parts = []
+    for key, value in values.items():
+        name = key.rstrip("_").replace("_", "-")
+        if value is None or value is False:
+            continue
+        parts.append(name if value is True else f'{name}="{html.escape(str(value))}"')
+    return " ".join(parts)
+
+
+def _bounds(schema: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    return {
+        f"data_{prefix}min": schema.get("minimum", schema.get("minLength")),
+        f"data_{prefix}max": schema.get("maximum", schema.get("maxLength")),
+    }
+
+
+def _field(path: str, parameter: dict[str, Any]) -> str:
+    """One labelled input of the form, typed and bounded as the API's field."""
+    name, schema = parameter["name"], parameter["schema"]
+    required = bool(parameter.get("required"))
+    ident = f"kalk-{path.replace('/', '-')}-{name}"
+    label = LABELS.get(name, name.replace("_", " "))
+    error = f'<span class="calculator__error" id="{ident}-chyba" hidden></span>'
+    common = {"id": ident, "name": name, "required": required,
+              "aria_describedby": f"{ident}-chyba"}
+    kind = schema.get("type")
+    default = schema.get("default")
+    if kind == "boolean":
+        box = _attrs(type="checkbox", checked=default is True, data_kind=kind, **common)
+        control = f"<input {box}>"
+        return (f'<div class="calculator__field calculator__field--check">{control}'
+                f'<label for="{ident}">{html.escape(label)}</label>{error}</div>')
+    if "enum" in schema:
+        options = [] if required or default is not None else ['<option value="">(výchozí)</option>']
+        options += [
+            f"<option {_attrs(value=value, selected=value == default)}>"
+            f"{html.escape(VALUE_LABELS.get(value, value))}</option>"
+            for value in schema["enum"]
+        ]
+        control = f"<select {_attrs(data_kind='string', **common)}>{''.join(options)}</select>"
+    elif kind == "array":
+        items = schema.get("items", {})
+        example = schema.get("example")
+        control = "<input " + _attrs(
+            type="text", data_kind="array", data_item=items.get("type", "string"),
+            data_min_items=schema.get("minItems"), data_max_items=schema.get("maxItems"),
+            placeholder=", ".join(map(str, example)) if example else None,
+            autocomplete="off", **_bounds(items, "item_"), **common) + ">"
+    elif kind in ("integer", "number"):
+        control = "<input " + _attrs(
+            type="text", inputmode="numeric" if kind == "integer" else "decimal",
+            data_kind=kind, value=default, autocomplete="off", **_bounds(schema), **common) + ">"
+    else:
+        control = "<input " + _attrs(
+            type="text", data_kind="string", value=default, placeholder=schema.get("example"),
+            maxlength=schema.get("maxLength"), autocomplete="off", spellcheck="false",
+            **_bounds(schema), **common) + ">"
+    return (f'<div class="calculator__field"><label for="{ident}">{html.escape(label)}</label>'
+            f"{control}{error}</div>")
+
+
+def calculator_html(path: str, operation: dict[str, Any]) -> str:
+    """The calculator of one procedure, from its GET operation in the OpenAPI document."""
+    calc = CALCULATORS[path]
+    parameters = [p for p in operation["parameters"] if p["name"] not in _COMMON]
+    dice = next(p for p in operation["parameters"] if p["name"] == "dice")
+    fields = [_field(path, p) for p in parameters]
+    fields.append(_field(path, {**dice, "required": False}))
+    root = _attrs(class_="calculator", data_procedure=path, data_module=calc.module,
+                  data_chance=calc.chance)
+    return (
+        f'<section {root} aria-label="Kalkulačka: {html.escape(calc.title)}">'
+        f'<p class="calculator__title">Kalkulačka: {html.escape(calc.title)}</p>'
+        f'<form class="calculator__form" novalidate>{"".join(fields)}'
+        '<button type="submit" class="md-button md-button--primary" data-action="roll">'
+        "Hodit</button></form>"
+        '<div class="calculator__output" data-output aria-live="polite"></div>'
+        "</section>"
+    )
+
+
+_forms: dict[str, str] = {}
+
+
+def on_files(files, config):
+    """Generate the forms from the OpenAPI document and add the rule constants asset."""
+    paths = openapi_document()["paths"]
+    _forms.clear()
+    for path in CALCULATORS:
+        operation = paths.get(f"/api/v1/{path}", {}).get("get")
+        if operation is None:
+            raise RuntimeError(f"calculator '{path}' has no endpoint in the OpenAPI document")
+        _forms[path] = calculator_html(path, operation)
+    content = json.dumps(rules_data(), ensure_ascii=False, separators=(",", ":"))
+    files.append(File.generated(config, RULES_ASSET, content=content))
+    return files
+
+
+def _insert_after(content: str, anchor: str, snippet: str) -> str:
+    """``snippet`` right after the element whose id is ``anchor`` (a heading or a paragraph)."""
+    opening = re.search(rf'<(\w+)[^>]*\bid="{re.escape(anchor)}"', content)
+    if opening is None:
+        raise RuntimeError(f"no element with id '{anchor}' to put a calculator after")
+    closing = content.find(f"</{opening.group(1)}>", opening.end())
+    end = closing + len(opening.group(1)) + 3
+    return content[:end] + snippet + content[end:]
+
+
+def on_page_content(html_content, page, config, files):
+    """Put each calculator after its rule's anchor, and load the calculators' script."""
+    from rpg.citations import RULES
+
+    here = "/" + page.url
+    placed = False
+    for path, calc in CALCULATORS.items():
+        rule = RULES[calc.rule]
+        if rule.page == here:
+            html_content = _insert_after(html_content, rule.section, _forms[path])
+            placed = True
+    if placed:
+        root = "../" * page.url.count("/")
+        html_content += f'<script type="module" src="{root}{SCRIPT}"></script>'
+    return html_content

@@ -1,0 +1,93 @@
+"""The calculators' JavaScript gives the engine's answers: every golden vector under node."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.calculators import vectors as golden
+
+NODE = shutil.which("node")
+
+
+@pytest.fixture(scope="module")
+def vectors_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return golden.write(tmp_path_factory.mktemp("calculators") / "vectors.json")
+
+
+@pytest.fixture(scope="module")
+def by_procedure(vectors_file: Path) -> dict[str, list[dict[str, Any]]]:
+    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for vector in json.loads(vectors_file.read_text(encoding="utf-8"))["vectors"]:
+        grouped[vector["procedure"]].append(vector)
+    return grouped
+
+
+def test_node_passes_every_golden_vector(vectors_file: Path) -> None:
+    assert NODE, "node is missing: the calculators' parity cannot be checked"
+    run = subprocess.run(
+        [NODE, "--test", "calculators-tests/"], cwd=golden.ROOT, capture_output=True, text=True,
+        env={**os.environ, "CALCULATOR_VECTORS": str(vectors_file)}, timeout=300,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert "# fail 0" in run.stdout and "# pass 0" not in run.stdout
+
+
+def test_every_calculator_has_an_engine_procedure_and_a_grid() -> None:
+    calculators = golden._hook().CALCULATORS
+    assert set(golden.PROCEDURES) == set(calculators) == set(golden.GRIDS)
+
+
+def _results(cases: list[dict[str, Any]], key: str) -> set[Any]:
+    return {case["result"][key] for case in cases if "result" in case}
+
+
+def _errors(cases: list[dict[str, Any]]) -> set[str | None]:
+    return {case["error"]["field"] for case in cases if "error" in case}
+
+
+def test_every_procedure_meets_misfit_dice(by_procedure) -> None:
+    for path, cases in by_procedure.items():
+        messages = " ".join(c["error"]["message"] for c in cases if "error" in c)
+        for words in ("Chybí kostka", "Příliš mnoho kostek", "není mezi 1 a"):
+            assert words in messages, (path, words)
+
+
+def test_morale_vectors_cover_every_branch(by_procedure) -> None:
+    cases = by_procedure["morale"]
+    assert _results(cases, "outcome") == {"holds", "flees-or-surrenders", "fights-to-death"}
+    assert None in _results(cases, "total")
+    assert {c["chance"] for c in cases if "chance" in c} >= {1.0, 1 / 36, 35 / 36}
+
+
+def test_reaction_vectors_cover_every_band(by_procedure) -> None:
+    assert _results(by_procedure["reaction"], "band") == {
+        "hostile-attacks", "hostile-may-attack", "uncertain", "indifferent", "friendly"}
+
+
+def test_falling_vectors_cover_every_branch(by_procedure) -> None:
+    cases = by_procedure["falling"]
+    assert _results(cases, "caught") == {None, True, False}
+    assert {0, 1, 2, 4} <= _results(cases, "dice_count")
+    assert "caught_at_m" in _errors(cases)
+    naturals = {c["dice"][0] for c in cases if c["input"].get("catch") and "result" in c}
+    assert {1, 20} <= naturals
+    texts = " ".join(c["text"] for c in cases if "text" in c)
+    assert "0,0312 m" in texts and "bez poškození" in texts
+
+
+def test_roll_vectors_cover_syntax_errors_and_kept_dice(by_procedure) -> None:
+    cases = by_procedure["roll"]
+    messages = [c["error"]["message"] for c in cases if "error" in c]
+    assert any("na pozici" in message for message in messages)
+    assert any("Výraz hází" in message for message in messages)
+    assert any("zahozeno" in c.get("text", "") for c in cases)
+    assert len({c["input"]["expr"] for c in cases if "result" in c}) == len(
+        golden._ROLL_EXPRESSIONS)

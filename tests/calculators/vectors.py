@@ -1,0 +1,204 @@
+"""Golden vectors: the Python engine's answers that the calculators' JavaScript must reproduce.
+
+Generated, never hand-edited: for each procedure a grid of inputs, and for each input every
+sequence of dice the procedure can consume (or, where there are too many, the branches forced by
+explicit dice plus a seeded sample). A vector records inputs + dice → the ``result`` as the API
+writes it in Czech, the exact ``chance`` and the Czech ``text``; or the error (field and Czech
+message) when the engine refuses the input or the dice.
+
+``python -m tests.calculators.vectors out.json`` writes them with the rule constants the site
+exports, which is what ``node --test calculators-tests/`` reads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from api.serialize import to_json
+from rpg import combat, encounters, hazards, notation
+from rpg.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
+from rpg.errors import RuleError
+from rpg.outcome import Outcome
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Every dice sequence of an input is a vector while there are at most this many.
+ENUMERATE_LIMIT = 1_500
+#: Seeded samples of an input whose dice sequences are too many to list.
+SAMPLES = 40
+
+Inputs = dict[str, Any]
+
+
+def _hook() -> Any:
+    """The docs hook (not a package): its table of calculators and its rules export."""
+    spec = importlib.util.spec_from_file_location(
+        "calculators_hook", ROOT / "docs" / "hooks" / "calculators.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the hook loads
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The engine procedure behind each calculator, by API path.
+PROCEDURES: dict[str, Callable[..., Outcome]] = {
+    "roll": notation.roll,
+    "morale": combat.morale,
+    "reaction": encounters.reaction,
+    "falling": hazards.falling,
+}
+
+_ROLL_EXPRESSIONS = [
+    "2d6", "1d20+5", "4d6kh3", "4d6kl1", "d%", "2k6-1", "-1d4+3", "3d6kh2+1d4-2", "1d2-1",
+    "10", "0", "-0+1d3", " 2 D 6 ", "2d6KL1 + 1", "1d1000", "100d1000kh50", "100d2+100d2",
+    "1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6",
+]
+_ROLL_ERRORS = [
+    "1d6+", "", "d", "2x6", "1d1", "101d6", "0d6", "1d6kh7", "1d6kx", "1d6kh", "1234567",
+    "10001", "1d6" + "+1" * 10, "100d6+100d6+1d6", "1d6 " * 30, "2d1001", "1d%kh", "+",
+    "1d6 2", "2dd6",
+]
+
+#: Inputs of each procedure, covering every branch of its rule (errors included).
+GRIDS: dict[str, list[Inputs]] = {
+    "roll": [{"expr": expr} for expr in _ROLL_EXPRESSIONS + _ROLL_ERRORS],
+    "morale": [
+        {"morale": m, "successes": s}
+        for m in range(combat.MORALE_MIN, combat.MORALE_MAX + 1)
+        for s in range(combat.MORALE_SUCCESSES_TO_DEATH + 1)
+    ],
+    "reaction": [
+        {"modifier": m}
+        for m in range(encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX + 1)
+    ],
+    "falling": [
+        *({"height_m": h} for h in (0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 4.1, 5.0, 10.0, 0.03125,
+                                    1.00005, 12.34567, 41.0, 400.0, 10000.0)),
+        *({"height_m": h, "catch": True, "caught_at_m": at, "dex_modifier": dex,
+           "fatigue": fatigue}
+          for h, at in ((5.0, 3.0), (6.0, 0.0), (4.0, 4.0), (10.0, 4.0), (30.0, 2.5))
+          for dex, fatigue in ((0, 0), (3, 1))),
+        *({"height_m": 3.0, "catch": True, "caught_at_m": 1.0, "dex_modifier": dex,
+           "fatigue": fatigue} for dex, fatigue in ((-20, 0), (20, 0), (0, 50), (5, 5))),
+        {"height_m": 10.0, "catch": True},
+        {"height_m": 10.0, "caught_at_m": 3.0},
+        {"height_m": 3.5, "catch": True, "caught_at_m": 7.25},
+    ],
+}
+
+
+class _NeedDie(Exception):
+    def __init__(self, faces: int) -> None:
+        self.faces = faces
+
+
+class _Prefix(DiceSource):
+    """Replays a prefix of dice and signals the first die beyond it."""
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        super().__init__()
+        self.values = values
+
+    def _next(self, faces: int, label: str) -> int:
+        if self.drawn >= len(self.values):
+            raise _NeedDie(faces)
+        return self.values[self.drawn]
+
+
+class _Recorder(DiceSource):
+    """Seeded dice that remember what they rolled, to replay them as physical dice."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.seeded = SeededDice(seed)
+        self.rolled: list[int] = []
+
+    def _next(self, faces: int, label: str) -> int:
+        value = self.seeded.die(faces, label)
+        self.rolled.append(value)
+        return value
+
+
+def dice_sequences(procedure: Callable[..., Outcome], inputs: Inputs) -> Iterator[list[int]]:
+    """Every dice sequence the procedure can consume, or a seeded sample when they are many."""
+    complete: list[list[int]] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        try:
+            procedure(_Prefix(prefix), **inputs)
+        except _NeedDie as need:
+            if len(complete) + len(stack) + need.faces > ENUMERATE_LIMIT:
+                break
+            stack.extend((*prefix, value) for value in range(need.faces, 0, -1))
+            continue
+        except RuleError:
+            pass
+        complete.append(list(prefix))
+    else:
+        yield from complete
+        return
+    for seed in range(SAMPLES):
+        recorder = _Recorder(seed)
+        with contextlib.suppress(RuleError):
+            procedure(recorder, **inputs)
+        yield recorder.rolled
+
+
+def vector(path: str, inputs: Inputs, dice: list[int]) -> dict[str, Any]:
+    """What the engine answers for these inputs and physical dice."""
+    record: dict[str, Any] = {"procedure": path, "input": inputs, "dice": dice}
+    try:
+        source = ReplayDice(dice)
+        outcome = PROCEDURES[path](source, **inputs)
+        source.finish()
+    except RuleError as error:
+        record["error"] = {"field": error.field, "message": error.message.cs}
+        return record
+    record["result"] = to_json(outcome.result, "cs")
+    record["chance"] = None if outcome.chance is None else float(outcome.chance)
+    record["text"] = outcome.text.cs
+    return record
+
+
+def _misfits(path: str, inputs: Inputs, dice: list[int]) -> Iterator[dict[str, Any]]:
+    """Dice that cannot serve: one too few, one too many, one off the die."""
+    if dice:
+        yield vector(path, inputs, dice[:-1])
+        yield vector(path, inputs, [0, *dice[1:]])
+    yield vector(path, inputs, [*dice, 1])
+
+
+def vectors() -> list[dict[str, Any]]:
+    """Every golden vector, procedure by procedure."""
+    found = []
+    for path, grid in GRIDS.items():
+        procedure = PROCEDURES[path]
+        for inputs in grid:
+            sequences = list(dice_sequences(procedure, inputs))
+            if len(sequences[0]) > MAX_GIVEN_DICE:  # refused whole: one such vector is enough
+                sequences = sequences[:1]
+            found += [vector(path, inputs, dice) for dice in sequences]
+            found += _misfits(path, inputs, sequences[0])
+    return found
+
+
+def document() -> dict[str, Any]:
+    """The vectors with the rule constants the site exports (what the node tests load)."""
+    return {"rules": _hook().rules_data(), "vectors": vectors()}
+
+
+def write(path: Path) -> Path:
+    """Write :func:`document` as JSON to ``path``."""
+    path.write_text(json.dumps(document(), ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+if __name__ == "__main__":
+    print(write(Path(sys.argv[1])))
