@@ -38,7 +38,7 @@ def _sides_are_valid(sides: list[str]) -> bool:
             and all(side.strip() for side in sides))
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(conflicts(), seeds)
 def test_initiative_order_is_a_permutation_of_the_sides_not_surprised(
     conflict: dict[str, Any], seed: int
@@ -68,7 +68,7 @@ def test_initiative_order_is_a_permutation_of_the_sides_not_surprised(
     assert chance is None or 0 < chance <= 1
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(any_sides, st.none() | st.text(max_size=6), st.lists(st.text(max_size=6), max_size=4),
        seeds)
 def test_initiative_refuses_a_bad_conflict_with_a_rule_error(
@@ -85,7 +85,7 @@ def test_initiative_refuses_a_bad_conflict_with_a_rule_error(
         assert valid
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(conflicts(), seeds)
 def test_surprise_follows_the_dice_and_the_light(conflict: dict[str, Any], seed: int) -> None:
     sides, light = conflict["sides"], conflict["light"]
@@ -104,7 +104,7 @@ def test_surprise_follows_the_dice_and_the_light(conflict: dict[str, Any], seed:
     assert sum(distribution.values()) == 1 and distribution[expected] > 0
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(any_sides, st.lists(st.text(max_size=6), max_size=4), seeds)
 def test_surprise_refuses_a_bad_conflict_with_a_rule_error(
     sides: list[str], light: list[str], seed: int
@@ -119,7 +119,7 @@ def test_surprise_refuses_a_bad_conflict_with_a_rule_error(
         assert valid
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from(LOCATIONS) | st.text(max_size=12), st.booleans(), seeds)
 def test_encounter_distance_stays_within_its_dice(
     location: str, surprised: bool, seed: int
@@ -139,7 +139,7 @@ def test_encounter_distance_stays_within_its_dice(
     assert outcome.result.zone == range_zone(SeededDice(0), distance_m=distance).result.zone
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(conflicts(), st.sampled_from(LOCATIONS), st.integers(-6, 6), seeds)
 def test_encounter_runs_every_step_in_order(
     conflict: dict[str, Any], location: str, modifier: int, seed: int
@@ -163,7 +163,7 @@ def test_encounter_runs_every_step_in_order(
                                                                  else "4d6")
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(conflicts() | st.fixed_dictionaries({
     "sides": any_sides, "players": st.none() | st.text(max_size=6),
     "light": st.lists(st.text(max_size=6), max_size=4)}), seeds)
@@ -182,7 +182,7 @@ def test_encounter_refuses_a_bad_conflict_with_a_rule_error(
         assert valid
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.floats(allow_nan=True, allow_infinity=True) | st.integers(-10, 100_000))
 def test_range_zone_of_any_number(distance: float) -> None:
     try:
