@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 PROCEDURES: dict[str, dict[str, object]] = {
     "initiative": {"sides": ["hráči", "skřeti", "vlci"], "players": "hráči",
@@ -171,3 +174,25 @@ def test_openapi_lists_each_endpoint_with_its_bounds(client: FlaskClient) -> Non
     assert (distance["minimum"], distance["maximum"]) == (0, 100_000)
     assert schemas["EncounterDistanceArgs"]["properties"]["location"]["enum"] == [
         "indoors", "wilderness"]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=12)
+    | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    max_leaves=24,
+)
+fields = st.sampled_from(["sides", "players", "surprised", "light", "location", "surprised",
+                          "distance_m", "reaction_modifier", "seed", "dice", "lang"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(PROCEDURES)), st.dictionaries(fields, json_values, max_size=5))
+def test_any_json_answers_200_or_422(app: Flask, path: str, body: dict[str, object]) -> None:
+    response = app.test_client().post(f"/api/v1/{path}", json=body)
+    assert response.status_code in (200, 422), response.get_data(as_text=True)
+    payload = response.get_json()
+    if response.status_code == 422:
+        assert payload["message"] and payload["errors"]
+    else:
+        assert payload["procedure"] == path
