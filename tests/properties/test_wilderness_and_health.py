@@ -27,7 +27,7 @@ camping_inputs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(camping_inputs, seeds)
 def test_camping_failures_are_three_minus_met_needs(inputs: dict[str, Any], seed: int) -> None:
     outcome = wilderness.camping(SeededDice(seed), **inputs)
@@ -68,7 +68,7 @@ travel_inputs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(travel_inputs, seeds)
 def test_travel_day_follows_the_rules(inputs: dict[str, Any], seed: int) -> None:
     whole_day = inputs["activity"] in ("hunt", "explore")
@@ -100,7 +100,7 @@ def test_travel_day_follows_the_rules(inputs: dict[str, Any], seed: int) -> None
             assert result.activity.supplies is None
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(1, 365), st.integers(1, 100), st.integers(0, 100_000), seeds)
 def test_fast_travel_accounts_for_every_supply(
     days: int, travelers: int, supplies: int, seed: int
@@ -126,7 +126,7 @@ fatigue_inputs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(fatigue_inputs, seeds)
 def test_fatigue_level_penalty_and_save(inputs: dict[str, Any], seed: int) -> None:
     outcome = health.fatigue(SeededDice(seed), **inputs)
@@ -158,7 +158,7 @@ death_inputs = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(death_inputs, seeds)
 def test_death_save_invariants(inputs: dict[str, Any], seed: int) -> None:
     try:
@@ -186,7 +186,7 @@ def test_death_save_invariants(inputs: dict[str, Any], seed: int) -> None:
     assert outcome.chance in (0, Fraction(1, 2), 1)
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.integers(0, 100_000), st.integers(1, 100_000), st.integers(0, 100_000),
        st.booleans(), st.integers(0, 100_000))
 def test_healing_never_exceeds_the_maximum(
@@ -234,7 +234,7 @@ def corrupted(draw: st.DrawFn) -> tuple[Callable[..., Outcome], dict[str, Any]]:
     return procedure, inputs
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(corrupted(), seeds)
 def test_any_input_gives_a_result_or_a_rule_error(
     case: tuple[Callable[..., Outcome], dict[str, Any]], seed: int
