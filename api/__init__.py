@@ -2,42 +2,36 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, abort, request
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app; ``config`` overrides the defaults and the ``RPG_*`` environment."""
+    """Build the app from :data:`api.settings.DEFAULTS`, the ``RPG_*`` environment, ``config``.
+
+    Under ``TESTING`` the rate limit is off unless ``config`` sets ``RATELIMIT_ENABLED``: a test
+    suite sends hundreds of requests from one address.
+    """
     from flask_cors import CORS
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
     from api import conquest, olgoj_chorchoj, pravidla, psychopaths_land, site
     from api.errors import register_error_handlers
+    from api.limits import init_limits
+    from api.security import init_security_headers
+    from api.serialize import RulesJsonProvider
+    from api.settings import DEFAULTS
 
     app = Flask(__name__)
-    app.config.from_mapping(
-        API_TITLE="RPG Companion – Pravidla a procedury",
-        API_VERSION="1.0.0",
-        OPENAPI_VERSION="3.1.0",
-        OPENAPI_URL_PREFIX="/api/v1",
-        OPENAPI_JSON_PATH="openapi.json",
-        API_SPEC_OPTIONS={
-            "info": {"description": "Resolves the game master's rule procedures of the Czech "
-                                    "rules: every answer carries the dice, the exact chance, "
-                                    "a chat-ready text in Czech or English and the rule cited."},
-        },
-        MAX_CONTENT_LENGTH=64 * 1024,
-        SITE_DIR=str(Path(__file__).resolve().parent.parent / "site"),
-        SITE_URL=None,
-    )
+    app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("RPG")
     if config:
         app.config.from_mapping(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+        if config.get("TESTING") and "RATELIMIT_ENABLED" not in config:
+            app.config["RATELIMIT_ENABLED"] = False
+    app.json = RulesJsonProvider(app)
 
     api = Api(app)
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
@@ -46,17 +40,31 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     CORS(app, resources={r"/api/v1/*": {"origins": "*", "methods": ["GET", "POST", "OPTIONS"],
                                          "expose_headers": ["Content-Language", "Retry-After"]}},
          send_wildcard=True)
-    app.register_blueprint(get_swaggerui_blueprint(
-        "/api/v1/docs", "/api/v1/openapi.json", config={"app_name": app.config["API_TITLE"]}))
+    docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
+    app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={
+        "app_name": app.config["API_TITLE"],
+        # Fixed, so the page reflects nothing from the request (its inline script is hashed).
+        "oauth2RedirectUrl": docs_url + "/oauth2-redirect.html",
+    }))
     app.register_blueprint(site.bp)
 
     def is_api() -> bool:
         return request.path.startswith("/api/")
 
+    init_limits(app, is_api)
+
     @app.before_request
     def json_only() -> None:
-        if is_api() and request.method == "POST" and not request.is_json:
-            abort(415)
+        if is_api() and request.method == "POST":
+            if not request.is_json:
+                abort(415)
+            # The argument parser's own json.loads would crash (a 500) on hostile nesting or a
+            # 5000-digit integer: every body is checked here with the guarded provider first.
+            try:
+                app.json.loads(request.get_data(cache=True))
+            except ValueError:
+                abort(400)
 
+    init_security_headers(app, is_api)
     register_error_handlers(app, is_api, site.not_found)
     return app

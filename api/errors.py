@@ -58,6 +58,8 @@ _STATUS_MESSAGES: dict[int, Text] = {
     404: Text("Taková adresa v API není.", "No such path in the API."),
     405: Text("Tato metoda zde není dovolena.", "This method is not allowed here."),
     413: Text("Tělo požadavku je příliš velké.", "The request body is too large."),
+    414: Text("Adresa požadavku je příliš dlouhá: pošli vstup jako JSON metodou POST.",
+              "The request URL is too long: send the input as JSON by POST."),
     415: Text("Nepodporovaný typ obsahu: pošli JSON (Content-Type: application/json).",
               "Unsupported content type: send JSON (Content-Type: application/json)."),
     422: Text("Neplatný vstup.", "Invalid input."),

@@ -13,8 +13,11 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
-_INTEGER = re.compile(r"^[+-]?\d{1,19}$")
-_NUMBER = re.compile(r"^[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?$")
+from api.serialize import json_depth_exceeds
+
+# ASCII digits only: Python's int() would also take "７" (full-width) or Arabic-Indic digits.
+_INTEGER = re.compile(r"^[+-]?\d{1,19}$", re.ASCII)
+_NUMBER = re.compile(r"^[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?$", re.ASCII)
 
 #: Bounds the spec fixes where a procedure names none.
 MODIFIER = (-20, 20)
@@ -78,7 +81,18 @@ class CsvList(fields.List):
                 else:
                     flattened.append(item)
             value = flattened
+        _refuse_long(self, value)
         return super()._deserialize(value, attr, data, **kwargs)
+
+
+def _refuse_long(field: fields.Field, value: Any) -> None:
+    """A list past its bounds is refused before each of its items is validated."""
+    if not isinstance(value, list | tuple):
+        return
+    for validator in field.validators:
+        if (isinstance(validator, validate.Length) and validator.max is not None
+                and len(value) > validator.max):
+            validator(value)  # raises the usual "Length must be between ..." message
 
 
 def bounded_int(low: int, high: int, **kwargs: Any) -> Int:
@@ -132,10 +146,14 @@ class _FromJsonString:
         if isinstance(value, str):
             if len(value) > JSON_QUERY_LENGTH:
                 raise ValidationError(f"Longer than maximum length {JSON_QUERY_LENGTH}.")
+            if json_depth_exceeds(value):
+                raise ValidationError("Not valid JSON.")
             try:
                 value = json.loads(value)
             except ValueError as error:
                 raise ValidationError("Not valid JSON.") from error
+        if isinstance(self, fields.List):
+            _refuse_long(self, value)
         return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[misc]
 
 

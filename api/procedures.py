@@ -19,8 +19,9 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 from api import fields as f
 from api.formats import FORMATS, MIMETYPES, as_html, as_markdown, as_text
 from api.language import request_language
+from api.limits import BudgetedReplayDice, BudgetedSeededDice, dice_budget
 from api.serialize import to_json
-from rpg.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
+from rpg.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
 from rpg.outcome import Outcome
 from rpg.text import LANGUAGES, Text
 
@@ -89,12 +90,13 @@ def _site_root() -> str:
 def _answer(procedure: str, args: dict[str, Any], run: Callable[..., Outcome]) -> Response:
     common = {key: args.pop(key, None) for key in COMMON}
     lang = request_language()
+    budget = dice_budget()
     source: DiceSource
     if common["dice"] is not None:
-        source, seed = ReplayDice(common["dice"]), None
+        source, seed = BudgetedReplayDice(common["dice"], budget), None
     else:
         seed = common["seed"] if common["seed"] is not None else secrets.randbelow(SEED_LIMIT)
-        source = SeededDice(seed)
+        source = BudgetedSeededDice(seed, budget)
     outcome = run(source, **args)
     source.finish()
     body = {

@@ -11,6 +11,8 @@ from pathlib import Path
 from flask import Blueprint, Response, abort, current_app, send_from_directory
 from werkzeug.security import safe_join
 
+from api.security import site_file_policy
+
 bp = Blueprint("site", __name__)
 
 
@@ -35,12 +37,24 @@ def page(path: str) -> Response:
         abort(404)
     if Path(target).is_dir():
         path = f"{path.rstrip('/')}/index.html".lstrip("/")
-    return send_from_directory(root, path)
+        target = str(root / path)
+    response = send_from_directory(root, path)
+    _add_policy(response, Path(target))
+    return response
+
+
+def _add_policy(response: Response, file: Path) -> None:
+    # The page's own inline scripts (Material's bootstrap, calculators) are allowed by hash.
+    if file.is_file():
+        response.headers["Content-Security-Policy"] = site_file_policy(
+            file, current_app.config["FRAME_ANCESTORS"])
 
 
 def not_found(error: Exception) -> Response | Exception:
     """The site's own 404 page, where there is one (API paths answer JSON elsewhere)."""
     missing = _site_dir() / "404.html"
     if missing.is_file():
-        return Response(missing.read_bytes(), status=404, mimetype="text/html")
+        response = Response(missing.read_bytes(), status=404, mimetype="text/html")
+        _add_policy(response, missing)
+        return response
     return error

@@ -1,0 +1,58 @@
+"""The app's settings: defaults, each overridable from the environment as ``RPG_<NAME>``.
+
+``create_app(config)`` applies, in order: :data:`DEFAULTS`, the ``RPG_*`` environment (values are
+read as JSON where they parse, e.g. ``RPG_DICE_BUDGET=500``, ``RPG_RATELIMIT_ENABLED=false``,
+else as strings), then ``config``, which overrides everything. The names, for the README:
+
+======================================  =====================================================
+``RPG_MAX_CONTENT_LENGTH``              largest request body in bytes (413 past it)
+``RPG_MAX_QUERY_LENGTH``                longest query string in bytes (414 past it)
+``RPG_DICE_BUDGET``                     most dice one request may roll (422 past it)
+``RPG_RATELIMIT_ENABLED``               ``true`` / ``false``
+``RPG_RATELIMIT_DEFAULT``               limits per client address, e.g. ``"120/minute;2000/hour"``
+``RPG_RATELIMIT_STORAGE_URI``           ``memory://`` (one process) or ``redis://host:6379/0``
+``RPG_RATELIMIT_STRATEGY``              ``moving-window`` (default), ``fixed-window``, ...
+``RPG_PROXY_HOPS``                      trusted reverse proxies in front (X-Forwarded-For), 0 = none
+``RPG_FRAME_ANCESTORS``                 who may frame the site's pages (CSP ``frame-ancestors``)
+``RPG_SITE_DIR``                        the built site (``mkdocs build`` output)
+``RPG_SITE_URL``                        the public site root for links in Markdown / HTML cards
+======================================  =====================================================
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
+    "API_TITLE": "RPG Companion – Pravidla a procedury",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/api/v1",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "API_SPEC_OPTIONS": {
+        "info": {"description": "Resolves the game master's rule procedures of the Czech "
+                                "rules: every answer carries the dice, the exact chance, "
+                                "a chat-ready text in Czech or English and the rule cited."},
+    },
+    # Every valid request body is a few hundred bytes; the largest (lists of 100 objects of
+    # 40-character names) stays well under this.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    # Gunicorn refuses a request line over 4094 bytes anyway; this holds under any server.
+    "MAX_QUERY_LENGTH": 8 * 1024,
+    # The engine's own runaway guard is 10 000 dice per procedure; no rule needs near that.
+    "DICE_BUDGET": 2_000,
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_DEFAULT": "120/minute;3000/hour",
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_STRATEGY": "moving-window",
+    "RATELIMIT_HEADERS_ENABLED": True,
+    "RATELIMIT_HEADER_RETRY_AFTER_VALUE": "delta-seconds",
+    "RATELIMIT_KEY_PREFIX": "rpg-companion",
+    "PROXY_HOPS": 0,
+    # VTTs (Foundry, Owlbear Rodeo, Roll20) run on any origin, self-hosted ones included, and
+    # embed the calculator pages in an iframe: the static rules site has no state to hijack.
+    "FRAME_ANCESTORS": "*",
+    "SITE_DIR": str(Path(__file__).resolve().parent.parent / "site"),
+    "SITE_URL": None,
+}
