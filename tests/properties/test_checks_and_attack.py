@@ -62,7 +62,7 @@ dc_choices = st.one_of(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(dc_choices, modifiers, modifiers, st.booleans(), st.booleans(), fatigues, seeds)
 def test_skill_check_invariants(
     dc_choice: tuple[int | None, str | None, bool], modifier: int, bonus: int, advantage: bool,
@@ -82,7 +82,7 @@ def test_skill_check_invariants(
     _chance_bounds(outcome.chance, advantage, disadvantage)
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.none() | any_ints, st.none() | st.text(max_size=12)
        | st.sampled_from(tuple(checks.DIFFICULTIES)), st.booleans(), any_ints)
 def test_skill_check_any_input_is_a_result_or_a_rule_error(
@@ -100,7 +100,7 @@ def test_skill_check_any_input_is_a_result_or_a_rule_error(
         assert (dc is None) or (difficulty is None and not untrained)
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.integers(1, 30), st.sampled_from(tuple(checks.SAVE_AGAINST)), modifiers, modifiers,
        st.booleans(), st.booleans(), fatigues, seeds)
 def test_saving_throw_invariants(
@@ -117,7 +117,7 @@ def test_saving_throw_invariants(
     _chance_bounds(outcome.chance, advantage, disadvantage)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(any_ints, st.text(max_size=10) | st.sampled_from(tuple(checks.SAVE_AGAINST)), any_ints)
 def test_saving_throw_any_input_is_a_result_or_a_rule_error(
     target: int, against: str, fatigue: int
@@ -135,7 +135,7 @@ item_lists = st.lists(
               st.text(min_size=1, max_size=40), modifiers), min_size=1, max_size=50)
 
 
-@settings(max_examples=100)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(1, 30), item_lists, modifiers, modifiers, fatigues, seeds)
 def test_magic_items_invariants(
     target: int, items: list[dict[str, Any]], modifier: int, bonus: int, fatigue: int, seed: int
@@ -154,7 +154,7 @@ def test_magic_items_invariants(
     assert outcome.result.survived == sum(s.survives for s in saves)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(any_ints, st.integers(0, 60), any_ints)
 def test_magic_items_any_input_is_a_result_or_a_rule_error(
     target: int, count: int, fatigue: int
@@ -170,7 +170,7 @@ def test_magic_items_any_input_is_a_result_or_a_rule_error(
 odds = st.integers(2, 100).flatmap(lambda y: st.tuples(st.integers(1, y), st.just(y)))
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from([chance, trap, wandering_monsters]), odds, seeds)
 def test_x_in_y_invariants(procedure: Any, x_y: tuple[int, int], seed: int) -> None:
     x, y = x_y
@@ -182,7 +182,7 @@ def test_x_in_y_invariants(procedure: Any, x_y: tuple[int, int], seed: int) -> N
     assert outcome.rolls[0].notation == f"1d{y}"
 
 
-@settings(max_examples=100)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(1, 100), seeds)
 def test_percent_invariants(percent: int, seed: int) -> None:
     outcome = chance(SeededDice(seed), percent=percent)
@@ -190,7 +190,7 @@ def test_percent_invariants(percent: int, seed: int) -> None:
     assert outcome.chance == Fraction(percent, 100)
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(st.sampled_from([chance, trap, wandering_monsters]), st.none() | any_ints,
        st.none() | any_ints, st.none() | any_ints)
 def test_x_in_y_any_input_is_a_result_or_a_rule_error(
@@ -233,7 +233,7 @@ def attack_inputs(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(attack_inputs(), seeds)
 def test_attack_invariants(inputs: dict[str, Any], seed: int) -> None:
     outcome = attack(SeededDice(seed), **inputs)
@@ -275,7 +275,7 @@ def test_attack_invariants(inputs: dict[str, Any], seed: int) -> None:
         assert result.damage == max(1, factor[inputs["defense"]])
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(any_ints, st.text(max_size=20) | damage_expressions, st.booleans(), any_ints,
        st.booleans(), st.text(max_size=10) | st.sampled_from(attack_rules.DEFENSES), any_ints)
 def test_attack_any_input_is_a_result_or_a_rule_error(
@@ -315,7 +315,7 @@ ENDPOINTS: dict[str, tuple[type[Schema], st.SearchStrategy[dict[str, Any]]]] = {
 }
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(ENDPOINTS)).flatmap(
     lambda path: st.tuples(st.just(path), ENDPOINTS[path][1])), seeds,
     st.sampled_from(["cs", "en"]))
