@@ -1,0 +1,251 @@
+"""The calculators in Debian's Chromium: the engine's results from physical dice, valid random
+rolls, Czech errors beside the field, no sideways scroll at 390 px, and offline use."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.calculators import vectors as golden
+from tests.calculators.conftest import serve
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+HOOK = golden._hook()
+SAMPLE_PER_PROCEDURE = 4
+
+
+def _page_of(path: str) -> str:
+    from rpg.citations import RULES
+
+    rule = RULES[HOOK.CALCULATORS[path].rule]
+    return rule.page.lstrip("/") + "#" + rule.section
+
+
+@pytest.fixture(scope="module")
+def vectors() -> dict[str, list[dict[str, Any]]]:
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for vector in golden.vectors():
+        grouped.setdefault(vector["procedure"], []).append(vector)
+    return grouped
+
+
+def _sample(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Vectors with a result, drawn with a fixed seed (the branches are all covered under node)."""
+    rolled = [case for case in cases if "result" in case]
+    return random.Random(5).sample(rolled, min(SAMPLE_PER_PROCEDURE, len(rolled)))
+
+
+def _open(context_or_browser, url: str, path: str):
+    if hasattr(context_or_browser, "new_context"):
+        page = context_or_browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    else:
+        page = context_or_browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url + _page_of(path))
+    page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
+    return page, page.locator(f'[data-procedure="{path}"]'), errors
+
+
+def _written(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
+    for name, value in inputs.items():
+        field = root.locator(f'[name="{name}"]')
+        if field.get_attribute("data-kind") == "boolean":
+            field.set_checked(bool(value))
+        elif field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(_written(value))
+    root.locator('[name="dice"]').fill("" if dice is None else _written(dice))
+
+
+def _roll(root, keyboard: bool = False) -> dict[str, Any] | None:
+    if keyboard:
+        root.locator('[name="dice"]').press("Enter")
+    else:
+        root.locator('[data-action="roll"]').click()
+    output = root.locator("[data-output]")
+    output.locator("p").first.wait_for()
+    result = output.get_attribute("data-result")
+    return None if result is None else json.loads(result)
+
+
+def _close(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, float | int) and not isinstance(expected, bool):
+        return (isinstance(actual, float | int) and not isinstance(actual, bool)
+                and abs(actual - expected) <= 1e-12 * max(1, abs(expected)))
+    if isinstance(expected, dict):
+        return (isinstance(actual, dict) and actual.keys() == expected.keys()
+                and all(_close(actual[k], expected[k]) for k in expected))
+    if isinstance(expected, list):
+        return (isinstance(actual, list) and len(actual) == len(expected)
+                and all(map(_close, actual, expected)))
+    return actual == expected
+
+
+@pytest.mark.parametrize("path", list(HOOK.CALCULATORS))
+def test_physical_dice_give_the_engines_result(chromium, calculators_url, vectors, path):
+    page, root, errors = _open(chromium, calculators_url, path)
+    for index, case in enumerate(_sample(vectors[path])):
+        page.reload()
+        page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
+        _fill(root, case["input"], case["dice"])
+        result = _roll(root, keyboard=index % 2 == 1)
+        assert _close(result, case["result"]), (case, result)
+        assert root.locator(".calculator__text").inner_text() == case["text"]
+        if case["chance"] is not None:
+            assert "≈" in root.locator(".calculator__chance").inner_text()
+    assert not errors
+    page.close()
+
+
+def _conforms(value: Any, schema: dict[str, Any], components: dict[str, Any]) -> bool:
+    """A small JSON Schema check: the subset the API's OpenAPI document uses for results."""
+    if "$ref" in schema:
+        return _conforms(value, components[schema["$ref"].rsplit("/", 1)[-1]], components)
+    kinds = schema.get("type")
+    kinds = [kinds] if isinstance(kinds, str) else kinds or []
+    checks = {
+        "null": value is None, "boolean": isinstance(value, bool),
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, int | float) and not isinstance(value, bool),
+        "string": isinstance(value, str), "array": isinstance(value, list),
+        "object": isinstance(value, dict),
+    }
+    if kinds and not any(checks[kind] for kind in kinds):
+        return False
+    if "enum" in schema and value not in schema["enum"] and value is not None:
+        return False
+    if isinstance(value, dict):
+        properties = schema.get("properties", {})
+        if not set(schema.get("required", ())) <= value.keys():
+            return False
+        if schema.get("additionalProperties") is False and not value.keys() <= properties.keys():
+            return False
+        return all(_conforms(value[k], properties[k], components)
+                   for k in value if k in properties)
+    if isinstance(value, list) and "items" in schema:
+        return all(_conforms(item, schema["items"], components) for item in value)
+    return True
+
+
+#: What a random roll must satisfy beyond the schema, by procedure.
+INVARIANTS = {
+    "roll": lambda r: r["min"] <= r["total"] <= r["max"],
+    "morale": lambda r: 2 <= r["total"] <= 12 and r["holds"] == (r["total"] <= 7),
+    "reaction": lambda r: abs(sum(b["probability"] for b in r["distribution"]) - 1) < 1e-12,
+    "falling": lambda r: r["dice_count"] <= r["damage"] <= 6 * r["dice_count"],
+}
+RANDOM_INPUTS = {
+    "roll": {"expr": "3d6kh2+1"}, "morale": {"morale": 7}, "reaction": {"modifier": 1},
+    "falling": {"height_m": "12,5", "catch": True, "caught_at_m": 6},
+}
+
+
+@pytest.mark.parametrize("path", list(HOOK.CALCULATORS))
+def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
+    document = HOOK.openapi_document()
+    components = document["components"]["schemas"]
+    response = document["paths"][f"/api/v1/{path}"]["get"]["responses"]["200"]
+    envelope = response["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    result_schema = components[envelope]["properties"]["result"]
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, RANDOM_INPUTS[path], None)
+    seen = []
+    for _ in range(5):
+        result = _roll(root)
+        assert result is not None, root.locator("[data-output]").inner_text()
+        assert _conforms(result, result_schema, components), result
+        assert INVARIANTS[path](result), result
+        seen.append(result)
+    assert not errors
+    page.close()
+
+
+@pytest.mark.parametrize(("path", "inputs", "field", "message"), [
+    ("morale", {"morale": "13"}, "morale", "Zadej hodnotu od 2 do 12."),
+    ("morale", {"morale": ""}, "morale", "Vyplň toto pole."),
+    ("reaction", {"modifier": "dva"}, "modifier", "Zadej celé číslo."),
+    ("reaction", {"dice": "7, 1"}, "dice", "hodnota 7 není mezi 1 a 6"),
+    ("reaction", {"dice": "3"}, "dice", "Chybí kostka: je potřeba d6 pro 'reaction'"),
+    ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m", "má smysl jen s 'catch'"),
+    ("falling", {"height_m": "-1"}, "height_m", "Zadej hodnotu od 0 do 10000."),
+    ("roll", {"expr": "1d6+"}, "expr", "očekáváno číslo nebo kostka na pozici 5"),
+])
+def test_an_invalid_field_shows_a_czech_error_beside_it(
+    chromium, calculators_url, path, inputs, field, message,
+):
+    page, root, _ = _open(chromium, calculators_url, path)
+    for name, value in inputs.items():
+        root.locator(f'[name="{name}"]').fill(value)
+    assert _roll(root) is None
+    control = root.locator(f'[name="{field}"]')
+    error = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert error.is_visible()
+    assert message in error.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    assert control.get_attribute("aria-describedby") == error.get_attribute("id")
+    page.close()
+
+
+def test_every_field_has_a_label(chromium, calculators_url):
+    for path in HOOK.CALCULATORS:
+        page, root, _ = _open(chromium, calculators_url, path)
+        unlabelled = root.locator("input, select").evaluate_all(
+            "els => els.filter(el => !el.labels.length).map(el => el.name)")
+        assert unlabelled == [], path
+        page.close()
+
+
+def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for path in HOOK.CALCULATORS:
+        page, root, _ = _open(chromium, calculators_url, path)
+        _fill(root, RANDOM_INPUTS[path], None)
+        _roll(root)
+        root.scroll_into_view_if_needed()
+        wide = page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth")
+        assert not wide, path
+        box = root.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
+        root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
+        page.close()
+
+
+WAIT_FOR_WORKER = """async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener("controllerchange", resolve));
+    }
+    return true;
+}"""
+
+
+def test_offline_reload_still_computes(chromium, calculators_site, vectors):
+    context = chromium.new_context(viewport=PHONE)
+    case = _sample(vectors["falling"])[0]
+    with serve(calculators_site) as url:
+        page, root, errors = _open(context, url, "falling")
+        assert page.evaluate(WAIT_FOR_WORKER)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector('[data-procedure="falling"][data-ready]')
+    _fill(root, case["input"], case["dice"])
+    assert _close(_roll(root), case["result"])
+    assert not errors
+    context.close()
