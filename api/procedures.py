@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, current_app, request
@@ -27,6 +28,19 @@ from rpg.text import LANGUAGES, Text
 
 SEED_LIMIT = 2**63
 COMMON = ("seed", "dice", "lang", "format")
+
+
+@dataclass(frozen=True, slots=True)
+class Registered:
+    """A procedure as exposed: its engine function and its input schema (for benchmarks, tools)."""
+
+    path: str
+    run: Callable[..., Outcome]
+    input_schema: type[Schema]
+
+
+#: Every procedure registered so far, by path.
+REGISTERED: dict[str, Registered] = {}
 
 
 class CommonArgs(Schema):
@@ -147,23 +161,26 @@ def register(
     args_schema = type(f"{name}Args", (input_schema, CommonArgs), {
         "Meta": type("Meta", (), {"unknown": RAISE}),
     })
+    # One instance, built here: webargs would otherwise build the schema anew on every request.
+    parser_schema = args_schema()
     response_schema = _envelope(name, input_schema, result_schema)
     prefix = (blp.url_prefix or "").removeprefix("/api/v1").strip("/")
     route = "/" + path.removeprefix(prefix).strip("/") if prefix else "/" + path
     doc = {"summary": summary, "description": description}
 
     class ProcedureView(MethodView):
-        @blp.arguments(args_schema, location="query")
+        @blp.arguments(parser_schema, location="query")
         @blp.response(200, response_schema)
         @blp.doc(operationId=f"get{name}", **doc)
         def get(self, args: dict[str, Any]) -> Response:
             return _answer(path, args, run)
 
-        @blp.arguments(args_schema, location="json")
+        @blp.arguments(parser_schema, location="json")
         @blp.response(200, response_schema)
         @blp.doc(operationId=f"post{name}", **doc)
         def post(self, args: dict[str, Any]) -> Response:
             return _answer(path, args, run)
 
+    REGISTERED[path] = Registered(path, run, input_schema)
     ProcedureView.__name__ = f"{name}View"
     blp.route(route, endpoint=name)(ProcedureView)

@@ -11,7 +11,7 @@ else as strings), then ``config``, which overrides everything. The names, for th
 ``RPG_RATELIMIT_ENABLED``               ``true`` / ``false``
 ``RPG_RATELIMIT_DEFAULT``               limits per client address, e.g. ``"120/minute;2000/hour"``
 ``RPG_RATELIMIT_STORAGE_URI``           ``memory://`` (one process) or ``redis://host:6379/0``
-``RPG_RATELIMIT_STRATEGY``              ``moving-window`` (default), ``fixed-window``, ...
+``RPG_RATELIMIT_STRATEGY``              ``fixed-window`` (default), ``moving-window``, ...
 ``RPG_PROXY_HOPS``                      trusted reverse proxies in front (X-Forwarded-For), 0 = none
 ``RPG_FRAME_ANCESTORS``                 who may frame the site's pages (CSP ``frame-ancestors``)
 ``RPG_SITE_DIR``                        the built site (``mkdocs build`` output)
@@ -45,7 +45,8 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_DEFAULT": "120/minute;3000/hour",
     "RATELIMIT_STORAGE_URI": "memory://",
-    "RATELIMIT_STRATEGY": "moving-window",
+    # A counter per client and window: constant memory and the cheapest check per request.
+    "RATELIMIT_STRATEGY": "fixed-window",
     "RATELIMIT_HEADERS_ENABLED": True,
     "RATELIMIT_HEADER_RETRY_AFTER_VALUE": "delta-seconds",
     "RATELIMIT_KEY_PREFIX": "rpg-companion",

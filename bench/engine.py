@@ -1,0 +1,148 @@
+"""The engine alone: `rpg.notation` against the `d20` library; every procedure cold vs cached.
+
+    .venv/bin/python -m pip install -e ".[bench]"   # d20, only for this benchmark
+    .venv/bin/python bench/engine.py
+
+Rolls: microseconds per roll of ``1d20+5``, ``4d6kh3``, ``10d6`` (``rpg.notation.parse(expr).roll``
+with a seeded source, parse cached as in the API, against ``d20.roll(expr)``). Procedures: each
+one registered in the API, run with sample inputs, first with every ``functools`` cache of the
+engine cleared (cold: the chance computed) and then again with the same inputs (cached).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# bench/http.py would shadow the standard library's ``http``: keep this folder off the path.
+sys.path[:] = [entry for entry in sys.path
+               if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+
+import importlib  # noqa: E402
+import pkgutil  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+from marshmallow import fields, validate  # noqa: E402
+
+EXPRESSIONS = ("1d20+5", "4d6kh3", "10d6")
+
+
+def per_call_us(call: Callable[[], Any], repeat: int = 5, number: int = 2_000) -> float:
+    """The best of ``repeat`` runs of ``number`` calls, in microseconds per call."""
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        for _ in range(number):
+            call()
+        best = min(best, (time.perf_counter() - started) / number)
+    return best * 1e6
+
+
+def rolls() -> None:
+    from rpg import notation
+    from rpg.dice import SeededDice
+
+    try:
+        import d20
+    except ImportError:
+        d20 = None
+        print("note: d20 is not installed (pip install -e '.[bench]'): rpg.notation alone")
+    class Endless(SeededDice):
+        """One generator for every roll, as the API has one per request, without its budget."""
+
+        def die(self, faces: int, label: str) -> int:
+            return self._rng.randrange(faces) + 1
+
+    source = Endless(1)
+    print(f"{'expression':<10} {'rpg µs/roll':>12} {'d20 µs/roll':>12} {'rpg/d20':>8}")
+    for expr in EXPRESSIONS:
+        ours = per_call_us(lambda expr=expr: notation.parse(expr).roll(source, "roll"))
+        if d20 is None:
+            print(f"{expr:<10} {ours:>12.1f}")
+            continue
+        random.seed(1)
+        theirs = per_call_us(lambda expr=expr: d20.roll(expr))
+        print(f"{expr:<10} {ours:>12.1f} {theirs:>12.1f} {ours / theirs:>8.2f}")
+
+
+def engine_caches() -> list[Any]:
+    """Every ``functools`` cache in the engine's modules."""
+    import rpg
+
+    caches = []
+    for info in pkgutil.iter_modules(rpg.__path__):
+        module = importlib.import_module(f"rpg.{info.name}")
+        caches.extend(value for value in vars(module).values() if hasattr(value, "cache_clear"))
+    return caches
+
+
+def sample(name: str, field: fields.Field) -> Any:
+    """A valid value for a required input: the middle of its range, its first choice."""
+    if name in ("expr", "damage"):
+        return "1d8+1"
+    for validator in field.validators:
+        if isinstance(validator, validate.Range):
+            low = validator.min if validator.min is not None else 0
+            high = validator.max if validator.max is not None else low + 10
+            middle = (low + high) / 2
+            return int(middle) if isinstance(field, fields.Integer) else middle
+        if isinstance(validator, validate.OneOf):
+            return next(iter(validator.choices))
+        if isinstance(validator, validate.Length) and isinstance(field, fields.String):
+            return "Skřet"[: validator.max or 5]
+    if isinstance(field, fields.Boolean):
+        return False
+    if isinstance(field, fields.Integer | fields.Float):
+        return 1
+    if isinstance(field, fields.String):
+        return "1d8"
+    raise LookupError(type(field).__name__)
+
+
+def procedures() -> None:
+    from api import create_app
+    from api.procedures import REGISTERED
+    from rpg.dice import SeededDice
+
+    create_app({"TESTING": True})
+    caches = engine_caches()
+    print(f"\n{len(caches)} engine caches; µs per procedure call (dice, chance, text)")
+    print(f"{'procedure':<34} {'cold µs':>10} {'cached µs':>10} {'speed-up':>9}")
+    for path, registered in sorted(REGISTERED.items()):
+        schema = registered.input_schema()
+        try:
+            given = {name: sample(name, field) for name, field in schema.fields.items()
+                     if field.required}
+            inputs = schema.load(given)
+            registered.run(SeededDice(1), **inputs)
+        except Exception as error:  # a benchmark reports and goes on
+            print(f"{path:<34} skipped: no generic sample input ({type(error).__name__})")
+            continue
+
+        def run(inputs: dict[str, Any] = inputs, registered: Any = registered) -> None:
+            registered.run(SeededDice(1), **inputs)
+
+        cold = []
+        for _ in range(20):
+            for cache in caches:
+                cache.cache_clear()
+            started = time.perf_counter()
+            run()
+            cold.append(time.perf_counter() - started)
+        warm = per_call_us(run, repeat=3, number=500)
+        cold_us = statistics.median(cold) * 1e6
+        print(f"{path:<34} {cold_us:>10.1f} {warm:>10.1f} {cold_us / warm:>8.1f}×")
+
+
+def main() -> None:
+    print(f"Python {sys.version.split()[0]}")
+    rolls()
+    procedures()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,208 @@
+"""HTTP throughput of the procedures against a bare Flask endpoint, under the production server.
+
+Starts the app under gunicorn with the settings of ``api.serve`` (the same workers, threads and
+access log; the rate limit set too high to refuse, so its bookkeeping is still measured), and a
+bare Flask app answering a similar small JSON under the same settings; loads both over loopback
+from this process's load generator (``wrk`` when installed, else Python threads with keep-alive
+``http.client`` connections) and prints requests/s, p50, p99 and the ratio to the bare endpoint.
+
+    .venv/bin/python bench/http.py [--duration 10] [--connections 16]
+
+An endpoint the app does not have yet is skipped with a note.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# This file is named http.py: keep its folder off the path, so that ``http`` is the stdlib's.
+sys.path[:] = [entry for entry in sys.path
+               if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import socket  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ENDPOINTS = {
+    "morale": "/api/v1/morale?morale=7",
+    "reaction": "/api/v1/reaction?modifier=1",
+    "travel": "/api/v1/travel",
+    "encounter": "/api/v1/encounter",
+    "roll": "/api/v1/roll?expr=4d6kh3",
+}
+BARE = "/bare"
+
+
+def bare_app() -> object:
+    """A Flask app with one endpoint answering a JSON the size of a procedure's answer."""
+    from flask import Flask, jsonify
+
+    app = Flask("bare")
+    body = {
+        "procedure": "bare", "input": {"morale": 7, "successes": 0},
+        "rolls": [{"label": "morale", "notation": "2d6", "results": [3, 4], "total": 7}],
+        "result": {"total": 7, "holds": True, "fights_to_death": False, "outcome": "holds"},
+        "chance": 0.5833333333333334, "text": "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží.",
+        "seed": 12345, "rule": {"title": "Morálka", "url": "/pravidla/souboje/#moralka"},
+    }
+    app.add_url_rule(BARE, "bare", lambda: jsonify(body))
+    return app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def server(which: str) -> Iterator[str]:
+    """Start ``which`` (``app`` or ``bare``) under gunicorn; yield its base URL."""
+    port = free_port()
+    env = {**os.environ, "RPG_BIND": f"127.0.0.1:{port}",
+           "RPG_RATELIMIT_DEFAULT": os.environ.get("RPG_RATELIMIT_DEFAULT", "100000000/minute")}
+    process = subprocess.Popen([sys.executable, __file__, "--serve", which], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_until_up(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"server exited: {process.stderr.read().decode()[-2000:]}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("server did not start in 60 s")
+
+
+def get_status(base: str, path: str) -> int:
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def load_wrk(url: str, duration: float, connections: int) -> tuple[float, float, float]:
+    output = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{int(duration)}s", "--latency", url],
+        capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
+
+    def percentile(label: str) -> float:
+        value, unit = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)\b", output).groups()  # type: ignore[union-attr]
+        return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if errors:
+        print(f"  note: {errors.group(1)} non-2xx answers from {url}")
+    return rps, percentile("50"), percentile("99")
+
+
+def load_python(url: str, duration: float, connections: int) -> tuple[float, float, float]:
+    host, rest = url.removeprefix("http://").split(":", 1)
+    port, path = rest.split("/", 1)
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + duration
+
+    def worker() -> None:
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        mine: list[float] = []
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            connection.request("GET", "/" + path)
+            response = connection.getresponse()
+            response.read()
+            mine.append((time.perf_counter() - started) * 1000)
+            if response.getheader("Connection", "").lower() == "close":
+                connection.close()
+                connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        connection.close()
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=worker) for _ in range(connections)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - began
+    cuts = statistics.quantiles(latencies, n=100)
+    return len(latencies) / elapsed, cuts[49], cuts[98]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds per endpoint")
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--python-load", action="store_true", help="do not use wrk")
+    parser.add_argument("--serve", choices=("app", "bare"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        from api.serve import options, run
+
+        if args.serve == "app":
+            from api import create_app
+
+            run(create_app, options())
+        else:
+            run(bare_app, options())
+        return
+
+    from api.serve import options
+
+    settings = options()
+    use_wrk = shutil.which("wrk") is not None and not args.python_load
+    load = load_wrk if use_wrk else load_python
+    print(f"nproc {os.cpu_count()}; gunicorn {settings['workers']} workers × "
+          f"{settings['threads']} threads ({settings['worker_class']}), access log on; "
+          f"load: {'wrk -t2' if use_wrk else 'Python threads'}, {args.connections} keep-alive "
+          f"connections, {args.duration:g} s per endpoint, GET on 127.0.0.1")
+    with server("bare") as bare:
+        load(bare + BARE, 2, args.connections)  # warm-up
+        bare_rps, bare_p50, bare_p99 = load(bare + BARE, args.duration, args.connections)
+    rows = [("bare Flask", bare_rps, bare_p50, bare_p99)]
+    with server("app") as app:
+        for name, path in ENDPOINTS.items():
+            status = get_status(app, path)
+            if status == 404:
+                print(f"  note: {name} ({path}) is not in the API yet: skipped")
+                continue
+            if status != 200:
+                print(f"  note: {name} answered {status}: skipped")
+                continue
+            load(app + path, 2, args.connections)  # warm-up: caches, lazy imports
+            rows.append((name, *load(app + path, args.duration, args.connections)))
+    print(f"{'endpoint':<12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
+    for name, rps, p50, p99 in rows:
+        print(f"{name:<12} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {rps / bare_rps:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()
