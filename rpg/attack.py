@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rpg.checks import bounded, checked_fatigue, written_d20
 from rpg.citations import RULES
-from rpg.d20 import d20_test, dice_mode, success_chance
+from rpg.d20 import bounded, checked_fatigue, d20_test, dice_mode, success_chance, written_d20
 from rpg.dice import DiceSource, Roll
 from rpg.errors import RollSyntaxError, RuleError, TooManyRolls
 from rpg.notation import DiceTerm, Expression, RolledExpression, parse

@@ -13,8 +13,18 @@ from fractions import Fraction
 from typing import Any
 
 from rpg.citations import RULES, Rule
-from rpg.d20 import Critical, D20Test, d20_test, dice_mode, success_chance
-from rpg.dice import DiceSource, Roll, plus, roll, written
+from rpg.d20 import (  # FATIGUE_MIN stays readable here: the calculators export it
+    FATIGUE_MIN,  # noqa: F401
+    Critical,
+    D20Test,
+    bounded,
+    checked_fatigue,
+    d20_test,
+    dice_mode,
+    success_chance,
+    written_d20,
+)
+from rpg.dice import DiceSource, roll, written
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
 from rpg.text import Text, both
@@ -56,42 +66,6 @@ PERCENT_DIE = 100
 WANDERING_MONSTERS_CHANCE = (1, 6)
 TRAP_CHANCE = (2, 6)
 DEFAULT_CHANCE = (1, 6)
-
-FATIGUE_MIN = 0
-
-
-def bounded(value: int, low: int, high: int, field: str) -> int:
-    """``value`` if within ``low..high``, else a :class:`RuleError` naming ``field``."""
-    if not low <= value <= high:
-        raise RuleError(both(
-            "'{field}' musí být od {low} do {high}, ne {value}.",
-            "'{field}' must be between {low} and {high}, not {value}.",
-            field=field, low=low, high=high, value=value), field=field)
-    return value
-
-
-def checked_fatigue(fatigue: int) -> int:
-    """Fatigue is a level, never negative."""
-    if fatigue < FATIGUE_MIN:
-        raise RuleError(both(
-            "Únava nemůže být záporná ({value}); zadej 0 nebo víc.",
-            "Fatigue cannot be negative ({value}); give 0 or more.", value=fatigue),
-            field="fatigue")
-    return fatigue
-
-
-def written_d20(test_roll: Roll, modifier: int, total: int, lang: str) -> str:
-    """A d20 test as the rules write it: ``1d20 = 14 + 3 = 17``, with advantage both dice."""
-    if len(test_roll.results) == 1:
-        shown = written(test_roll)
-    else:
-        word = {("cs", True): "s výhodou", ("cs", False): "s nevýhodou",
-                ("en", True): "with advantage", ("en", False): "with disadvantage"}[
-            (lang, test_roll.notation.endswith("kh1"))]
-        dice = ", ".join(map(str, test_roll.results))
-        shown = f"1d20 {word} ({dice}) = {test_roll.total}"
-    return shown + plus(modifier, total)
-
 
 def _verdict(test: D20Test, target_cs: str, target_en: str, modifier: int) -> Text:
     """``1d20 = 14 + 3 = 17 ≥ 15`` or the natural that decided it, in both languages."""

@@ -12,9 +12,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from rpg.dice import DiceSource, Roll
+from rpg.dice import DiceSource, Roll, plus, written
+from rpg.errors import RuleError
+from rpg.text import both
 
 D20 = 20
+#: [Únava] fatigue is a level, never negative; it lowers every d20 total.
+FATIGUE_MIN = 0
 Critical = Literal["success", "failure"] | None
 
 
@@ -77,3 +81,36 @@ def success_chance(modifier: int, target: int, mode: int = 0) -> Fraction:
     if mode < 0:
         return p * p
     return p
+
+
+def bounded(value: int, low: int, high: int, field: str) -> int:
+    """``value`` if within ``low..high``, else a :class:`RuleError` naming ``field``."""
+    if not low <= value <= high:
+        raise RuleError(both(
+            "'{field}' musí být od {low} do {high}, ne {value}.",
+            "'{field}' must be between {low} and {high}, not {value}.",
+            field=field, low=low, high=high, value=value), field=field)
+    return value
+
+
+def checked_fatigue(fatigue: int) -> int:
+    """Fatigue is a level, never negative."""
+    if fatigue < FATIGUE_MIN:
+        raise RuleError(both(
+            "Únava nemůže být záporná ({value}); zadej 0 nebo víc.",
+            "Fatigue cannot be negative ({value}); give 0 or more.", value=fatigue),
+            field="fatigue")
+    return fatigue
+
+
+def written_d20(test_roll: Roll, modifier: int, total: int, lang: str) -> str:
+    """A d20 test as the rules write it: ``1d20 = 14 + 3 = 17``, with advantage both dice."""
+    if len(test_roll.results) == 1:
+        shown = written(test_roll)
+    else:
+        word = {("cs", True): "s výhodou", ("cs", False): "s nevýhodou",
+                ("en", True): "with advantage", ("en", False): "with disadvantage"}[
+            (lang, test_roll.notation.endswith("kh1"))]
+        dice = ", ".join(map(str, test_roll.results))
+        shown = f"1d20 {word} ({dice}) = {test_roll.total}"
+    return shown + plus(modifier, total)
