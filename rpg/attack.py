@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Literal
 
 from rpg.citations import RULES
-from rpg.d20 import bounded, checked_fatigue, d20_test, dice_mode, success_chance, written_d20
+from rpg.d20 import checked_fatigue, d20_test, dice_mode, success_chance, written_d20
 from rpg.dice import DiceSource, Roll
-from rpg.errors import RollSyntaxError, RuleError, TooManyRolls
+from rpg.errors import RollSyntaxError, RuleError, TooManyRolls, check_int
 from rpg.notation import DiceTerm, Expression, RolledExpression, parse
 from rpg.outcome import Outcome
 from rpg.text import Text, both
@@ -100,8 +100,8 @@ def attack_chance(modifier: int, target: int, mode: int, full_cover: bool) -> Fr
 
 def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: str,
               fatigue: int) -> None:
-    bounded(ac, AC_MIN, AC_MAX, "ac")
-    bounded(cover, COVER_MIN, COVER_MAX, "cover")
+    check_int(ac, AC_MIN, AC_MAX, "ac")
+    check_int(cover, COVER_MIN, COVER_MAX, "cover")
     checked_fatigue(fatigue)
     if defense not in DEFENSES:
         raise RuleError(both(

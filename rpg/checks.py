@@ -17,7 +17,6 @@ from rpg.d20 import (  # FATIGUE_MIN stays readable here: the calculators export
     FATIGUE_MIN,  # noqa: F401
     Critical,
     D20Test,
-    bounded,
     checked_fatigue,
     d20_test,
     dice_mode,
@@ -25,7 +24,7 @@ from rpg.d20 import (  # FATIGUE_MIN stays readable here: the calculators export
     written_d20,
 )
 from rpg.dice import DiceSource, roll, written
-from rpg.errors import RuleError
+from rpg.errors import RuleError, check_int
 from rpg.outcome import Outcome
 from rpg.text import Text, both
 
@@ -111,7 +110,7 @@ def _skill_dc(dc: int | None, difficulty: str | None, untrained: bool) -> tuple[
             "Without the expected skill ('untrained') the check is always very hard (DC 20): "
             "leave out '{field}' or 'untrained'.", field=field), field=field)
     if dc is not None:
-        return bounded(dc, DC_MIN, DC_MAX, "dc"), None
+        return check_int(dc, DC_MIN, DC_MAX, "dc"), None
     key = UNTRAINED_DIFFICULTY if untrained else (difficulty or DEFAULT_DIFFICULTY)
     if key not in DIFFICULTIES:
         raise RuleError(both(
@@ -192,7 +191,7 @@ def saving_throw(
     ``against`` names what the save is against (magic: Rozum; death and poison: Výdrž); the
     caller folds that ability into ``modifier``, so it only shows in the text.
     """
-    bounded(target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "target")
+    check_int(target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "target")
     if against not in SAVE_AGAINST:
         raise RuleError(both(
             "Neznámý druh záchranného hodu '{against}': zvol jeden z {known}.",
@@ -263,8 +262,8 @@ def magic_items(
     Each item adds its own combat bonus to the owner's save; the owner's applicable bonuses and
     penalties against the effect count too.
     """
-    bounded(target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "target")
-    bounded(len(items), MAGIC_ITEMS_MIN, MAGIC_ITEMS_MAX, "items")
+    check_int(target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "target")
+    check_int(len(items), MAGIC_ITEMS_MIN, MAGIC_ITEMS_MAX, "items")
     owner = modifier + bonus - checked_fatigue(fatigue)
     saves = []
     rolls = []
@@ -309,7 +308,7 @@ def x_in_y_chance(x: int, y: int) -> Fraction:
 
 
 def _x_in_y(x: int, y: int, x_field: str = "x", y_field: str = "y") -> tuple[int, int]:
-    bounded(y, CHANCE_Y_MIN, CHANCE_Y_MAX, y_field)
+    check_int(y, CHANCE_Y_MIN, CHANCE_Y_MAX, y_field)
     if not CHANCE_X_MIN <= x <= y:
         raise RuleError(both(
             "'{field}' musí být od {low} do y ({y}), ne {x}: x z y znamená hod 1dy, "
@@ -350,7 +349,7 @@ def chance(
             raise RuleError(both(
                 "Zadej buď 'percent', nebo 'x' a 'y', ne obojí.",
                 "Give either 'percent' or 'x' and 'y', not both."), field="percent")
-        bounded(percent, PERCENT_MIN, PERCENT_MAX, "percent")
+        check_int(percent, PERCENT_MIN, PERCENT_MAX, "percent")
         return _roll_x_in_y(
             source, "chance", percent, PERCENT_DIE, RULES["other-methods"],
             Text("Šance", "Chance"), Text("úspěch", "success"), Text("neúspěch", "failure"),

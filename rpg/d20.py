@@ -83,16 +83,6 @@ def success_chance(modifier: int, target: int, mode: int = 0) -> Fraction:
     return p
 
 
-def bounded(value: int, low: int, high: int, field: str) -> int:
-    """``value`` if within ``low..high``, else a :class:`RuleError` naming ``field``."""
-    if not low <= value <= high:
-        raise RuleError(both(
-            "'{field}' musí být od {low} do {high}, ne {value}.",
-            "'{field}' must be between {low} and {high}, not {value}.",
-            field=field, low=low, high=high, value=value), field=field)
-    return value
-
-
 def checked_fatigue(fatigue: int) -> int:
     """Fatigue is a level, never negative."""
     if fatigue < FATIGUE_MIN:

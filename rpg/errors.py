@@ -1,12 +1,16 @@
 """The engine's errors: a small tree, each carrying its message in Czech and English.
 
 Every error the engine raises on purpose is a :class:`RuleError`; the API answers it with a 422
-in the user's language, naming the input ``field`` it concerns.
+in the user's language, naming the input ``field`` it concerns. The generic input checks that
+every procedure shares (a whole number within bounds, one of a few choices, a flag) raise it too.
 """
 
 from __future__ import annotations
 
-from rpg.text import Text
+from collections.abc import Sequence
+from typing import Any
+
+from rpg.text import Text, both
 
 
 class RuleError(ValueError):
@@ -35,3 +39,31 @@ class RollSyntaxError(RuleError):
 
 class TooManyRolls(RuleError):
     """A dice expression or input that would roll more dice than the budget allows."""
+
+
+def check_int(value: Any, low: int, high: int, field: str) -> int:
+    """``value`` as an integer within ``low..high``, else a :class:`RuleError` naming ``field``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(both(
+            "'{field}' musí být celé číslo od {low} do {high}, ne {value}.",
+            "'{field}' must be a whole number from {low} to {high}, not {value}.",
+            field=field, low=low, high=high, value=str(value)), field=field)
+    return value
+
+
+def check_choice(value: Any, allowed: Sequence[str], field: str) -> str:
+    """``value`` if it is one of ``allowed``, else a :class:`RuleError` listing them."""
+    if not isinstance(value, str) or value not in allowed:
+        raise RuleError(both(
+            "'{field}' musí být jedno z: {allowed}; ne {value}.",
+            "'{field}' must be one of: {allowed}; not {value}.",
+            field=field, allowed=", ".join(allowed), value=str(value)), field=field)
+    return value
+
+
+def check_bool(value: Any, field: str) -> bool:
+    """``value`` if it is a bool, else a :class:`RuleError`."""
+    if not isinstance(value, bool):
+        raise RuleError(both("'{field}' musí být true, nebo false.",
+                             "'{field}' must be true or false.", field=field), field=field)
+    return value

@@ -14,10 +14,10 @@ from typing import Any
 from rpg.citations import RULES
 from rpg.d20 import d20_test, success_chance
 from rpg.dice import DiceSource, roll, written
-from rpg.errors import RuleError
+from rpg.errors import RuleError, check_bool, check_choice, check_int
 from rpg.outcome import Outcome
 from rpg.text import Text, both, number
-from rpg.wilderness import check_bool, check_choice, check_int, czech_count
+from rpg.wilderness import czech_count
 
 AMOUNT_MAX = 100_000
 

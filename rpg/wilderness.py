@@ -13,7 +13,7 @@ from typing import Any
 
 from rpg.citations import RULES
 from rpg.dice import DiceSource, plus, roll, written
-from rpg.errors import RuleError
+from rpg.errors import RuleError, check_bool, check_choice, check_int
 from rpg.outcome import Outcome
 from rpg.text import Text, both, number
 
@@ -87,34 +87,6 @@ def _english_count(count: int, one: str, many: str) -> str:
 def sentence(words: str) -> str:
     """``words`` with the first letter in upper case (unlike ``str.capitalize``, keeps the rest)."""
     return words[:1].upper() + words[1:]
-
-
-def check_int(value: Any, low: int, high: int, field: str) -> int:
-    """``value`` as an integer within ``low..high``, else a :class:`RuleError` naming ``field``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(both(
-            "'{field}' musí být celé číslo od {low} do {high}, ne {value}.",
-            "'{field}' must be a whole number from {low} to {high}, not {value}.",
-            field=field, low=low, high=high, value=str(value)), field=field)
-    return value
-
-
-def check_choice(value: Any, allowed: Sequence[str], field: str) -> str:
-    """``value`` if it is one of ``allowed``, else a :class:`RuleError` listing them."""
-    if not isinstance(value, str) or value not in allowed:
-        raise RuleError(both(
-            "'{field}' musí být jedno z: {allowed}; ne {value}.",
-            "'{field}' must be one of: {allowed}; not {value}.",
-            field=field, allowed=", ".join(allowed), value=str(value)), field=field)
-    return value
-
-
-def check_bool(value: Any, field: str) -> bool:
-    """``value`` if it is a bool, else a :class:`RuleError`."""
-    if not isinstance(value, bool):
-        raise RuleError(both("'{field}' musí být true, nebo false.",
-                             "'{field}' must be true or false.", field=field), field=field)
-    return value
 
 
 def _check_list(values: Any, allowed: Sequence[str], high: int, field: str) -> tuple[str, ...]:
