@@ -15,7 +15,7 @@ from rpg.citations import RULES
 from rpg.dice import DiceSource
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
-from rpg.text import Text, both
+from rpg.text import Text, both, plural_cs
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,14 +139,9 @@ def quoting(template_cs: str, template_en: str, quote: str, **values: object) ->
     return Text(filled.cs.replace("\x00", rule.cs), filled.en.replace("\x00", rule.en))
 
 
-def plural_cs(n: int, one: str, few: str, many: str) -> str:
-    """``n`` and the Czech noun form it takes: 1 mince, 2–4 mince, 5 mincí (0 too)."""
-    return f"{n} " + (one if n == 1 else few if 2 <= n <= 4 else many)
-
-
 def hexes_cs(n: int) -> str:
     """A distance in hexes, in Czech."""
-    return plural_cs(n, "hex", "hexy", "hexů")
+    return plural_cs(n, "hex", "hexy", "hexů", counted=True)
 
 
 def credits_cs(amount: int) -> str:
@@ -248,7 +243,7 @@ def attack(
             f"“The target unit must be in range.”")
     else:
         end_cs = ("zničen, odstraní se z mapy" if hp_left == 0
-                  else "zbývá " + plural_cs(hp_left, "život", "životy", "životů"))
+                  else "zbývá " + plural_cs(hp_left, "život", "životy", "životů", counted=True))
         end_en = "destroyed, removed from the map" if hp_left == 0 else f"{hp_left} hp left"
         text = Text(
             f"{hitter.name} → {victim.name} na {hexes_cs(distance)}: poškození {hitter.attack} − "
@@ -546,7 +541,7 @@ def coins(source: DiceSource, *, credits: int) -> Outcome:
     gold, silver, teal = split["1000"], split["200"], split["50"]
     text = Text(
         f"{credits_cs(credits)} = {gold}× zlatá, {silver}× stříbrná, {teal}× modrozelená "
-        f"({plural_cs(gold + silver + teal, 'mince', 'mince', 'mincí')}).",
+        f"({plural_cs(gold + silver + teal, 'mince', 'mince', 'mincí', counted=True)}).",
         f"{credits_en(credits)} = {gold}× gold, {silver}× silver, {teal}× teal "
         f"({gold + silver + teal} coins).")
     return _outcome("coins", CoinsResult(split, gold + silver + teal), text, "conquest-credits")
@@ -724,7 +719,8 @@ def capture(
     extractors_gained = sum(loss.extractors_lost for loss in losses)
     lost_cs = "".join(f"; {loss.faction} ztrácí poslední checkpoint soustavy {loss.system}"
                       " a " + plural_cs(loss.extractors_lost, "Extractor", "Extractory",
-                                        "Extractorů") for loss in losses if loss.system_lost)
+                                        "Extractorů", counted=True)
+                      for loss in losses if loss.system_lost)
     lost_en = "".join(f"; {loss.faction} loses the last checkpoint of system {loss.system}"
                       f" and {loss.extractors_lost} Extractors" for loss in losses
                       if loss.system_lost)

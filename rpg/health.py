@@ -16,8 +16,7 @@ from rpg.d20 import d20_test, success_chance
 from rpg.dice import DiceSource, roll, written
 from rpg.errors import RuleError, check_bool, check_choice, check_int
 from rpg.outcome import Outcome
-from rpg.text import Text, both, number
-from rpg.wilderness import czech_count
+from rpg.text import Text, both, number, plural_cs
 
 AMOUNT_MAX = 100_000
 
@@ -52,7 +51,7 @@ MAX_HP_MIN = 1
 
 def _lives(count: int) -> str:
     """``s 1 životem``, ``s 3 životy``: the instrumental after "s"."""
-    return "s " + czech_count(count, "životem", "životy", "životy")
+    return "s " + plural_cs(count, "životem", "životy", "životy", counted=True)
 
 
 # --- fatigue ----------------------------------------------------------------------------------
@@ -117,7 +116,7 @@ def fatigue(
         first = Text(
             f"Únava {shown}: postih −{new_level} k útoku, poškození silou, OČ, záchranným hodům "
             f"a ověřením dovedností; v civilizaci "
-            f"{czech_count(new_level, 'den', 'dny', 'dní')} do nuly.",
+            f"{plural_cs(new_level, 'den', 'dny', 'dní', counted=True)} do nuly.",
             f"Fatigue {shown}: −{new_level} to hit, to strength damage, AC, saving throws and "
             f"skill checks; {new_level} day{'s' if new_level != 1 else ''} in civilization to "
             "recover.")
@@ -337,7 +336,7 @@ def healing(
     new_hp = min(max_hp, hp + natural + magic)
     parts_cs, parts_en = [], []
     if nights:
-        nights_cs = czech_count(nights, "noc", "noci", "nocí")
+        nights_cs = plural_cs(nights, "noc", "noci", "nocí", counted=True)
         if safe:
             parts_cs.append(f"{nights_cs} odpočinku +{natural}")
             parts_en.append(f"{nights} night{'s' if nights != 1 else ''} of rest +{natural}")

@@ -41,8 +41,7 @@ def both(template_cs: str, template_en: str, **values: object) -> Text:
     return Text(fill(template_cs, "cs"), fill(template_en, "en"))
 
 
-def plural_cs(count: int, one: str, few: str, many: str) -> str:
-    """Czech plural: 1 kolo, 2–4 kola, 5 kol (and 0 kol)."""
-    if count == 1:
-        return one
-    return few if 2 <= count <= 4 else many
+def plural_cs(count: int, one: str, few: str, many: str, *, counted: bool = False) -> str:
+    """Czech plural: 1 kolo, 2–4 kola, 5 kol (and 0 kol); with ``counted``, ``"3 dny"``."""
+    form = one if count == 1 else few if 2 <= count <= 4 else many
+    return f"{count} {form}" if counted else form

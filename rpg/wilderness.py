@@ -15,7 +15,7 @@ from rpg.citations import RULES
 from rpg.dice import DiceSource, plus, roll, written
 from rpg.errors import RuleError, check_bool, check_choice, check_int
 from rpg.outcome import Outcome
-from rpg.text import Text, both, number
+from rpg.text import Text, both, number, plural_cs
 
 DIE = 6
 
@@ -72,12 +72,6 @@ ACTIVITY_SUCCESS: dict[str, Text] = {
 DAYS_MIN, DAYS_MAX = 1, 365
 LONG_JOURNEY_DAYS = 5        # more than 5 days: 1d4 encounters, otherwise 1
 LONG_JOURNEY_ENCOUNTER_DIE = 4
-
-
-def czech_count(count: int, one: str, few: str, many: str) -> str:
-    """A count with the Czech noun form it takes: ``1 den``, ``3 dny``, ``5 dní``."""
-    form = one if count == 1 else few if 2 <= count <= 4 else many
-    return f"{count} {form}"
 
 
 def _english_count(count: int, one: str, many: str) -> str:
@@ -212,7 +206,7 @@ def camping(
             paid_cs.append(f"únava +{fatigue_gained} pro každého cestujícího")
             paid_en.append(f"fatigue +{fatigue_gained} for each traveler")
         cost = Text(
-            sentence(czech_count(failures, "neúspěch", "neúspěchy", "neúspěchů"))
+            sentence(plural_cs(failures, "neúspěch", "neúspěchy", "neúspěchů", counted=True))
             + " → " + ", ".join(paid_cs) + ".",
             sentence(_english_count(failures, "failure", "failures"))
             + " → " + ", ".join(paid_en) + ".",
@@ -346,8 +340,8 @@ def travel(
                 supplies = roll(source, "supplies", 1, DIE)
                 rolls.append(supplies)
                 found = supplies.total
-                verdict_cs += f": {written(supplies)} → " + czech_count(
-                    found, "zásoba", "zásoby", "zásob")
+                verdict_cs += f": {written(supplies)} → " + plural_cs(
+                    found, "zásoba", "zásoby", "zásob", counted=True)
                 verdict_en += f": {written(supplies)} → " + _english_count(
                     found, "supply", "supplies")
         outcome_activity = TravelActivity(activity, success, found)
@@ -420,8 +414,9 @@ def fast_travel(
         met_cs = f"setkání 1 (do {LONG_JOURNEY_DAYS} dní se nehází)"
         met_en = f"1 encounter (no roll up to {LONG_JOURNEY_DAYS} days)"
     text = Text(
-        f"Rychlé cestování, {czech_count(days, 'den', 'dny', 'dní')}, "
-        f"{czech_count(travelers, 'cestující', 'cestující', 'cestujících')}: zásoby potřeba "
+        f"Rychlé cestování, {plural_cs(days, 'den', 'dny', 'dní', counted=True)}, "
+        f"{plural_cs(travelers, 'cestující', 'cestující', 'cestujících', counted=True)}: "
+        f"zásoby potřeba "
         f"{needed}, zaplaceno {used}, zbývá {supplies - used}; souhrnné poškození {damage}; "
         f"{met_cs}.",
         f"Fast travel, {_english_count(days, 'day', 'days')}, "
