@@ -15,7 +15,7 @@ from rpg.citations import RULES
 from rpg.dice import DiceSource
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
-from rpg.text import Text, both, plural_cs
+from rpg.text import Text, both, plural_cs, quoting
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +132,6 @@ QUOTES: dict[str, Text] = {
 }
 
 
-def quoting(template_cs: str, template_en: str, quote: str, **values: object) -> Text:
-    """A message quoting the rule :data:`QUOTES` ``[quote]`` at ``{q}``, in each language."""
-    filled = both(template_cs, template_en, q="\x00", **values)
-    rule = QUOTES[quote]
-    return Text(filled.cs.replace("\x00", rule.cs), filled.en.replace("\x00", rule.en))
-
-
 def hexes_cs(n: int) -> str:
     """A distance in hexes, in Czech."""
     return plural_cs(n, "hex", "hexy", "hexů", counted=True)
@@ -159,7 +152,7 @@ def unit_named(name: str, field: str = "unit") -> Unit:
     found = _BY_NAME.get(name.strip().casefold()) if isinstance(name, str) else None
     if found is None:
         raise RuleError(quoting(
-            "Neznámá jednotka '{name}': {q}", "Unknown unit '{name}': {q}", "units",
+            "Neznámá jednotka '{name}': {q}", "Unknown unit '{name}': {q}", QUOTES["units"],
             name=str(name)[:40]), field=field)
     return found
 
@@ -168,7 +161,7 @@ def _at_least(value: int, low: int, field: str, quote: str) -> None:
     if value < low:
         raise RuleError(quoting(
             "'{field}' nemůže být menší než {low} ({value}): {q}",
-            "'{field}' cannot be less than {low} ({value}): {q}", quote,
+            "'{field}' cannot be less than {low} ({value}): {q}", QUOTES[quote],
             field=field, low=low, value=value), field=field)
 
 
@@ -178,7 +171,7 @@ def _unit_alive(unit: Unit, damage: int, field: str) -> None:
         raise RuleError(quoting(
             "{unit} má jen {hp} životů: s {damage} damage countery už není na mapě. {q}",
             "A {unit} has only {hp} hit points: with {damage} damage counters it is no longer "
-            "on the map. {q}", "removed", unit=unit.name, hp=unit.hp, damage=damage),
+            "on the map. {q}", QUOTES["removed"], unit=unit.name, hp=unit.hp, damage=damage),
             field=field)
 
 
@@ -522,7 +515,7 @@ def _payable(credits: int, field: str) -> None:
         raise RuleError(quoting(
             "{credits} kr. nejde složit z mincí, nejmenší je za 50 kr.: {q} Zadej násobek 50.",
             "{credits} cr cannot be made of coins, the smallest is 50 cr: {q} Give a multiple "
-            "of 50.", "coins", credits=credits), field=field)
+            "of 50.", QUOTES["coins"], credits=credits), field=field)
 
 
 def coin_split(credits: int) -> dict[str, int]:
@@ -596,7 +589,7 @@ def buy(
         raise RuleError(quoting(
             "Nedostatek kreditů: nákup stojí {cost} kr., k dispozici je {credits} kr. {q}",
             "Not enough credits: the purchase costs {cost} cr, {credits} cr are available. {q}",
-            "price", cost=cost, credits=credits), field="units")
+            QUOTES["price"], cost=cost, credits=credits), field="units")
     bought_cs = ", ".join(f"{line.count}× {line.unit}" for line in lines if line.count) or "nic"
     bought_en = ", ".join(f"{line.count}× {line.unit}" for line in lines if line.count) \
         or "nothing"
@@ -683,7 +676,7 @@ def capture(
         if unit.name == "Extractor":
             raise RuleError(quoting(
                 "Extractor na checkpointu nestojí: {q}", "An Extractor never stands on a "
-                "checkpoint: {q}", "extractor-placement"), field=f"ships.{index}.unit")
+                "checkpoint: {q}", QUOTES["extractor-placement"]), field=f"ships.{index}.unit")
         system = str(ship.get("system", "")).strip()
         holder = ship.get("holder")
         holder = holder.strip() if isinstance(holder, str) and holder.strip() else None
@@ -701,7 +694,7 @@ def capture(
             raise RuleError(quoting(
                 "Uveď v 'holdings', kolik checkpointů a Extractorů drží {f} v soustavě {s}: "
                 "{q}", "Give in 'holdings' how many checkpoints and Extractors {f} holds in "
-                "system {s}: {q}", "system-lost", f=holder, s=system), field="holdings")
+                "system {s}: {q}", QUOTES["system-lost"], f=holder, s=system), field="holdings")
         owner, system, checkpoints, extractors = held[key]
         if lost > checkpoints:
             raise RuleError(both(
@@ -780,13 +773,13 @@ def teleport(
         raise RuleError(quoting(
             "Displacer má {n} poškození: {q} Nejdřív ho oprav (regenerace).",
             "The Displacer has {n} damage: {q} Repair it first (regeneration).",
-            "damaged-displacer", n=damage), field="damage")
+            QUOTES["damaged-displacer"], n=damage), field="damage")
     _at_least(target_sector_checkpoints, 0, "target_sector_checkpoints", "teleport-sector")
     if other_sector and target_sector_checkpoints < 1:
         raise RuleError(quoting(
             "Do jiného sektoru bez checkpointu tam teleport nejde: {q}",
             "No teleport to another sector without a checkpoint there: {q}",
-            "teleport-sector"), field="target_sector_checkpoints")
+            QUOTES["teleport-sector"]), field="target_sector_checkpoints")
     flip, removed = turn + TELEPORT_FLIP_AFTER, turn + TELEPORT_REMOVED_AFTER
     timeline = (
         TeleportEvent(turn, "teleported", both(

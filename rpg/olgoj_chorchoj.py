@@ -15,7 +15,7 @@ from rpg.citations import RULES
 from rpg.dice import DiceSource
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
-from rpg.text import Text, both
+from rpg.text import Text, quoting
 
 #: [Inženýrství] "Přemění 3 produkční body za 5 taktických bodů."
 SCALES = 3
@@ -45,13 +45,6 @@ QUOTES: dict[str, Text] = {
 }
 
 
-def quoting(template_cs: str, template_en: str, quote: str, **values: object) -> Text:
-    """A message quoting :data:`QUOTES` ``[quote]`` at ``{q}``, in each language's wording."""
-    filled = both(template_cs, template_en, q="\x00", **values)
-    rule = QUOTES[quote]
-    return Text(filled.cs.replace("\x00", rule.cs), filled.en.replace("\x00", rule.en))
-
-
 # --- engineering ---------------------------------------------------------------------------
 
 
@@ -74,12 +67,13 @@ def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 
     if len(products) != SCALES:
         raise RuleError(quoting(
             "Zadej právě 3 stupnice produktů (zadáno {n}): {q}",
-            "Give exactly 3 product scales ({n} given): {q}", "engineering", n=len(products)),
+            "Give exactly 3 product scales ({n} given): {q}", QUOTES["engineering"],
+            n=len(products)),
             field="products")
     if tactical < 0:
         raise RuleError(quoting(
             "Taktické body nemohou být záporné ({t}): {q}",
-            "Tactical points cannot be negative ({t}): {q}", "engineering", t=tactical),
+            "Tactical points cannot be negative ({t}): {q}", QUOTES["engineering"], t=tactical),
             field="tactical")
     for index, scale in enumerate(products, start=1):
         if scale < SCALE_STEP:
@@ -87,7 +81,7 @@ def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 
                 "Stupnice č. {i} je na {v}: ukazatel už není na počítadle a nelze ho posunout "
                 "zpět. {q}",
                 "Scale {i} is at {v}: its marker is off the track and cannot move back. {q}",
-                "off-track", i=index, v=scale), field="products")
+                QUOTES["off-track"], i=index, v=scale), field="products")
     after = tuple(scale - SCALE_STEP for scale in products)
     at_zero = tuple(index for index, scale in enumerate(after, start=1) if scale == 0)
     gained = tactical + TACTICAL_GAIN

@@ -19,7 +19,7 @@ from rpg.citations import RULES
 from rpg.dice import DiceSource, Roll, plus
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
-from rpg.text import Text, both
+from rpg.text import Text, both, quoting
 
 DIE = 6
 #: Madness (šílenost) is a score added to the d6; cards are net modifiers of a total.
@@ -66,12 +66,6 @@ PAYS_ONE_POINT = Text("„Hráč zaplatí 1 akční bod“", "“The player pays
 UNFOUGHT_PSYCHOPATH = Text(
     "„Aktivní hráč v inventáři psychopata, se kterým v tomto kole ještě nebojoval.“",
     "“The active player has in the inventory a psychopath not yet fought this round.”")
-
-
-def quoting(template_cs: str, template_en: str, quote: Text, **values: object) -> Text:
-    """A message that quotes a rule sentence at ``{q}``, each language quoting its own wording."""
-    filled = both(template_cs, template_en, q="\x00", **values)
-    return Text(filled.cs.replace("\x00", quote.cs), filled.en.replace("\x00", quote.en))
 
 
 def signed(value: int) -> str:

@@ -41,6 +41,15 @@ def both(template_cs: str, template_en: str, **values: object) -> Text:
     return Text(fill(template_cs, "cs"), fill(template_en, "en"))
 
 
+def quoting(template_cs: str, template_en: str, quote: Text, **values: object) -> Text:
+    """A message that quotes a rule sentence at ``{q}``, each language quoting its own wording.
+
+    The quote goes in after the templates are filled, so braces in the rule's wording are safe.
+    """
+    filled = both(template_cs, template_en, q="\x00", **values)
+    return Text(filled.cs.replace("\x00", quote.cs), filled.en.replace("\x00", quote.en))
+
+
 def plural_cs(count: int, one: str, few: str, many: str, *, counted: bool = False) -> str:
     """Czech plural: 1 kolo, 2–4 kola, 5 kol (and 0 kol); with ``counted``, ``"3 dny"``."""
     form = one if count == 1 else few if 2 <= count <= 4 else many
