@@ -47,6 +47,13 @@ CALCULATORS: dict[str, Calculator] = {
     "morale": Calculator("morale", "combat", "Ověření morálky", "Šance, že drží"),
     "reaction": Calculator("reaction", "encounters", "Hod na reakci", "Šance tohoto výsledku"),
     "falling": Calculator("falling", "hazards", "Pád z výšky", "Šance na zachycení"),
+    "skill-check": Calculator("skill-check", "checks", "Ověření dovednosti", "Šance na úspěch"),
+    "chance": Calculator("other-methods", "checks", "Šance x z y", "Šance na úspěch"),
+    "saving-throw": Calculator("saving-throw", "checks", "Záchranný hod", "Šance na úspěch"),
+    "magic-items": Calculator("magic-items", "checks", "Zničení magických předmětů"),
+    "wandering-monsters": Calculator(
+        "wandering-monsters", "checks", "Putující monstra", "Šance na setkání"),
+    "trap": Calculator("trap", "checks", "Past", "Šance, že se spustí"),
 }
 
 #: Czech labels of the API's fields (presentation only; the fields themselves come from OpenAPI).
@@ -60,16 +67,32 @@ LABELS: dict[str, str] = {
     "caught_at_m": "Zachycení po uletění (m)",
     "dex_modifier": "Oprava Zručnosti",
     "fatigue": "Únava",
+    "dc": "SO (DC), místo obtížnosti",
+    "difficulty": "Obtížnost",
+    "bonus": "Situační bonus",
+    "advantage": "Výhoda",
+    "disadvantage": "Nevýhoda",
+    "untrained": "Dovednost, kterou postava nemá (vždy velmi těžká)",
+    "target": "Záchranný hod (číslo z deníku)",
+    "against": "Proti čemu",
+    "items": "Předměty (čárkami; bonus za jménem, např. Meč +2, Plášť)",
+    "x": "x (úspěch na 1 až x)",
+    "y": "y (kostka dy)",
+    "percent": "Procenta (místo x z y)",
     "dice": "Vlastní kostky (čárkami; prázdné = hodí prohlížeč)",
 }
 
 #: Czech names of the API's enumerated values, where the value itself is not Czech.
-VALUE_LABELS: dict[str, str] = {}
+VALUE_LABELS: dict[str, str] = {
+    "lehka": "lehká (5)", "stredni": "střední (10)", "tezka": "těžká (15)",
+    "velmi-tezka": "velmi těžká (20)",
+    "magic": "magie (Rozum)", "death": "smrt (Výdrž)", "poison": "jed (Výdrž)", "other": "jiné",
+}
 
 
 def rules_data() -> dict[str, Any]:
     """The rule constants the calculators need, exported from the engine."""
-    from rpg import combat, d20, dice, encounters, hazards, notation
+    from rpg import checks, combat, d20, dice, encounters, hazards, notation
 
     def text(value: Any) -> dict[str, str]:
         return {"cs": value.cs, "en": value.en}
@@ -103,6 +126,26 @@ def rules_data() -> dict[str, Any]:
             "free_fall_m": hazards.FREE_FALL_M, "metres_per_die": hazards.METRES_PER_DIE,
             "catch_dc": hazards.CATCH_DC, "fall_speed_m_per_s": hazards.FALL_SPEED_M_PER_S,
             "max_height_m": hazards.MAX_HEIGHT_M,
+        },
+        "checks": {
+            "difficulties": {key: {"dc": dc, "cs": cs, "en": en}
+                             for key, (dc, cs, en) in checks.DIFFICULTIES.items()},
+            "default_difficulty": checks.DEFAULT_DIFFICULTY,
+            "untrained_difficulty": checks.UNTRAINED_DIFFICULTY,
+            "dc_min": checks.DC_MIN, "dc_max": checks.DC_MAX,
+            "save_target_min": checks.SAVE_TARGET_MIN, "save_target_max": checks.SAVE_TARGET_MAX,
+            "save_against": {key: {"cs": cs, "en": en}
+                             for key, (cs, en) in checks.SAVE_AGAINST.items()},
+            "default_against": checks.DEFAULT_AGAINST,
+            "magic_items_min": checks.MAGIC_ITEMS_MIN, "magic_items_max": checks.MAGIC_ITEMS_MAX,
+            "fatigue_min": checks.FATIGUE_MIN,
+            "chance": {
+                "y_min": checks.CHANCE_Y_MIN, "y_max": checks.CHANCE_Y_MAX,
+                "x_min": checks.CHANCE_X_MIN, "percent_min": checks.PERCENT_MIN,
+                "percent_max": checks.PERCENT_MAX, "percent_die": checks.PERCENT_DIE,
+                "default": checks.DEFAULT_CHANCE, "trap": checks.TRAP_CHANCE,
+                "wandering_monsters": checks.WANDERING_MONSTERS_CHANCE,
+            },
         },
         "modules": {path: calc.module for path, calc in CALCULATORS.items()},
     }
@@ -162,12 +205,17 @@ def _field(path: str, parameter: dict[str, Any]) -> str:
         control = f"<select {_attrs(data_kind='string', **common)}>{''.join(options)}</select>"
     elif kind == "array":
         items = schema.get("items", {})
+        if "$ref" in items:  # objects {name, bonus}: "Meč +2, Plášť"
+            item = _components[items["$ref"].rsplit("/", 1)[-1]]["properties"]
+            items = {"type": "named-bonus", **_bounds(item["name"], "name_"),
+                     **_bounds(item["bonus"], "bonus_")}
         example = schema.get("example")
         control = "<input " + _attrs(
             type="text", data_kind="array", data_item=items.get("type", "string"),
             data_min_items=schema.get("minItems"), data_max_items=schema.get("maxItems"),
             placeholder=", ".join(map(str, example)) if example else None,
-            autocomplete="off", **_bounds(items, "item_"), **common) + ">"
+            autocomplete="off", **_bounds(items, "item_"),
+            **{k: v for k, v in items.items() if k.startswith("data_")}, **common) + ">"
     elif kind in ("integer", "number"):
         control = "<input " + _attrs(
             type="text", inputmode="numeric" if kind == "integer" else "decimal",
@@ -202,11 +250,15 @@ def calculator_html(path: str, operation: dict[str, Any]) -> str:
 
 
 _forms: dict[str, str] = {}
+_components: dict[str, Any] = {}
 
 
 def on_files(files, config):
     """Generate the forms from the OpenAPI document and add the rule constants asset."""
-    paths = openapi_document()["paths"]
+    document = openapi_document()
+    paths = document["paths"]
+    _components.clear()
+    _components.update(document["components"]["schemas"])
     _forms.clear()
     for path in CALCULATORS:
         operation = paths.get(f"/api/v1/{path}", {}).get("get")

@@ -91,3 +91,18 @@ def test_roll_vectors_cover_syntax_errors_and_kept_dice(by_procedure) -> None:
     assert any("zahozeno" in c.get("text", "") for c in cases)
     assert len({c["input"]["expr"] for c in cases if "result" in c}) == len(
         golden._ROLL_EXPRESSIONS)
+
+
+def test_check_vectors_cover_criticals_modes_and_conflicts(by_procedure) -> None:
+    skill = by_procedure["skill-check"]
+    assert _results(skill, "critical") == {"success", "failure", None}
+    assert _results(skill, "success") == {True, False}
+    assert {"dc", "difficulty"} <= _errors(skill)
+    texts = " ".join(c["text"] for c in skill if "text" in c)
+    assert "s výhodou" in texts and "s nevýhodou" in texts
+    assert _results(by_procedure["saving-throw"], "against") == {
+        "magic", "death", "poison", "other"}
+    assert "items" in _errors(by_procedure["magic-items"])
+    assert {"x", "percent"} <= _errors(by_procedure["chance"])
+    for path in ("chance", "trap", "wandering-monsters"):
+        assert _results(by_procedure[path], "success") == {True, False}, path

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from api.serialize import to_json
-from rpg import combat, encounters, hazards, notation
+from rpg import checks, combat, encounters, hazards, notation
 from rpg.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
@@ -52,7 +52,18 @@ PROCEDURES: dict[str, Callable[..., Outcome]] = {
     "morale": combat.morale,
     "reaction": encounters.reaction,
     "falling": hazards.falling,
+    "skill-check": checks.skill_check,
+    "saving-throw": checks.saving_throw,
+    "magic-items": checks.magic_items,
+    "chance": checks.chance,
+    "trap": checks.trap,
+    "wandering-monsters": checks.wandering_monsters,
 }
+
+_ADVANTAGE = ({}, {"advantage": True}, {"disadvantage": True},
+              {"advantage": True, "disadvantage": True})
+_SWORD, _CLOAK, _RING = {"name": "Meč", "bonus": 2}, {"name": "Plášť", "bonus": 0}, {
+    "name": "Prsten moci", "bonus": -1}
 
 _ROLL_EXPRESSIONS = [
     "2d6", "1d20+5", "4d6kh3", "4d6kl1", "d%", "2k6-1", "-1d4+3", "3d6kh2+1d4-2", "1d2-1",
@@ -90,6 +101,30 @@ GRIDS: dict[str, list[Inputs]] = {
         {"height_m": 10.0, "caught_at_m": 3.0},
         {"height_m": 3.5, "catch": True, "caught_at_m": 7.25},
     ],
+    "skill-check": [
+        *({"difficulty": key} for key in checks.DIFFICULTIES),
+        *({"modifier": 3, "bonus": -1, "fatigue": 2, **mode} for mode in _ADVANTAGE),
+        {}, {"dc": 1}, {"dc": 40, "modifier": 20, "bonus": 20}, {"untrained": True},
+        {"dc": 12, "difficulty": "tezka"}, {"dc": 12, "untrained": True},
+        {"difficulty": "lehka", "untrained": True},
+    ],
+    "saving-throw": [
+        *({"target": 15, "against": against} for against in checks.SAVE_AGAINST),
+        *({"target": 12, "modifier": 2, "bonus": 1, "fatigue": 3, **mode} for mode in _ADVANTAGE),
+        {"target": 1}, {"target": 30, "modifier": -20},
+    ],
+    "magic-items": [
+        {"target": 14, "items": [_SWORD]},
+        {"target": 14, "items": [_SWORD, _CLOAK], "modifier": 1, "bonus": -2, "fatigue": 1},
+        {"target": 10, "items": [_SWORD, _CLOAK, _RING]},
+        {"target": 10, "items": []},
+    ],
+    "chance": [
+        {}, {"x": 3, "y": 6}, {"x": 1, "y": 100}, {"x": 2, "y": 2}, {"percent": 25},
+        {"percent": 100}, {"x": 7, "y": 6}, {"x": 0, "y": 6}, {"percent": 5, "x": 1},
+    ],
+    "trap": [{}, {"x": 6, "y": 6}, {"x": 1, "y": 2}, {"x": 3, "y": 2}],
+    "wandering-monsters": [{}, {"x": 2, "y": 8}, {"x": 9, "y": 8}],
 }
 
 

@@ -29,6 +29,16 @@ function parseValue(text, kind, min, max) {
   return parsed;
 }
 
+/** An item written "Meč +2" (or just "Plášť"): {name, bonus}. */
+function namedBonus(element, text) {
+  const [, name, bonus] = text.match(/^(.*?)(?:\s+([+\-−]?\d+))?$/);
+  return {
+    name: parseValue(name, "string", bound(element, "nameMin"), bound(element, "nameMax")),
+    bonus: bonus === undefined ? 0 : parseValue(bonus, "integer", bound(element, "bonusMin"),
+      bound(element, "bonusMax")),
+  };
+}
+
 const bound = (element, name) => (element.dataset[name] === undefined
   ? null : Number(element.dataset[name]));
 
@@ -49,6 +59,7 @@ function readField(element) {
     }
     return parts.map((part, i) => {
       try {
+        if (element.dataset.item === "named-bonus") return namedBonus(element, part);
         return parseValue(part, element.dataset.item, bound(element, "itemMin"),
           bound(element, "itemMax"));
       } catch (error) {
