@@ -4,11 +4,11 @@ import {
   R, RuleError, d20Test, diceMode, frac, number, plus, roll, successChance, written,
 } from "./engine.js";
 
-/** `value` within low..high, else a RuleError naming the field (as checks.bounded). */
+/** An integer within low..high, else a RuleError naming the field (as errors.check_int). */
 export function bounded(value, low, high, field) {
-  if (!(value >= low && value <= high)) {
-    throw new RuleError(`'${field}' musí být od ${number(low)} do ${number(high)}, `
-      + `ne ${number(value)}.`, field);
+  if (!Number.isInteger(value) || !(value >= low && value <= high)) {
+    throw new RuleError(`'${field}' musí být celé číslo od ${low} do ${high}, ne ${value}.`,
+      field);
   }
   return value;
 }
