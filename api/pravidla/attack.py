@@ -30,18 +30,63 @@ class AttackInput(Schema):
     disadvantage = f.Bool(load_default=False, metadata={
         "description": "Roll two d20 and keep the lower (cancels with advantage)."})
     damage = fields.String(
-        required=True, validate=validate.Length(1, notation.MAX_LENGTH), metadata={
-            "description": "Damage as dice notation (see `roll`), e.g. 1d8+2.",
+        validate=validate.Length(1, notation.MAX_LENGTH), metadata={
+            "description": "Damage as dice notation (see `roll`), e.g. 1d8+2. Required, except "
+                           "for an `unarmed` attack, where it must be left out (422).",
             "example": "1d8+2"})
     strength_damage = f.Bool(load_default=False, metadata={
         "description": "The damage is modified by Síla: fatigue lowers it too."})
     improvised = f.Bool(load_default=False, metadata={
-        "description": "An improvised (or untrained) weapon: damage rolled twice, the lower "
-                       "total kept."})
+        "description": "An improvised weapon: damage rolled twice, the lower total kept."})
     defense = f.choice(attack.DEFENSES, load_default="normal", metadata={
         "description": "resistance halves the damage (rounded down), weakness doubles it, "
                        "immunity makes it 0."})
     fatigue = f.fatigue()
+    # [Ostatní bojové situace]
+    two_weapons = f.Bool(load_default=False, metadata={
+        "description": "Boj dvěma zbraněmi: both melee and trained, +1 to hit and to damage (the "
+                       "+1 OČ is the defender's). With `ranged`, `untrained` or `unarmed` a 422 "
+                       "quoting the rule."})
+    unarmed = f.Bool(load_default=False, metadata={
+        "description": "Neozbrojený boj: damage 1 + `strength_modifier`, no damage dice (its "
+                       "maximum on a natural 20); strength damage, so fatigue lowers it. Melee "
+                       "only; `damage`, `improvised`, `untrained` or a non-blunt `weapon` with it "
+                       "are a 422."})
+    strength_modifier = f.bounded_int(attack.MODIFIER_MIN, attack.MODIFIER_MAX, load_default=0,
+                                      metadata={
+        "description": "The attacker's strength modifier, for `unarmed` only (with a weapon it "
+                       "belongs in `damage`: non-zero without `unarmed` is a 422)."})
+    target_unarmed = f.Bool(load_default=False, metadata={
+        "description": "The target is unarmed: a melee attack has advantage (no effect on a "
+                       "ranged one)."})
+    untrained = f.Bool(load_default=False, metadata={
+        "description": "Netrénovaná zbraň: as improvised, damage rolled twice, the lower kept."})
+    attacker_prone = f.Bool(load_default=False, metadata={
+        "description": "The attacker lies on the ground (or is standing up): disadvantage."})
+    target_prone = f.Bool(load_default=False, metadata={
+        "description": "The target lies on the ground: a melee attack has advantage."})
+    attacker_blind = f.Bool(load_default=False, metadata={
+        "description": "Slepota: melee with disadvantage; a ranged attack is a 422 quoting "
+                       "„Útoky na dálku nejsou možné.“"})
+    target_blind = f.Bool(load_default=False, metadata={
+        "description": "The target is blind: a melee attack has advantage."})
+    unstable = f.Bool(load_default=False, metadata={
+        "description": "Nestabilní povrch: a ranged attack has disadvantage (melee unchanged)."})
+    underwater = f.Bool(load_default=False, metadata={
+        "description": "Boj pod vodou: melee except piercing with disadvantage, blunt and "
+                       "slashing damage halved (rounded down, before the defense). Needs "
+                       "`weapon` (an unarmed blow is blunt); ranged is a 422 quoting the rule "
+                       "(leave out `underwater` for a special underwater weapon)."})
+    weapon = f.choice(attack.WEAPONS, metadata={
+        "description": "The weapon's kind: piercing (bodná), blunt (tupá), slashing (sečná); "
+                       "matters under water only."})
+    helpless = f.Bool(load_default=False, metadata={
+        "description": "Coup de grâce: a helpless target is hit without a roll (chance 1), "
+                       "damage only; to-hit situations are listed in `not_applied`. With a "
+                       "ranged attack on full cover a 422."})
+    subdual = f.Bool(load_default=False, metadata={
+        "description": "Přemožení: non-lethal; a target brought to 0 HP or fewer falls "
+                       "unconscious or surrenders (said in the text)."})
 
 
 class EdgeSchema(Schema):
@@ -73,11 +118,25 @@ class AttackResultSchema(Schema):
     dice_mode = f.choice(tuple(attack.MODE_NAMES.values()), required=True, metadata={
         "description": "The to-hit roll after advantage and disadvantage cancelled."})
     edges = fields.List(fields.Nested(EdgeSchema), required=True, metadata={
-        "description": "Every source of advantage or disadvantage."})
+        "description": "Every source of advantage or disadvantage that applied; any number of "
+                       "advantages against any number of disadvantages cancel to one die."})
     modifiers = fields.List(fields.Nested(ModifierSchema), required=True, metadata={
         "description": "Every to-hit modifier, fatigue included."})
     base_damage = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "Damage before fatigue and the target's defense; null on a miss."})
+        "description": "Damage before fatigue, the water and the target's defense (two "
+                       "weapons' +1 included); null on a miss."})
+    damage_modifiers = fields.List(fields.Nested(ModifierSchema), required=True, metadata={
+        "description": "Modifiers added to the damage (two_weapons +1); empty on a miss."})
+    damage_halved = fields.Boolean(required=True, metadata={
+        "description": "A hit with a blunt or slashing weapon under water: damage halved."})
+    helpless = fields.Boolean(required=True, metadata={
+        "description": "The target was helpless: hit without a roll to hit."})
+    subdual = fields.Boolean(required=True, metadata={
+        "description": "A non-lethal attack: at 0 HP the target falls unconscious or "
+                       "surrenders."})
+    not_applied = fields.List(f.choice(attack.SITUATIONS), required=True, metadata={
+        "description": "Situations given that change nothing in this attack (e.g. target_prone "
+                       "against a missile; every to-hit situation against a helpless target)."})
 
 
 register(
@@ -87,5 +146,7 @@ register(
                 "Natural 1 misses; natural 20 is a critical hit dealing the damage maximum with "
                 "no damage dice rolled; full damage on the dice is a critical hit too. Damage: "
                 "dice (twice, lower kept, when improvised) − fatigue when strength_damage, then "
-                "resistance / weakness / immunity, at least 1 unless immune. Chance: P(hit).",
+                "resistance / weakness / immunity, at least 1 unless immune. The situations of "
+                "[Ostatní bojové situace] are flags; a contradiction between them is a 422 "
+                "quoting the rule. Chance: P(hit).",
 )
