@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -15,7 +15,7 @@ from rpg.citations import RULES
 from rpg.dice import DiceSource, plus, roll, written
 from rpg.errors import RuleError, check_bool, check_choice, check_int
 from rpg.outcome import Outcome
-from rpg.text import Text, both, number, plural_cs
+from rpg.text import Text, both, number, plural_cs, quoting
 
 DIE = 6
 
@@ -425,3 +425,145 @@ def fast_travel(
     )
     result = FastTravelResult(needed, used, supplies - used, damage, encounters)
     return Outcome("fast-travel", tuple(rolls), result, None, text, RULES["fast-travel"])
+
+
+# --- fast-travel-split --------------------------------------------------------------------------
+
+PARTY_MIN, PARTY_MAX = 1, 100
+NAME_MAX = 40
+#: A member of the party still has at least 1 HP when the journey ends (at 0 they are dead).
+HP_MIN, HP_MAX = 1, 100_000
+DAMAGE_MAX = 100_000
+#: The alternative to death: every point that would bring a character to 0 HP is 1 fatigue
+#: instead, so they end the journey at 1 HP.
+ALTERNATIVE_HP = 1
+
+SPLIT_RULE = Text(
+    "„Na konci cesty si hráči mohou rozdělit nashromážděné souhrnné poškození v libovolném "
+    "poměru mezi sebou.“",
+    "“At the end of the journey the players may share out the accumulated summary damage "
+    "among themselves in any proportion.”")
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Instead of dying: the character ends at 1 HP with ``fatigue`` points of fatigue."""
+
+    hp: int
+    fatigue: int
+
+
+@dataclass(frozen=True, slots=True)
+class SplitShare:
+    """One character's share of the summary damage."""
+
+    name: str
+    hp: int
+    points: int
+    hp_left: int
+    dies: bool
+    alternative: Alternative | None
+
+
+@dataclass(frozen=True, slots=True)
+class FastTravelSplitResult:
+    """``result`` of ``fast-travel-split``: every character in party order, and who dies."""
+
+    characters: tuple[SplitShare, ...]
+    dead: tuple[str, ...]
+    damage: int
+
+
+def _party(party: Any) -> tuple[tuple[str, int], ...]:
+    if isinstance(party, (str, bytes)) or not isinstance(party, Sequence) or not (
+            PARTY_MIN <= len(party) <= PARTY_MAX):
+        raise RuleError(both(
+            "'party' musí být seznam {low} až {high} postav {{\"name\", \"hp\"}}.",
+            "'party' must be a list of {low} to {high} characters {{\"name\", \"hp\"}}.",
+            low=PARTY_MIN, high=PARTY_MAX), field="party")
+    members: list[tuple[str, int]] = []
+    for member in party:
+        name = member.get("name") if isinstance(member, Mapping) else None
+        if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX:
+            raise RuleError(both(
+                "Každá postava v 'party' potřebuje jméno ('name', 1 až {high} znaků).",
+                "Every character in 'party' needs a name ('name', 1 to {high} characters).",
+                high=NAME_MAX), field="party")
+        if name in (known for known, _ in members):
+            raise RuleError(both(
+                "Jméno '{name}' je v 'party' dvakrát: jména musí být různá, aby šlo poškození "
+                "rozdělit.",
+                "The name '{name}' is in 'party' twice: names must differ so that the damage "
+                "can be shared out.", name=name), field="party")
+        members.append((name, check_int(member.get("hp"), HP_MIN, HP_MAX, "party")))
+    return tuple(members)
+
+
+def _allocation(allocation: Any, names: Sequence[str], damage: int) -> dict[str, int]:
+    if not isinstance(allocation, Mapping):
+        raise RuleError(quoting(
+            "'allocation' musí být objekt {{\"jméno\": body}}: {q}",
+            "'allocation' must be an object {{\"name\": points}}: {q}", SPLIT_RULE),
+            field="allocation")
+    for name, points in allocation.items():
+        if name not in names:
+            raise RuleError(quoting(
+                "'{name}' necestuje ('party'): {q} Rozděl poškození jen mezi postavy z 'party'.",
+                "'{name}' is not travelling ('party'): {q} Share the damage only among the "
+                "characters of 'party'.", SPLIT_RULE, name=str(name)[:NAME_MAX]),
+                field="allocation")
+        check_int(points, 0, DAMAGE_MAX, "allocation")
+    shared = sum(allocation.values())
+    if shared != damage:
+        raise RuleError(quoting(
+            "Rozděleno {shared_cs}, ale souhrnné poškození je {damage}: {q} Rozdělit se musí "
+            "všechno, nic navíc.",
+            "{shared} points shared out, but the summary damage is {damage}: {q} All of it must "
+            "be shared, and no more.", SPLIT_RULE,
+            shared_cs=plural_cs(shared, "bod", "body", "bodů", counted=True), shared=shared,
+            damage=damage),
+            field="allocation")
+    return {name: allocation.get(name, 0) for name in names}
+
+
+def fast_travel_split(
+    source: DiceSource,
+    *,
+    party: Sequence[Mapping[str, Any]],
+    damage: int,
+    allocation: Mapping[str, int] | None = None,
+) -> Outcome:
+    """[Rychlé cestování] "Rozdělení poškození": the players share out the summary damage.
+
+    A character whose HP reach 0 was killed on the way; alternatively they take 1 fatigue for
+    every point that would bring them to 0, and end at 1 HP. Nothing is rolled.
+    """
+    members = _party(party)
+    check_int(damage, 0, DAMAGE_MAX, "damage")
+    points = _allocation({} if allocation is None else allocation,
+                         [name for name, _ in members], damage)
+    shares = []
+    parts_cs, parts_en = [], []
+    for name, hp in members:
+        taken = points[name]
+        hp_left = max(0, hp - taken)
+        dies = hp_left == 0
+        alternative = Alternative(ALTERNATIVE_HP, taken - (hp - ALTERNATIVE_HP)) if dies else None
+        shares.append(SplitShare(name, hp, taken, hp_left, dies, alternative))
+        head = f"{name} {hp} − {taken} = {hp_left}"
+        if alternative is None:
+            parts_cs.append(head)
+            parts_en.append(head)
+        else:
+            tired = plural_cs(alternative.fatigue, "bod", "body", "bodů", counted=True)
+            parts_cs.append(f"{head} → zabit po cestě, nebo místo toho {ALTERNATIVE_HP} život "
+                            f"a {tired} únavy")
+            parts_en.append(f"{head} → killed on the way, or instead {ALTERNATIVE_HP} HP and "
+                            f"{_english_count(alternative.fatigue, 'point', 'points')} of fatigue")
+    dead = tuple(share.name for share in shares if share.dies)
+    text = Text(
+        f"Rozdělení souhrnného poškození {damage}: " + "; ".join(parts_cs) + ".",
+        f"Summary damage {damage} shared out: " + "; ".join(parts_en) + ".",
+    )
+    result = FastTravelSplitResult(tuple(shares), dead, damage)
+    return Outcome("fast-travel-split", (), result, None, text, RULES["fast-travel"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from api import fields as f
 from api.pravidla import blp
@@ -142,4 +142,70 @@ register(
     summary="Fast travel (Rychlé cestování)",
     description="Supplies needed = days × travelers; each one missing is 1 point of summary "
                 "damage. Encounters: 1d4 on a journey of more than 5 days, otherwise 1.",
+)
+
+
+class PartyMemberSchema(Schema):
+    """A character sharing the summary damage."""
+
+    name = f.name(required=True)
+    hp = f.bounded_int(w.HP_MIN, w.HP_MAX, required=True, metadata={
+        "description": "Hit points at the end of the journey, before the damage."})
+
+
+class FastTravelSplitInput(Schema):
+    """Inputs of ``fast-travel-split``."""
+
+    party = f.JsonList(fields.Nested(PartyMemberSchema), required=True,
+                       validate=validate.Length(w.PARTY_MIN, w.PARTY_MAX), metadata={
+        "description": "The characters, `{\"name\", \"hp\"}`, names unique (a 422 otherwise); "
+                       "in a GET one JSON-encoded value."})
+    damage = f.bounded_int(0, w.DAMAGE_MAX, required=True, metadata={
+        "description": "The summary damage of the journey (see `fast-travel`)."})
+    allocation = f.JsonDict(
+        keys=f.name(), values=f.bounded_int(0, w.DAMAGE_MAX),
+        validate=validate.Length(0, w.PARTY_MAX), load_default=dict, metadata={
+            "description": "`{\"name\": points}`: names from `party` (missing ones take 0), "
+                           "summing to `damage`, else a 422 quoting the rule; in a GET one "
+                           "JSON-encoded value."})
+
+
+class AlternativeSchema(Schema):
+    """Instead of dying: 1 HP and a point of fatigue for every point that would reach 0."""
+
+    hp = fields.Integer(required=True)
+    fatigue = fields.Integer(required=True)
+
+
+class SplitShareSchema(Schema):
+    """One character's share."""
+
+    name = fields.String(required=True)
+    hp = fields.Integer(required=True)
+    points = fields.Integer(required=True, metadata={"description": "Damage points taken."})
+    hp_left = fields.Integer(required=True, metadata={"description": "max(0, hp − points)."})
+    dies = fields.Boolean(required=True, metadata={
+        "description": "HP reached 0: killed on the way (unless the alternative is taken)."})
+    alternative = fields.Nested(AlternativeSchema, required=True, allow_none=True, metadata={
+        "description": "For a character who would die: `{\"hp\": 1, \"fatigue\": points − "
+                       "(hp − 1)}`; null otherwise."})
+
+
+class FastTravelSplitResultSchema(Schema):
+    """Result of ``fast-travel-split``."""
+
+    characters = fields.List(fields.Nested(SplitShareSchema), required=True, metadata={
+        "description": "Every character, in party order."})
+    dead = fields.List(fields.String(), required=True, metadata={
+        "description": "The characters whose HP reached 0."})
+    damage = fields.Integer(required=True)
+
+
+register(
+    blp, "fast-travel-split", input_schema=FastTravelSplitInput,
+    result_schema=FastTravelSplitResultSchema, run=w.fast_travel_split,
+    summary="Sharing out fast travel's summary damage (Rychlé cestování)",
+    description="The players share the summary damage in any proportion (allocation summing to "
+                "damage). A character at 0 HP was killed on the way, or instead takes 1 fatigue "
+                "for every point that would bring them to 0 and ends at 1 HP. Nothing rolled.",
 )
