@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, build_site, serve
 
 
 @pytest.fixture(scope="session")
@@ -17,3 +21,33 @@ def app() -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+# One site build, one static server and ONE Playwright session for the whole run: Playwright's
+# sync API cannot run two sessions at once, so every browser test shares these.
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs site with its calculators, built once per session (``mkdocs build --strict``)."""
+    return build_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """Base URL of the built site, served over HTTP on 127.0.0.1."""
+    with serve(built_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright; a missing Chromium fails, never skips."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

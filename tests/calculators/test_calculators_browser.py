@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser import serve
 from tests.calculators import vectors as golden
-from tests.calculators.conftest import serve
 
 pytestmark = pytest.mark.browser
 

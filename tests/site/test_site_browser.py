@@ -5,7 +5,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import serve
+
+from tests.browser import serve
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,59 @@
+"""What every browser test shares: one strict build of the site, a local static server, and
+the way Debian's Chromium is started (Playwright, never a downloaded browser)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def build_site(out: Path) -> Path:
+    """``mkdocs build --strict`` into ``out``; a failed build fails the caller's test."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+        cwd=ROOT, capture_output=True, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    if result.returncode != 0:
+        raise AssertionError(f"mkdocs build --strict failed:\n{result.stderr}")
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site without logging every request."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
