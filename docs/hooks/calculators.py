@@ -90,6 +90,34 @@ VALUE_LABELS: dict[str, str] = {
 }
 
 
+def _load_extensions() -> list[Any]:
+    """Calculator tables of further rulebooks, in modules beside this hook.
+
+    Each ``calculators_<area>.py`` may define ``CALCULATORS`` (path → the arguments of
+    :class:`Calculator`), ``LABELS``, ``VALUE_LABELS`` and ``rules_data()``; they are merged into
+    this hook's tables, so several areas can grow at once without one file to share.
+    """
+    import importlib.util
+    from pathlib import Path
+
+    found = []
+    for file in sorted(Path(__file__).with_name("calculators.py").parent.glob("calculators_*.py")):
+        spec = importlib.util.spec_from_file_location(f"calculators_ext_{file.stem}", file)
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found.append(module)
+    return found
+
+
+_EXTENSIONS = _load_extensions()
+for _extension in _EXTENSIONS:
+    CALCULATORS.update({
+        path: Calculator(*args) for path, args in getattr(_extension, "CALCULATORS", {}).items()})
+    LABELS.update(getattr(_extension, "LABELS", {}))
+    VALUE_LABELS.update(getattr(_extension, "VALUE_LABELS", {}))
+
+
 def rules_data() -> dict[str, Any]:
     """The rule constants the calculators need, exported from the engine."""
     from rpg import checks, combat, d20, dice, encounters, hazards, notation
@@ -148,6 +176,8 @@ def rules_data() -> dict[str, Any]:
             },
         },
         "modules": {path: calc.module for path, calc in CALCULATORS.items()},
+        **{key: value for extension in _EXTENSIONS if hasattr(extension, "rules_data")
+           for key, value in extension.rules_data().items()},
     }
 
 

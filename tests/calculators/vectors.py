@@ -160,6 +160,20 @@ class _Recorder(DiceSource):
         return value
 
 
+def _merge_extensions() -> None:
+    """Vectors of further rulebooks, in modules beside this one (``vectors_<area>.py``), each
+    with its own ``PROCEDURES`` and ``GRIDS``; merged so that areas grow independently."""
+    import importlib
+
+    for file in sorted(Path(__file__).parent.glob("vectors_*.py")):
+        module = importlib.import_module(f"tests.calculators.{file.stem}")
+        PROCEDURES.update(module.PROCEDURES)
+        GRIDS.update(module.GRIDS)
+
+
+_merge_extensions()
+
+
 def dice_sequences(procedure: Callable[..., Outcome], inputs: Inputs) -> Iterator[list[int]]:
     """Every dice sequence the procedure can consume, or a seeded sample when they are many."""
     complete: list[list[int]] = []
