@@ -1,0 +1,125 @@
+"""The calculators of section 2b in Chromium: movement, thrown range, holding breath, the shield
+block, the 50 % mishaps and the dungeon turn give the engine's answers from physical dice, refuse
+what the rules refuse beside the field (quoting the rule), and fit a 390 px phone."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rpg import situations
+from tests.calculators import vectors_situations as mine
+from tests.calculators.test_calculators_browser import PHONE, _close, _fill, _open, _roll
+from tests.calculators.vectors import dice_sequences, vector
+
+pytestmark = pytest.mark.browser
+
+PATHS = list(mine.PROCEDURES)
+#: Vectors per calculator replayed in the browser (every one of them already passes under node).
+SAMPLE = 6
+
+
+def _cases(path: str) -> list[dict[str, Any]]:
+    """Vectors of ``path`` with a result: one per grid input (its first dice), then a sample."""
+    procedure = mine.PROCEDURES[path]
+    cases = []
+    for inputs in mine.GRIDS[path]:
+        case = vector(path, inputs, next(dice_sequences(procedure, inputs)))
+        if "result" in case:
+            cases.append(case)
+    return random.Random(8).sample(cases, min(SAMPLE, len(cases)))
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
+    page, root, errors = _open(chromium, calculators_url, path)
+    for case in _cases(path):
+        root.locator("form").evaluate("form => form.reset()")
+        _fill(root, case["input"], case["dice"])
+        assert _close(_roll(root), case["result"]), case
+        assert root.locator(".calculator__text").inner_text() == case["text"]
+        chance = root.locator(".calculator__chance")
+        if case["chance"] is None:
+            assert chance.count() == 0, case
+        else:
+            assert "≈" in chance.inner_text(), case
+    assert not errors
+    page.context.close()
+
+
+def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "mishap")
+    options = root.locator('[name="kind"] option').evaluate_all("os => os.map(o => o.value)")
+    assert options == list(situations.MISHAPS)
+    for kind, entry in situations.MISHAPS.items():
+        root.locator('[name="kind"]').select_option(kind)
+        root.locator('[name="dice"]').fill("50")
+        assert _roll(root) == {"roll": 50, "happens": True, "consequence": entry.consequence.cs}
+        assert entry.consequence.cs in root.locator(".calculator__text").inner_text()
+        assert "1/2" in root.locator(".calculator__chance").inner_text()
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("path", "inputs", "field", "quote"), [
+    ("shield-block", {"shield_ac": "3", "dice_blocked": "1", "surprised": True}, "surprised",
+     situations.RULE_INSTANT_SURPRISED.cs),
+    ("shield-block", {"shield_ac": "3", "dice_blocked": "1", "trained": False}, "trained",
+     situations.RULE_SHIELD_UNTRAINED.cs),
+    ("shield-block", {"shield_ac": "3", "dice_blocked": "1", "used_this_round": True},
+     "used_this_round", situations.RULE_INSTANT_ONCE.cs),
+    ("shield-block", {"shield_ac": "2", "dice_blocked": "3"}, "dice_blocked",
+     situations.RULE_SHIELD_DICE.cs),
+    ("shield-block", {"shield_ac": "5", "dice_blocked": "3", "damage_dice": "2"}, "dice_blocked",
+     "Útok má jen 2 kostky poškození, nelze zablokovat 3."),
+    ("shield-block", {"shield_ac": "101", "dice_blocked": "1"}, "shield_ac",
+     "Zadej hodnotu od 0 do 100."),
+    ("dungeon-turn", {"turn": "3", "hours_since_rest": "2", "hours_exploring_since_rest": "2,5"},
+     "hours_exploring_since_rest", "nemůže být víc než 'hours_since_rest' (2 h)"),
+    ("dungeon-turn", {"turn": "0"}, "turn", "Zadej hodnotu od 1 do 100000."),
+    ("movement", {"movement": "rychle"}, "movement", "Zadej číslo."),
+])
+def test_a_refused_input_shows_the_czech_reason_beside_the_field(
+    chromium, calculators_url, path, inputs, field, quote,
+):
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, inputs, None)
+    assert _roll(root) is None
+    control = root.locator(f'[name="{field}"]')
+    beside = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert beside.is_visible()
+    assert quote in beside.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, mine.RANDOM_INPUTS[path], None)
+    for _ in range(5):
+        result = _roll(root)
+        assert result is not None, root.locator("[data-output]").inner_text()
+        assert mine.INVARIANTS[path](result), result
+    assert not errors
+    page.context.close()
+
+
+def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for path in PATHS:
+        page, root, _ = _open(chromium, calculators_url, path)
+        _fill(root, mine.RANDOM_INPUTS[path], None)
+        assert _roll(root) is not None
+        root.scroll_into_view_if_needed()
+        assert not page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth"), path
+        box = root.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
+        root.screenshot(path=str(shots / f"{path}.png"))
+        page.context.close()
