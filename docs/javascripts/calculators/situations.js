@@ -1,5 +1,4 @@
-/* Further mechanics [Pohyb, Hození zbraně, Zadržení dechu, Reflexivní blokování štítem, Vázání v
- * boji na blízko, Putující monstra], as rpg/situations.py, rpg/hazards.py and rpg/dungeon.py. */
+/* Section 2b, as rpg/situations.py, rpg/hazards.py (hold-breath) and rpg/dungeon.py. */
 import { R, RuleError, frac, number, roll } from "./engine.js";
 
 const S = () => R.situations;
@@ -11,7 +10,7 @@ const fail = (message, field) => {
   throw new RuleError(message, field);
 };
 
-/** [Pohyb] metres this round by mode, and whether the action is still free. */
+// [Pohyb]
 export function movement(source, { movement: m, mode = "walk" }) {
   const [share, free, note, name] = S().movement[mode];
   const metres = m * share;
@@ -21,7 +20,7 @@ export function movement(source, { movement: m, mode = "walk" }) {
   `${name} (${number(m)} m): ${number(metres)} m, ${free ? "akce volná" : "bez akce"}. ${note}`);
 }
 
-/** [Hození zbraně] effective range = Síla, ineffective = 2 × Síla. */
+// [Hození zbraně]
 export function thrownRange(source, { strength: s }) {
   const [zone, note] = S().thrown;
   return out({ effective_range_m: s, ineffective_range_m: 2 * s, zone, damage_note: note },
@@ -29,7 +28,7 @@ export function thrownRange(source, { strength: s }) {
     + "k poškození přičti modifikátor síly.");
 }
 
-/** [Zadržení dechu] as many rounds as Výdrž; speaking or casting ends it at once. */
+// [Zadržení dechu]
 export function holdBreath(source, { endurance: e, rounds_held: held = 0, speaks_or_casts: sc }) {
   const left = sc ? 0 : Math.max(0, e - held);
   const ended = sc ? "speaking-or-casting" : left ? null : "out-of-breath";
@@ -39,7 +38,7 @@ export function holdBreath(source, { endurance: e, rounds_held: held = 0, speaks
     `Zadržení dechu (Výdrž ${e}): nejvýše ${e} ${rounds(e)}, uplynulo ${held} → ${verdict}.`);
 }
 
-/** [Reflexivní blokování štítem] one damage die off for each point of shield AC. */
+// [Reflexivní blokování štítem]
 export function shieldBlock(source, {
   shield_ac: ac, dice_blocked: n, trained = true, surprised, used_this_round: used,
   damage_dice: most = null,
@@ -58,7 +57,7 @@ export function shieldBlock(source, {
     + `OČ ${left}${left ? "" : " → štít je zničen"}.`);
 }
 
-/** A 50 % mishap [Vázání v boji na blízko, Držení kouzla, Nestabilní povrchy]: d100, 1–50. */
+// [Vázání v boji na blízko, Držení kouzla, Nestabilní povrchy] d100, 1–50 it happens
 export function mishap(source, { kind }) {
   const [situation, consequence] = S().mishap[kind];
   const p = S().mishap_percent;
@@ -69,7 +68,7 @@ export function mishap(source, { kind }) {
     + ` ${p} → ${happens ? consequence : "vyšlo to"}.`, frac(p, 100));
 }
 
-/** [Putující monstra] one exploration turn: the check, the rest, the fatigue. */
+// [Průzkum kobek] one turn: the check, the rest, the fatigue
 export function dungeonTurn(source, {
   turn, noise, hours_since_rest: since = 0, hours_exploring_since_rest: exploring = 0, roll: go,
 }) {
