@@ -11,6 +11,7 @@ const MESSAGES = {
   length: (min, max) => `Délka musí být ${min} až ${max} znaků.`,
   items: (min, max) => `Zadej ${min} až ${max} položek oddělených čárkou.`,
   item: (index, message) => `Položka č. ${index}: ${message}`,
+  json: "Zápis není platný JSON.",
 };
 
 /** One value of a field kind ("integer", "number", "string"), checked against its bounds. */
@@ -71,11 +72,16 @@ function readField(element) {
     if (element.required) throw new Error(MESSAGES.required);
     return undefined;
   }
+  if (kind === "json") { // an object-valued input (a module's enhance() makes the control)
+    try { return JSON.parse(text); } catch { throw new Error(MESSAGES.json); }
+  }
   return parseValue(text, kind, bound(element, "min"), bound(element, "max"));
 }
 
 function showError(root, field, message) {
-  const element = root.querySelector(`[name="${field}"]`);
+  // A field inside a JSON input ("sectors.0.units") is shown beside that input.
+  const element = root.querySelector(`[name="${field}"]`)
+    || root.querySelector(`[name="${field.split(".")[0]}"]`);
   const slot = element && root.querySelector(`#${element.id}-chyba`);
   if (!slot) return false;
   slot.textContent = message;
@@ -180,6 +186,7 @@ async function start() {
       event.preventDefault();
       compute(root, procedure);
     });
+    module.enhance?.(root); // optional: a module's richer controls, after the form is wired
     root.dataset.ready = "";
   }
 }
