@@ -1,0 +1,281 @@
+/* Dobývání soustav, as rpg/conquest.py: the unit table (from rules.json) and a turn's
+ * arithmetic. Nothing is rolled; every error quotes the rule it breaks. */
+import { R, RuleError } from "./engine.js";
+
+const C = () => R.conquest;
+const KEYS = ["name", "hp", "attack", "defense", "range_min", "range_max", "movement", "regen",
+  "cost"];
+export const units = () => {
+  const rows = C().units.map((row) => Object.fromEntries(KEYS.map((k, i) => [k, row[i]])));
+  return { result: { units: rows }, chance: null,
+    text: `Přehled jednotek: ${rows.map((u) => u.name).join(", ")}.` };
+};
+const fail = (message, field) => { throw new RuleError(message, field); };
+const plural = (n, one, few, many) => `${n} ${n === 1 ? one : n > 1 && n < 5 ? few : many}`;
+const kr = (n) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0")} kr.`;
+const done = (result, text) => ({ result, chance: null, text });
+const fold = (s) => String(s).trim().toLowerCase();
+
+function unit(name, field = "unit") {
+  const found = units().result.units.find((u) => u.name.toLowerCase() === fold(name));
+  return found || fail(`Neznámá jednotka '${String(name).slice(0, 40)}': ${C().quotes.units}`,
+    field);
+}
+
+function atLeast(value, low, field, quote) {
+  if (value < low) {
+    fail(`'${field}' nemůže být menší než ${low} (${value}): ${C().quotes[quote]}`, field);
+  }
+}
+
+function alive(u, damage, field) {
+  atLeast(damage, 0, field, "counters");
+  if (damage >= u.hp) {
+    fail(`${u.name} má jen ${u.hp} životů: s ${damage} damage countery už není na mapě. `
+      + C().quotes.removed, field);
+  }
+}
+
+/** [Útok] damage = attack − the target's defence (at least 0), if the target is in range. */
+export function attack(source, { attacker, target, distance, target_damage: hit = 0 }) {
+  const [a, t] = [unit(attacker, "attacker"), unit(target, "target")];
+  atLeast(distance, 0, "distance", "range");
+  alive(t, hit, "target_damage");
+  const inRange = a.range_min <= distance && distance <= a.range_max;
+  const potential = Math.max(0, a.attack - t.defense);
+  const left = Math.max(0, t.hp - hit - (inRange ? potential : 0));
+  const head = `${a.name} → ${t.name} na ${plural(distance, "hex", "hexy", "hexů")}: `;
+  return done({ attacker: a.name, target: t.name, in_range: inRange, range_min: a.range_min,
+    range_max: a.range_max, damage: inRange ? potential : 0, damage_if_in_range: potential,
+    hp_left: left, destroyed: !left },
+  inRange ? `${head}poškození ${a.attack} − ${t.defense} = ${potential}; ${left
+    ? `zbývá ${plural(left, "život", "životy", "životů")}` : "zničen, odstraní se z mapy"}.`
+    : `${head}mimo dosah (${a.range_min}–${a.range_max}), ${C().quotes.range}`);
+}
+
+/** [Regenerace] repaired = min(damage, regen + Mechanics in range, 5). */
+export function regen(source, { unit: name, damage, mechanics_in_range: m = 0 }) {
+  const u = unit(name);
+  alive(u, damage, "damage");
+  atLeast(m, 0, "mechanics_in_range", "mechanic");
+  const cap = C().regen_cap;
+  const fixed = Math.min(damage, u.regen + m, cap);
+  const capped = u.regen + m > cap && damage > cap;
+  const hp = u.hp - damage + fixed;
+  return done({ unit: u.name, repaired: fixed, damage_left: damage - fixed, hp, capped },
+    `${u.name}: regen ${u.regen}${m ? ` + ${m} Mechanic` : ""} → opraví ${fixed}${capped
+      ? ` (nejvýše ${cap} za kolo)` : ""}, zbývá ${damage - fixed} poškození, ${hp}/${u.hp} `
+      + "životů.");
+}
+
+/** [Příjem kreditů] 100 per checkpoint, 50 per Extractor. */
+export function income(source, { checkpoints: c = 0, extractors: e = 0 }) {
+  atLeast(c, 0, "checkpoints", "checkpoint-income");
+  atLeast(e, 0, "extractors", "extractor-income");
+  const [fc, fe] = [C().checkpoint_income * c, C().extractor_income * e];
+  return done({ credits: fc + fe, from_checkpoints: fc, from_extractors: fe },
+    `Příjem: ${c} × ${C().checkpoint_income} + ${e} × ${C().extractor_income} = ${kr(fc + fe)}`);
+}
+
+function payable(credits, field) {
+  atLeast(credits, 0, field, "coins");
+  const small = C().coins.at(-1);
+  if (credits % small) {
+    fail(`${credits} kr. nejde složit z mincí, nejmenší je za ${small} kr.: ${C().quotes.coins}`
+      + ` Zadej násobek ${small}.`, field);
+  }
+}
+
+/** [Kredity] the fewest coins: gold 1 000, silver 200, teal 50. */
+export function coins(source, { credits }) {
+  payable(credits, "credits");
+  let left = credits;
+  const n = C().coins.map((coin) => [Math.floor(left / coin), left %= coin][0]);
+  const count = n[0] + n[1] + n[2];
+  return done({ coins: Object.fromEntries(C().coins.map((coin, i) => [coin, n[i]])), count },
+    `${kr(credits)} = ${n[0]}× zlatá, ${n[1]}× stříbrná, ${n[2]}× modrozelená `
+    + `(${plural(count, "mince", "mince", "mincí")}).`);
+}
+
+/** [Nákup a umisťování jednotek] the cost, the credits left, and where units go. */
+export function buy(source, { units: wanted, credits = C().starting_credits }) {
+  payable(credits, "credits");
+  const q = C().quotes;
+  const lines = [];
+  for (const [name, count] of Object.entries(wanted ?? {})) {
+    const u = unit(name, "units");
+    atLeast(count, 0, "units", "price");
+    if (lines.some((line) => line.unit === u.name)) {
+      fail(`Jednotka ${u.name} je v nákupu dvakrát: sečti počty do jedné položky.`, "units");
+    }
+    const ex = u.name === "Extractor";
+    lines.push({ unit: u.name, count, unit_cost: u.cost, cost: u.cost * count,
+      placement: ex ? "own-system-blue-hex" : "own-checkpoint",
+      placement_rule: q[ex ? "extractor-placement" : "placement"] });
+  }
+  const cost = lines.reduce((s, line) => s + line.cost, 0);
+  if (cost > credits) {
+    fail(`Nedostatek kreditů: nákup stojí ${cost} kr., k dispozici je ${credits} kr. `
+      + q.price, "units");
+  }
+  const bought = lines.filter((l) => l.count).map((l) => `${l.count}× ${l.unit}`).join(", ");
+  return done({ cost, credits_left: credits - cost, purchases: lines },
+    `Nákup ${bought || "nic"}: ${kr(cost)}, zbývá ${kr(credits - cost)} Nové jednotky jen na `
+    + "vlastní checkpointy, Extractory na modrá políčka vlastní soustavy.");
+}
+
+/** [Konec hry] most checkpoints first, ties by the units' value; equals share a place. */
+function rank(factions, field) {
+  if (!Array.isArray(factions) || !factions.length) fail("Zadej alespoň jednu frakci.", field);
+  const parsed = factions.map((data, i) => {
+    const where = `${field}.${i}`;
+    const { name: raw = "", checkpoints = 0, units: counts } = data ?? {};
+    const name = String(raw).trim() || fail("Každá frakce potřebuje jméno ('name').", where);
+    atLeast(checkpoints, 0, `${where}.checkpoints`, "tie-break");
+    const seen = new Set();
+    let value = 0;
+    let any = false;
+    for (const [key, count] of Object.entries(counts ?? {})) {
+      const u = unit(key, `${where}.units`);
+      atLeast(count, 0, `${where}.units`, "tie-break");
+      if (seen.has(u.name)) {
+        fail(`Jednotka ${u.name} je u frakce ${name} uvedena dvakrát: sečti počty do jedné `
+          + "položky.", `${where}.units`);
+      }
+      seen.add(u.name);
+      value += u.cost * count;
+      any ||= count > 0;
+    }
+    return { name, checkpoints, unit_value: value, place: 0, eliminated: !checkpoints && !any };
+  });
+  if (new Set(parsed.map((f) => fold(f.name))).size < parsed.length) {
+    fail("Jména frakcí se opakují: každá frakce smí být uvedena jednou.", field);
+  }
+  parsed.sort((x, y) => y.checkpoints - x.checkpoints || y.unit_value - x.unit_value);
+  parsed.forEach((f, i) => {
+    const prev = parsed[i - 1];
+    f.place = prev && prev.checkpoints === f.checkpoints && prev.unit_value === f.unit_value
+      ? prev.place : i + 1;
+  });
+  return parsed;
+}
+
+/** [Konec hry] each sector's winner, then the points of all sectors in the final order. */
+export function winner(source, { sectors }) {
+  if (!Array.isArray(sectors) || !sectors.length) fail("Zadej alespoň jeden sektor.", "sectors");
+  const totals = new Map();
+  const results = sectors.map((factions, i) => {
+    const ranking = rank(factions, `sectors.${i}`);
+    const standing = ranking.filter((s) => !s.eliminated);
+    const last = standing.length === 1 && ranking.length > 1;
+    const top = ranking.filter((s) => s.place === 1);
+    const won = last ? standing[0].name : top.length === 1 ? top[0].name : null;
+    for (const s of ranking) {
+      s.points = ranking.length - s.place;
+      const entry = totals.get(fold(s.name)) || { name: s.name, points: 0, sectors_won: 0 };
+      entry.points += s.points;
+      entry.sectors_won += s.name === won;
+      totals.set(fold(s.name), entry);
+    }
+    return { sector: i + 1, winner: won, decided_by: last ? "last-standing" : "ranking",
+      ranking };
+  });
+  const final = [...totals.values()].sort((x, y) => y.points - x.points);
+  final.forEach((s, i) => {
+    s.place = i && s.points === final[i - 1].points ? final[i - 1].place : i + 1;
+  });
+  return done({ sectors: results, final,
+    winners: final.filter((s) => s.place === 1).map((s) => s.name) },
+  `Sektory – ${results.map((r) => `${r.sector}: ${r.winner ?? "dělené 1. místo"}`).join(", ")}`
+    + `. Finální pořadí (body): ${final.map((s) => `${s.place}. ${s.name} ${s.points}`)
+      .join("; ")}.`);
+}
+
+/** [Displacer] the teleport's timeline; a damaged Displacer cannot teleport. */
+export function teleport(source, { turn, damage = 0, other_sector: other = false,
+  target_sector_checkpoints: held = 0 }) {
+  const q = C().quotes;
+  atLeast(turn, C().turn_min, "turn", "teleport-flip");
+  atLeast(damage, 0, "damage", "counters");
+  if (damage > 0) {
+    alive(unit("Displacer"), damage, "damage");
+    fail(`Displacer má ${damage} poškození: ${q["damaged-displacer"]} Nejdřív ho oprav `
+      + "(regenerace).", "damage");
+  }
+  atLeast(held, 0, "target_sector_checkpoints", "teleport-sector");
+  if (other && held < 1) {
+    fail(`Do jiného sektoru bez checkpointu tam teleport nejde: ${q["teleport-sector"]}`,
+      "target_sector_checkpoints");
+  }
+  const [flip, gone] = [turn + C().flip_after, turn + C().removed_after];
+  const step = (t, event, text) => ({ turn: t, event, text: `Tah ${t}: ${text}` });
+  return done({ turn, flip_turn: flip, removed_turn: gone, acts_again_turn: gone,
+    untargetable_until_turn: gone, handed_over: other, timeline: [
+      step(turn, "teleported", "Displacer se teleportuje (2 akce); nelze na něj zaútočit."),
+      step(flip, "token-flipped", "teleportační žeton se otočí barvou nahoru; Displacer "
+        + "nemůže jednat."),
+      step(gone, "token-removed", "žeton se odstraní a ve 3. fázi (akce jednotek) s "
+        + "Displacerem lze táhnout.")] },
+  `Teleport v tahu ${turn}: v tahu ${flip} se žeton otočí, v tahu ${gone} se odstraní a `
+    + `Displacer zase jedná.${other ? " Do jiného sektoru: Displacer převezmou místní hráči."
+      : ""}`);
+}
+
+const EXAMPLES = { units: '{"Scout": 2, "Frigate": 1}',
+  sectors: '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]]' };
+const HEAD = ["Jednotka", "Životy", "Útok", "Obrana", "Dosah", "Pohyb", "Regen.", "Cena"];
+
+/** Page controls: units picked from the table, JSON inputs as text areas, the unit table and
+ * the battle sheet's figures under the outcome. */
+export function enhance(root) {
+  const form = root.querySelector("form");
+  const output = root.querySelector("[data-output]");
+  const path = root.dataset.procedure;
+  for (const old of form.querySelectorAll('[name="units"], [name="sectors"]')) {
+    const area = document.createElement("textarea");
+    for (const key of ["id", "name", "required", "aria-describedby"]) {
+      if (old.hasAttribute(key)) area.setAttribute(key, old.getAttribute(key));
+    }
+    Object.assign(area, { rows: 3, placeholder: EXAMPLES[old.name], spellcheck: false });
+    area.dataset.kind = "json";
+    Object.assign(area.style, { width: "100%", boxSizing: "border-box", font: "inherit" });
+    old.parentElement.style.gridColumn = "1 / -1";
+    old.replaceWith(area);
+  }
+  for (const old of form.querySelectorAll('[name="attacker"], [name="target"]')) {
+    const select = document.createElement("select");
+    for (const key of ["id", "name", "aria-describedby"]) {
+      select.setAttribute(key, old.getAttribute(key));
+    }
+    select.dataset.kind = "string";
+    select.innerHTML = C().units.map(([name]) => `<option>${name}</option>`).join("");
+    if (old.name === "target") {
+      select.selectedIndex = 1;
+      form.querySelector(`label[for="${old.id}"]`).textContent = "Cíl";
+    }
+    old.replaceWith(select);
+  }
+  if (path === "conquest/attack") {
+    form.addEventListener("change", () => form.elements.distance.value && form.requestSubmit());
+  }
+  form.addEventListener("submit", () => {
+    const r = output.dataset.result && JSON.parse(output.dataset.result);
+    const yes = (flag) => (flag ? "ano" : "ne");
+    if (r && path === "conquest/attack") {
+      const hp = unit(r.target).hp;
+      output.insertAdjacentHTML("beforeend", `<p class="calculator__sheet">Poškození `
+        + `<strong>${r.damage}</strong> · životy cíle <strong>${r.hp_left}/${hp}</strong> · v `
+        + `dosahu (${r.range_min}–${r.range_max}) <strong>${yes(r.in_range)}</strong> · zničen `
+        + `<strong>${yes(r.destroyed)}</strong></p>`);
+    }
+    if (r && path === "conquest/units") {
+      const rows = r.units.map((u) => [u.name, u.hp, u.attack, u.defense,
+        `${u.range_min}–${u.range_max}`, u.movement, u.regen, u.cost]);
+      output.insertAdjacentHTML("beforeend", '<div class="md-typeset__table"><table><tr>'
+        + [HEAD, ...rows].map((row, i) => row.map((cell) => (i ? `<td>${cell}</td>`
+          : `<th>${cell}</th>`)).join("")).join("</tr><tr>") + "</tr></table></div>");
+      output.lastChild.style.overflowX = "auto";
+    }
+  });
+  if (path === "conquest/units") form.requestSubmit();
+}

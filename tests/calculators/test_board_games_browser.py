@@ -1,0 +1,179 @@
+"""The board and war games' calculators in Chromium: the engine's results, the combat's card
+steps, the battle sheet, Czech errors beside JSON inputs, and no sideways scroll at 390 px."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rpg.citations import RULES
+from tests.calculators import vectors as golden
+from tests.calculators import vectors_board_games as board
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+HOOK = golden._hook()
+PATHS = list(board.GRIDS)
+COMBAT = "psychopaths-land/combat"
+ATTACK = "conquest/attack"
+
+
+def _open(chromium, url: str, path: str):
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                   service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    rule = RULES[HOOK.CALCULATORS[path].rule]
+    page.goto(url + rule.page.lstrip("/") + "#" + rule.section)
+    page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
+    return page, page.locator(f'[data-procedure="{path}"]'), errors
+
+
+def _fill(root, inputs: dict[str, Any], dice: list[int]) -> None:
+    for name, value in inputs.items():
+        field = root.locator(f'[name="{name}"]')
+        if field.get_attribute("data-kind") == "boolean":
+            field.set_checked(bool(value))
+        elif field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(str(value))
+        elif field.get_attribute("data-kind") == "json":
+            field.fill(json.dumps(value, ensure_ascii=False))
+        else:
+            field.fill(", ".join(map(str, value)) if isinstance(value, list) else str(value))
+    root.locator('[name="dice"]').fill(", ".join(map(str, dice)))
+
+
+def _roll(root) -> dict[str, Any] | None:
+    output = root.locator("[data-output]")
+    output.evaluate("el => { el.innerHTML = ''; delete el.dataset.result; }")
+    root.locator('[data-action="roll"]').click()
+    output.locator("p").first.wait_for()
+    result = output.get_attribute("data-result")
+    return None if result is None else json.loads(result)
+
+
+def _engine(path: str, inputs: dict[str, Any], dice: list[int]) -> dict[str, Any]:
+    return golden.vector(path, inputs, dice)
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, path):
+    procedure = golden.PROCEDURES[path]
+    cases = [(inputs, dice) for inputs in board.GRIDS[path]
+             for dice in golden.dice_sequences(procedure, inputs)
+             if "result" in _engine(path, inputs, dice)]
+    # Unit names as the table spells them: the page picks attacker and target from a select.
+    names = [row[0] for row in HOOK.rules_data()["conquest"]["units"]]
+    cases = [case for case in cases if path != ATTACK
+             or {case[0]["attacker"], case[0]["target"]} <= set(names)]
+    page, root, errors = _open(chromium, calculators_url, path)
+    for inputs, dice in random.Random(6).sample(cases, min(3, len(cases))):
+        root.locator("form").evaluate("form => form.reset()")
+        _fill(root, inputs, dice)
+        expected = _engine(path, inputs, dice)
+        assert _roll(root) == expected["result"], inputs
+        assert root.locator(".calculator__text").inner_text() == expected["text"]
+    assert not errors
+    page.context.close()
+
+
+def test_combat_card_steps_change_the_totals_as_the_engine_says(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, COMBAT)
+    inputs = {"attacker_madness": 2, "defender_madness": 1}
+    _fill(root, inputs, [3, 5])
+    assert _roll(root) == _engine(COMBAT, inputs, [3, 5])["result"]
+    limits = root.locator("[data-limits]")
+    assert "začíná útočník (nižší součet)" in limits.inner_text()
+    steps = [("attacker", "1", {"attacker_cards": 1}), ("defender", "-1", {
+        "attacker_cards": 1, "defender_cards": -1}), ("attacker", "1", {
+            "attacker_cards": 2, "defender_cards": -1})]
+    for side, step, cards in steps:
+        # The click re-resolves at once (the handlers are synchronous): no roll, same dice.
+        root.locator(f'[data-side="{side}"][data-step="{step}"]').click()
+        expected = _engine(COMBAT, {**inputs, **cards}, [3, 5])
+        result = json.loads(root.locator("[data-output]").get_attribute("data-result"))
+        assert result == expected["result"], cards
+        assert root.locator('[name="dice"]').input_value() == "3, 5"
+    assert result["winner"] == "attacker" and result["fame_moved"] == 2
+    text = limits.inner_text()
+    assert "útočník 1, obránce 2, každý nebojující hráč na stejném nebo sousedním poli 1" in text
+    root.locator('[data-step="0"]').click()
+    assert "útočník 3, obránce 3" in limits.inner_text()
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("inputs", "damage", "sheet"), [
+    ({"attacker": "Destroyer", "target": "Frigate", "distance": 4, "target_damage": 2}, 10,
+     "Poškození 10 · životy cíle 0/9 · v dosahu (3–6) ano · zničen ano"),
+    ({"attacker": "Destroyer", "target": "Frigate", "distance": 2}, 0,
+     "Poškození 0 · životy cíle 9/9 · v dosahu (3–6) ne · zničen ne"),
+    ({"attacker": "Frigate", "target": "Scout", "distance": 3}, 4,
+     "Poškození 4 · životy cíle 0/4 · v dosahu (1–4) ano · zničen ano"),
+])
+def test_battle_sheet_shows_the_engines_damage_and_range(
+    chromium, calculators_url, inputs, damage, sheet,
+):
+    page, root, _ = _open(chromium, calculators_url, ATTACK)
+    assert root.locator('select[name="attacker"] option').all_inner_texts() == [
+        row[0] for row in HOOK.rules_data()["conquest"]["units"]]
+    _fill(root, inputs, [])
+    result = _roll(root)
+    assert result == _engine(ATTACK, inputs, [])["result"]
+    assert result["damage"] == damage
+    assert root.locator(".calculator__sheet").inner_text() == sheet
+    page.context.close()
+
+
+@pytest.mark.parametrize(("path", "name", "value", "message"), [
+    ("conquest/winner", "sectors", "[[{name: 1}]]", "Zápis není platný JSON."),
+    ("conquest/winner", "sectors", '[[{"name": "Rudí", "units": {"Cruiser": 1}}]]',
+     "Neznámá jednotka 'Cruiser'"),
+    ("conquest/buy", "units", '{"Dreadnought": 2}', "Nedostatek kreditů: nákup stojí 700 kr."),
+    ("olgoj-chorchoj/engineering", "products", "3, 0, 2", "Stupnice č. 2 je na 0"),
+    ("conquest/coins", "credits", "75", "Zadej násobek 50."),
+])
+def test_a_rule_error_is_shown_in_czech_beside_its_field(
+    chromium, calculators_url, path, name, value, message,
+):
+    page, root, _ = _open(chromium, calculators_url, path)
+    control = root.locator(f'[name="{name}"]')
+    control.fill(value)
+    assert _roll(root) is None
+    error = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert error.is_visible() and message in error.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    page.context.close()
+
+
+def test_unit_table_is_shown_on_load(chromium, calculators_url):
+    page, root, _ = _open(chromium, calculators_url, "conquest/units")
+    rows = root.locator("[data-output] tr")
+    assert rows.count() == 1 + len(HOOK.rules_data()["conquest"]["units"])
+    assert rows.nth(1).inner_text().split("\t")[:2] == ["Dreadnought", "15"]
+    page.context.close()
+
+
+def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for path in PATHS:
+        page, root, _ = _open(chromium, calculators_url, path)
+        inputs = next(i for i in board.GRIDS[path] if "result" in _engine(
+            path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
+        _fill(root, inputs if path != ATTACK else {**inputs, "distance": 2}, [])
+        root.locator('[name="dice"]').fill("")
+        _roll(root)
+        root.scroll_into_view_if_needed()
+        assert not page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth"), path
+        box = root.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
+        root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
+        page.context.close()
