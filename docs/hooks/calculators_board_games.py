@@ -31,7 +31,6 @@ CALCULATORS: dict[str, tuple[str, str, str, str | None]] = {
 
 LABELS: dict[str, str] = {
     "keep": "Ponechaná kostka",
-    "mode": "Druh boje",
     "attacker_madness": "Šílenost útočníka",
     "defender_madness": "Šílenost obránce (psychopata)",
     "attacker_cards": "Karty na útočníka (součet)",
@@ -55,7 +54,6 @@ LABELS: dict[str, str] = {
     "credits": "Kredity",
     "units": "Jednotky (JSON, např. {\"Scout\": 2})",
     "sectors": "Sektory (JSON: seznam sektorů, v každém frakce)",
-    "turn": "Tah, ve kterém se teleportuje",
     "other_sector": "Do jiného sektoru",
     "target_sector_checkpoints": "Checkpointy v cílovém sektoru",
     "products": "Tři stupnice produktů (čárkami)",

@@ -177,3 +177,16 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
         root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
         page.context.close()
+
+
+@pytest.mark.parametrize(("path", "name", "label"), [
+    (COMBAT, "mode", "Druh boje"), (ATTACK, "target", "Cíl"),
+    ("conquest/teleport", "turn", "Tah, ve kterém se teleportuje"),
+])
+def test_fields_shared_with_other_rulebooks_are_labelled_for_this_game(
+    chromium, calculators_url, path, name, label,
+):
+    page, root, _ = _open(chromium, calculators_url, path)
+    control = root.locator(f'[name="{name}"]')
+    assert root.locator(f'label[for="{control.get_attribute("id")}"]').inner_text() == label
+    page.context.close()

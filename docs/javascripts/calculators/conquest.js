@@ -249,11 +249,13 @@ export function enhance(root) {
     }
     select.dataset.kind = "string";
     select.innerHTML = C().units.map(([name]) => `<option>${name}</option>`).join("");
-    if (old.name === "target") {
-      select.selectedIndex = 1;
-      form.querySelector(`label[for="${old.id}"]`).textContent = "Cíl";
-    }
+    if (old.name === "target") select.selectedIndex = 1;
     old.replaceWith(select);
+  }
+  // The hook's labels are shared by field name: these two mean something else elsewhere.
+  for (const [name, text] of [["target", "Cíl"], ["turn", "Tah, ve kterém se teleportuje"]]) {
+    const label = form.querySelector(`label[for$="-${name}"]`);
+    if (label) label.textContent = text;
   }
   if (path === "conquest/attack") {
     form.addEventListener("change", () => form.elements.distance.value && form.requestSubmit());

@@ -135,9 +135,12 @@ export function enhance(root) {
   const box = document.createElement("div");
   const button = (side, step) => `<button type="button" class="md-button" data-side="${side}" `
     + `data-step="${step}">${step > 0 ? "+" : "−"}1</button>`;
-  box.innerHTML = `<p>Zahraná karta: útočník ${button("attacker", -1)} ${button("attacker", 1)}`
-    + ` obránce ${button("defender", -1)} ${button("defender", 1)} <button type="button" `
-    + 'class="md-button" data-step="0">Další krok</button></p><p data-limits></p>';
+  box.innerHTML = `<p>Zahraná karta na útočníka ${button("attacker", -1)} `
+    + `${button("attacker", 1)}</p><p>Zahraná karta na obránce ${button("defender", -1)} `
+    + `${button("defender", 1)}</p><p><button type="button" class="md-button" data-step="0">`
+    + "Další krok</button></p><p data-limits></p>";
+  // The hook's labels are shared by field name; "mode" here is the kind of combat.
+  form.querySelector('label[for$="-mode"]').textContent = "Druh boje";
   box.hidden = true;
   output.after(box);
   let played;
