@@ -28,6 +28,8 @@ from rpg.text import LANGUAGES, Text
 
 SEED_LIMIT = 2**63
 COMMON = ("seed", "dice", "lang", "format")
+#: Accept headers that can only mean JSON: answered without parsing them.
+_JSON_ACCEPTS = frozenset({"*/*", "application/json"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,10 @@ def _answer(procedure: str, args: dict[str, Any], run: Callable[..., Outcome]) -
 
 def _render(body: dict[str, Any], fmt: str | None) -> Response:
     if fmt not in FORMATS:
-        best = request.accept_mimetypes.best_match(["application/json", "text/plain"])
+        accept = request.environ.get("HTTP_ACCEPT")
+        # Without an Accept header, or with a catch-all, JSON: no header to parse.
+        best = (request.accept_mimetypes.best_match(["application/json", "text/plain"])
+                if accept and accept not in _JSON_ACCEPTS else None)
         fmt = "text" if best == "text/plain" else "json"
     if fmt == "json":
         return current_app.json.response(body)
