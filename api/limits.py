@@ -7,11 +7,13 @@ with ``Retry-After``, from Flask-Limiter; counters in memory, or in Redis for se
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from flask import Flask, abort, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits.storage import MemoryStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from rpg.dice import ReplayDice, SeededDice
@@ -51,6 +53,38 @@ class BudgetedReplayDice(ReplayDice):
         return super().die(faces, label)
 
 
+class SweptMemoryStorage(MemoryStorage):
+    """``memory://`` counters whose expired entries are swept inline, not by a timer thread.
+
+    ``limits``' memory storage starts a ``threading.Timer`` (10 ms) on every counted request when
+    the last one has run out: under steady load a new thread every few requests, and the request
+    that starts it waits until the thread is scheduled. The counters themselves need no timer
+    (every read drops an expired counter first); the timer only frees the memory of clients that
+    stopped coming, which a sweep at most once per :attr:`SWEEP_SECONDS` does as well.
+    """
+
+    STORAGE_SCHEME = ["swept-memory"]  # noqa: RUF012  (limits' registry reads a list)
+    SWEEP_SECONDS = 1.0
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self._next_sweep = time.monotonic() + self.SWEEP_SECONDS
+
+    # The base class's private hook, called on every increment and moving-window entry.
+    def _MemoryStorage__schedule_expiry(self) -> None:
+        now = time.monotonic()
+        if now >= self._next_sweep:
+            self._next_sweep = now + self.SWEEP_SECONDS
+            self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
+
+
+def storage_uri(configured: str) -> str:
+    """The storage Flask-Limiter is given: ``memory://`` becomes :class:`SweptMemoryStorage`."""
+    if configured.startswith("memory://"):
+        return SweptMemoryStorage.STORAGE_SCHEME[0] + configured.removeprefix("memory")
+    return configured
+
+
 def dice_budget() -> int:
     """The configured most dice one request may roll."""
     return int(current_app.config["DICE_BUDGET"])
@@ -70,7 +104,8 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> Limiter:
         if len(request.query_string) > max_query:
             abort(414)
 
-    limiter = Limiter(get_remote_address, app=app)
+    limiter = Limiter(get_remote_address, app=app,
+                      storage_uri=storage_uri(app.config["RATELIMIT_STORAGE_URI"]))
 
     @limiter.request_filter
     def only_the_api() -> bool:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 from flask import Flask
 
 from api import create_app
+from api.limits import SweptMemoryStorage, storage_uri
 
 
 def limited(limit: str = "3/minute", **config: object) -> Flask:
@@ -86,3 +90,50 @@ def test_tests_run_unlimited_unless_they_ask() -> None:
     assert create_app({"TESTING": True}).config["RATELIMIT_ENABLED"] is False
     assert create_app({"TESTING": True, "RATELIMIT_ENABLED": True}).config[
         "RATELIMIT_ENABLED"] is True
+
+
+def test_memory_counters_start_no_thread_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = limited("100000/minute")
+    client = app.test_client()
+    client.get("/api/v1/morale?morale=7")
+    started: list[threading.Thread] = []
+    original = threading.Thread.start
+
+    def counting(thread: threading.Thread) -> None:
+        started.append(thread)
+        original(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", counting)
+    for _ in range(20):
+        assert client.get("/api/v1/morale?morale=7").status_code == 200
+        time.sleep(0.012)  # past limits' 10 ms timer, which would have started a new thread
+    assert started == []
+
+
+def test_memory_counters_expire_and_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SweptMemoryStorage, "SWEEP_SECONDS", 0.0)
+    storage = SweptMemoryStorage("swept-memory://")
+    storage.incr("gone", expiry=0.05)
+    assert storage.get("gone") == 1
+    time.sleep(0.1)
+    storage.incr("kept", expiry=60)
+    assert "gone" not in storage.storage  # swept without being read again
+    assert storage.get("kept") == 1
+
+
+def test_a_window_past_lets_the_client_in_again() -> None:
+    client = limited("1/second").test_client()
+    assert client.get("/api/v1/reaction").status_code == 200
+    assert client.get("/api/v1/reaction").status_code == 429
+    time.sleep(1.1)
+    assert client.get("/api/v1/reaction").status_code == 200
+
+
+@pytest.mark.parametrize(("configured", "used"), [
+    ("memory://", "swept-memory://"),
+    ("redis://cache:6379/0", "redis://cache:6379/0"),
+])
+def test_memory_storage_is_the_swept_one_and_others_pass(configured: str, used: str) -> None:
+    assert storage_uri(configured) == used
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True})
+    assert isinstance(app.extensions["limiter"].copy().pop().storage, SweptMemoryStorage)
