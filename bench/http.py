@@ -1,14 +1,20 @@
-"""HTTP throughput of the procedures against a bare Flask endpoint, under the production server.
+"""HTTP throughput of the procedures against two bare endpoints, under the production server.
 
 Starts the app under gunicorn with the settings of ``api.serve`` (the same workers, threads and
 access log; the rate limit set too high to refuse, so its bookkeeping is still measured), and a
 bare Flask app answering a similar small JSON under the same settings; loads both over loopback
 from this process's load generator (``wrk`` when installed, else Python threads with keep-alive
-``http.client`` connections) and prints requests/s, p50, p99 and the ratio to the bare endpoint.
+``http.client`` connections) and prints requests/s, p50, p99 and two ratios:
 
-    .venv/bin/python bench/http.py [--duration 10] [--connections 16]
+- ``÷ Flask``: to the bare Flask app (the cost of everything we add, safeguards included);
+- ``÷ in-app``: to a bare endpoint inside our app (``/api/v1/bench-bare``, added only by this
+  script's app factory, never by the production one), which answers the same JSON through the
+  same rate limiter, CORS and security headers: the cost of the procedure itself.
 
-An endpoint the app does not have yet is skipped with a note.
+    .venv/bin/python bench/http.py [--duration 10] [--connections 16] [--rounds 3]
+
+With several rounds every endpoint is loaded once per round, in turn, and the median round is
+printed (the load of a shared machine drifts). An endpoint the app does not have is skipped.
 """
 
 from __future__ import annotations
@@ -42,6 +48,14 @@ ENDPOINTS = {
     "roll": "/api/v1/roll?expr=4d6kh3",
 }
 BARE = "/bare"
+IN_APP_BARE = "/api/v1/bench-bare"
+BODY = {
+    "procedure": "bare", "input": {"morale": 7, "successes": 0},
+    "rolls": [{"label": "morale", "notation": "2d6", "results": [3, 4], "total": 7}],
+    "result": {"total": 7, "holds": True, "fights_to_death": False, "outcome": "holds"},
+    "chance": 0.5833333333333334, "text": "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží.",
+    "seed": 12345, "rule": {"title": "Morálka", "url": "/pravidla/souboje/#moralka"},
+}
 
 
 def bare_app() -> object:
@@ -49,14 +63,21 @@ def bare_app() -> object:
     from flask import Flask, jsonify
 
     app = Flask("bare")
-    body = {
-        "procedure": "bare", "input": {"morale": 7, "successes": 0},
-        "rolls": [{"label": "morale", "notation": "2d6", "results": [3, 4], "total": 7}],
-        "result": {"total": 7, "holds": True, "fights_to_death": False, "outcome": "holds"},
-        "chance": 0.5833333333333334, "text": "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží.",
-        "seed": 12345, "rule": {"title": "Morálka", "url": "/pravidla/souboje/#moralka"},
-    }
-    app.add_url_rule(BARE, "bare", lambda: jsonify(body))
+    app.add_url_rule(BARE, "bare", lambda: jsonify(BODY))
+    return app
+
+
+def app_with_bare() -> object:
+    """Our app as in production, plus one trivial endpoint answering :data:`BODY`.
+
+    It goes through everything our app puts around a procedure (the rate limiter counts it,
+    CORS and the security headers apply, errors get the envelope), and answers with the app's
+    own JSON provider; it parses no input and runs no rule.
+    """
+    from api import create_app
+
+    app = create_app()
+    app.add_url_rule(IN_APP_BARE, "bench_bare", lambda: app.json.response(BODY))
     return app
 
 
@@ -161,6 +182,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per endpoint")
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--rounds", type=int, default=1, help="load every endpoint this often")
     parser.add_argument("--python-load", action="store_true", help="do not use wrk")
     parser.add_argument("--serve", choices=("app", "bare"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -168,9 +190,7 @@ def main() -> None:
         from api.serve import options, run
 
         if args.serve == "app":
-            from api import create_app
-
-            run(create_app, options())
+            run(app_with_bare, options())
         else:
             run(bare_app, options())
         return
@@ -183,25 +203,38 @@ def main() -> None:
     print(f"nproc {os.cpu_count()}; gunicorn {settings['workers']} workers × "
           f"{settings['threads']} threads ({settings['worker_class']}), access log on; "
           f"load: {'wrk -t2' if use_wrk else 'Python threads'}, {args.connections} keep-alive "
-          f"connections, {args.duration:g} s per endpoint, GET on 127.0.0.1")
-    with server("bare") as bare:
-        load(bare + BARE, 2, args.connections)  # warm-up
-        bare_rps, bare_p50, bare_p99 = load(bare + BARE, args.duration, args.connections)
-    rows = [("bare Flask", bare_rps, bare_p50, bare_p99)]
-    with server("app") as app:
+          f"connections, {args.duration:g} s per endpoint × {args.rounds} round(s), "
+          f"GET on 127.0.0.1; "
+          f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    with server("bare") as bare, server("app") as app:
+        targets = {"bare Flask": bare + BARE, "bare in app": app + IN_APP_BARE}
         for name, path in ENDPOINTS.items():
             status = get_status(app, path)
             if status == 404:
                 print(f"  note: {name} ({path}) is not in the API yet: skipped")
-                continue
-            if status != 200:
+            elif status != 200:
                 print(f"  note: {name} answered {status}: skipped")
-                continue
-            load(app + path, 2, args.connections)  # warm-up: caches, lazy imports
-            rows.append((name, *load(app + path, args.duration, args.connections)))
-    print(f"{'endpoint':<12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
-    for name, rps, p50, p99 in rows:
-        print(f"{name:<12} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {rps / bare_rps:>6.2f}")
+            else:
+                targets[name] = app + path
+        for url in targets.values():
+            load(url, 2, args.connections)  # warm-up: caches, lazy imports
+        rounds: dict[str, list[tuple[float, float, float]]] = {name: [] for name in targets}
+        for _ in range(args.rounds):
+            for name, url in targets.items():
+                rounds[name].append(load(url, args.duration, args.connections))
+    rows = {name: median_round(measured) for name, measured in rounds.items()}
+    flask_rps, in_app_rps = rows["bare Flask"][0], rows["bare in app"][0]
+    print(f"{'endpoint':<12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ Flask':>8} "
+          f"{'÷ in-app':>8}")
+    for name, (rps, p50, p99) in rows.items():
+        print(f"{name:<12} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {rps / flask_rps:>8.2f} "
+              f"{rps / in_app_rps:>8.2f}")
+    print(f"load average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def median_round(measured: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """The round with the median requests/s (its own p50 and p99 with it)."""
+    return sorted(measured)[len(measured) // 2]
 
 
 if __name__ == "__main__":
