@@ -16,6 +16,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from api.language import request_language
+from api.limits import retry_after
 from rpg.errors import RuleError
 from rpg.text import Text
 
@@ -165,7 +166,10 @@ def register_error_handlers(
             errors = {"_body": [base]}
         leaves = _first_leaves(errors)
         message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
-        return _response(status, envelope(status, message, errors), lang, error.get_headers())
+        headers = error.get_headers()
+        if status == 429 and (seconds := retry_after()) is not None:
+            headers.append(("Retry-After", str(seconds)))
+        return _response(status, envelope(status, message, errors), lang, headers)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response | HTTPException:

@@ -85,6 +85,19 @@ def storage_uri(configured: str) -> str:
     return configured
 
 
+def retry_after() -> int | None:
+    """Whole seconds until the breached limit of this request resets (for a 429's Retry-After).
+
+    Flask-Limiter writes ``Retry-After`` itself only with its ``X-RateLimit-*`` headers on; the
+    error handler adds it from here, so a 429 carries it either way.
+    """
+    for limiter in current_app.extensions.get("limiter", ()):
+        limit = limiter.current_limit
+        if limit is not None and limit.breached:
+            return max(1, int(limit.reset_at - time.time()))  # as Flask-Limiter writes it
+    return None
+
+
 def dice_budget() -> int:
     """The configured most dice one request may roll."""
     return int(current_app.config["DICE_BUDGET"])

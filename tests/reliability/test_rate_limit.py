@@ -137,3 +137,12 @@ def test_memory_storage_is_the_swept_one_and_others_pass(configured: str, used: 
     assert storage_uri(configured) == used
     app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True})
     assert isinstance(app.extensions["limiter"].copy().pop().storage, SweptMemoryStorage)
+
+
+def test_retry_after_stays_when_the_rate_limit_headers_are_off() -> None:
+    client = limited("1/minute", RATELIMIT_HEADERS_ENABLED=False).test_client()
+    assert "X-RateLimit-Limit" not in client.get("/api/v1/reaction").headers
+    refused = client.get("/api/v1/reaction")
+    assert refused.status_code == 429
+    assert 0 < int(refused.headers["Retry-After"]) <= 60
+    assert refused.headers.getlist("Retry-After") == [refused.headers["Retry-After"]]
