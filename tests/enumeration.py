@@ -14,12 +14,14 @@ from rpg.dice import DiceSource
 from rpg.outcome import Outcome
 
 
-class _NeedDie(Exception):
+class NeedDie(Exception):
+    """Raised by :class:`Prefix` when the procedure asks for a die beyond the prefix."""
+
     def __init__(self, faces: int) -> None:
         self.faces = faces
 
 
-class _Prefix(DiceSource):
+class Prefix(DiceSource):
     """Replays a prefix of dice and signals the first die beyond it."""
 
     def __init__(self, values: tuple[int, ...]) -> None:
@@ -28,7 +30,7 @@ class _Prefix(DiceSource):
 
     def _next(self, faces: int, label: str) -> int:
         if self.drawn >= len(self.values):
-            raise _NeedDie(faces)
+            raise NeedDie(faces)
         return self.values[self.drawn]
 
 
@@ -44,8 +46,8 @@ def outcomes(
         if seen > limit:
             raise RuntimeError("too many dice sequences to enumerate")
         try:
-            outcome = procedure(_Prefix(prefix), **inputs)
-        except _NeedDie as need:
+            outcome = procedure(Prefix(prefix), **inputs)
+        except NeedDie as need:
             share = weight / need.faces
             stack.extend(((*prefix, value), share) for value in range(1, need.faces + 1))
             continue

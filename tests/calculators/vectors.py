@@ -25,6 +25,7 @@ from rpg import checks, combat, encounters, hazards, notation
 from rpg.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
+from tests.enumeration import NeedDie, Prefix
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every dice sequence of an input is a vector while there are at most this many.
@@ -128,24 +129,6 @@ GRIDS: dict[str, list[Inputs]] = {
 }
 
 
-class _NeedDie(Exception):
-    def __init__(self, faces: int) -> None:
-        self.faces = faces
-
-
-class _Prefix(DiceSource):
-    """Replays a prefix of dice and signals the first die beyond it."""
-
-    def __init__(self, values: tuple[int, ...]) -> None:
-        super().__init__()
-        self.values = values
-
-    def _next(self, faces: int, label: str) -> int:
-        if self.drawn >= len(self.values):
-            raise _NeedDie(faces)
-        return self.values[self.drawn]
-
-
 class _Recorder(DiceSource):
     """Seeded dice that remember what they rolled, to replay them as physical dice."""
 
@@ -181,8 +164,8 @@ def dice_sequences(procedure: Callable[..., Outcome], inputs: Inputs) -> Iterato
     while stack:
         prefix = stack.pop()
         try:
-            procedure(_Prefix(prefix), **inputs)
-        except _NeedDie as need:
+            procedure(Prefix(prefix), **inputs)
+        except NeedDie as need:
             if len(complete) + len(stack) + need.faces > ENUMERATE_LIMIT:
                 break
             stack.extend((*prefix, value) for value in range(need.faces, 0, -1))
