@@ -15,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
+PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -57,3 +58,13 @@ def serve(directory: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def scrolls_sideways(page: object) -> bool:
+    """Whether the page is wider than the phone it is shown on.
+
+    Measured against the phone's width, not ``window.innerWidth``: with ``is_mobile`` Chromium,
+    like a phone's browser, widens the layout viewport to the content, so ``innerWidth`` grows
+    with the very overflow it should reveal.
+    """
+    return page.evaluate("document.scrollingElement.scrollWidth") > PHONE["width"]  # type: ignore[attr-defined]

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from rpg.citations import RULES
+from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
 from tests.calculators import vectors_board_games as board
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 HOOK = golden._hook()
 PATHS = list(board.GRIDS)
 COMBAT = "psychopaths-land/combat"
@@ -172,7 +172,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
         root.locator('[name="dice"]').fill("")
         _roll(root)
         root.scroll_into_view_if_needed()
-        assert not page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth"), path
+        assert not scrolls_sideways(page), path
         box = root.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
         root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))

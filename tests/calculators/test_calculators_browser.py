@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser import serve
+from tests.browser import PHONE, scrolls_sideways, serve
 from tests.calculators import vectors as golden
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 HOOK = golden._hook()
 SAMPLE_PER_PROCEDURE = 4
 #: The calculators of "Pravidla a procedury" tested here; the other rulebooks' calculators have
@@ -237,8 +236,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
         _fill(root, RANDOM_INPUTS[path], None)
         _roll(root)
         root.scroll_into_view_if_needed()
-        wide = page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth")
-        assert not wide, path
+        assert not scrolls_sideways(page), path
         box = root.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
         root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))

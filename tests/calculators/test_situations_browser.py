@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from rpg import situations
+from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors_situations as mine
-from tests.calculators.test_calculators_browser import PHONE, _close, _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
 from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
@@ -118,7 +119,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
         _fill(root, mine.RANDOM_INPUTS[path], None)
         assert _roll(root) is not None
         root.scroll_into_view_if_needed()
-        assert not page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth"), path
+        assert not scrolls_sideways(page), path
         box = root.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
         root.screenshot(path=str(shots / f"{path}.png"))

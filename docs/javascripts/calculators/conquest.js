@@ -273,10 +273,9 @@ export function enhance(root) {
     if (r && path === "conquest/units") {
       const rows = r.units.map((u) => [u.name, u.hp, u.attack, u.defense,
         `${u.range_min}–${u.range_max}`, u.movement, u.regen, u.cost]);
-      output.insertAdjacentHTML("beforeend", '<div class="md-typeset__table"><table><tr>'
+      output.insertAdjacentHTML("beforeend", '<div class="calculator__table"><table><tr>'
         + [HEAD, ...rows].map((row, i) => row.map((cell) => (i ? `<td>${cell}</td>`
           : `<th>${cell}</th>`)).join("")).join("</tr><tr>") + "</tr></table></div>");
-      output.lastChild.style.overflowX = "auto";
     }
   });
   if (path === "conquest/units") form.requestSubmit();
