@@ -16,12 +16,11 @@ from rpg.citations import RULES, Rule
 from rpg.d20 import (  # FATIGUE_MIN stays readable here: the calculators export it
     FATIGUE_MIN,  # noqa: F401
     Critical,
-    D20Test,
     checked_fatigue,
     d20_test,
     dice_mode,
     success_chance,
-    written_d20,
+    verdict,
 )
 from rpg.dice import DiceSource, roll, written
 from rpg.errors import RuleError, check_int
@@ -65,21 +64,6 @@ PERCENT_DIE = 100
 WANDERING_MONSTERS_CHANCE = (1, 6)
 TRAP_CHANCE = (2, 6)
 DEFAULT_CHANCE = (1, 6)
-
-def _verdict(test: D20Test, target_cs: str, target_en: str, modifier: int) -> Text:
-    """``1d20 = 14 + 3 = 17 ≥ 15`` or the natural that decided it, in both languages."""
-    if test.critical == "success":
-        note_cs, note_en = ", přirozená 20", ", natural 20"
-    elif test.critical == "failure":
-        note_cs, note_en = ", přirozená 1", ", natural 1"
-    else:
-        sign = "≥" if test.success else "<"
-        note_cs, note_en = f" {sign} {target_cs}", f" {sign} {target_en}"
-    return Text(
-        f"{written_d20(test.roll, modifier, test.total, 'cs')}{note_cs}",
-        f"{written_d20(test.roll, modifier, test.total, 'en')}{note_en}",
-    )
-
 
 # --- skill-check ---------------------------------------------------------------------------
 
@@ -149,7 +133,7 @@ def skill_check(
         outcome_cs, outcome_en = ("úspěch", "success") if test.success else ("neúspěch", "failure")
     name_cs = f"{DIFFICULTIES[key][1]}, DC {target}" if key else f"DC {target}"
     name_en = f"{DIFFICULTIES[key][2]}, DC {target}" if key else f"DC {target}"
-    shown = _verdict(test, str(target), str(target), total_modifier)
+    shown = verdict(test, str(target), str(target), total_modifier)
     text = Text(
         f"Ověření dovednosti ({name_cs}): {shown.cs} → {outcome_cs}.",
         f"Skill check ({name_en}): {shown.en} → {outcome_en}.",
@@ -203,7 +187,7 @@ def saving_throw(
     kind_cs, kind_en = SAVE_AGAINST[against]
     head_cs = f"Záchranný hod {kind_cs}".rstrip()
     head_en = f"Saving throw {kind_en}".rstrip()
-    shown = _verdict(test, str(target), str(target), total_modifier)
+    shown = verdict(test, str(target), str(target), total_modifier)
     verdict_cs, verdict_en = ("uspěl", "saved") if test.success else ("neuspěl", "failed")
     text = Text(f"{head_cs}: {shown.cs} → {verdict_cs}.", f"{head_en}: {shown.en} → {verdict_en}.")
     result = SavingThrowResult(
@@ -274,7 +258,7 @@ def magic_items(
         rolls.append(test.roll)
         saves.append(ItemSave(item.name, test.natural, test.total, test.success,
                               success_chance(item_modifier, target)))
-        shown = _verdict(test, str(target), str(target), item_modifier)
+        shown = verdict(test, str(target), str(target), item_modifier)
         parts_cs.append(f"{item.name}: {shown.cs} → {'přežil' if test.success else 'zničen'}")
         parts_en.append(
             f"{item.name}: {shown.en} → {'survives' if test.success else 'destroyed'}")

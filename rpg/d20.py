@@ -14,7 +14,7 @@ from typing import Literal
 
 from rpg.dice import DiceSource, Roll, plus, written
 from rpg.errors import RuleError
-from rpg.text import both
+from rpg.text import Text, both
 
 D20 = 20
 #: [Únava] fatigue is a level, never negative; it lowers every d20 total.
@@ -104,3 +104,18 @@ def written_d20(test_roll: Roll, modifier: int, total: int, lang: str) -> str:
         dice = ", ".join(map(str, test_roll.results))
         shown = f"1d20 {word} ({dice}) = {test_roll.total}"
     return shown + plus(modifier, total)
+
+
+def verdict(test: D20Test, target_cs: str, target_en: str, modifier: int) -> Text:
+    """``1d20 = 14 + 3 = 17 ≥ 15`` or the natural that decided it, in both languages."""
+    if test.critical == "success":
+        note_cs, note_en = ", přirozená 20", ", natural 20"
+    elif test.critical == "failure":
+        note_cs, note_en = ", přirozená 1", ", natural 1"
+    else:
+        sign = "≥" if test.success else "<"
+        note_cs, note_en = f" {sign} {target_cs}", f" {sign} {target_en}"
+    return Text(
+        f"{written_d20(test.roll, modifier, test.total, 'cs')}{note_cs}",
+        f"{written_d20(test.roll, modifier, test.total, 'en')}{note_en}",
+    )

@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 
 from rpg.citations import RULES
-from rpg.d20 import d20_test, success_chance
-from rpg.dice import DiceSource, plus, roll, written
+from rpg.d20 import d20_test, success_chance, verdict
+from rpg.dice import DiceSource, roll, written
 from rpg.errors import RuleError
 from rpg.outcome import Outcome
 from rpg.text import Text, both, number, plural_cs
@@ -71,12 +71,9 @@ def falling(
         rolls.append(test.roll)
         caught = test.success
         chance = success_chance(modifier, CATCH_DC)
-        shown = f"1d20 = {test.natural}" + plus(modifier, test.total)
-        sign = "≥" if test.success else "<"
-        catch_cs = (f"zachycení {shown} {sign} {CATCH_DC} → "
-                    + ("zachytil se" if caught else "nezachytil se") + "; ")
-        catch_en = (f"catch {shown} {sign} {CATCH_DC} → "
-                    + ("caught" if caught else "not caught") + "; ")
+        shown = verdict(test, str(CATCH_DC), str(CATCH_DC), modifier)
+        catch_cs = f"zachycení {shown.cs} → {'zachytil se' if caught else 'nezachytil se'}; "
+        catch_en = f"catch {shown.en} → {'caught' if caught else 'not caught'}; "
 
     counted = caught_at_m if caught else height_m
     assert counted is not None

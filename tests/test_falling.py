@@ -65,6 +65,22 @@ def test_catch_natural_rules_and_fatigue(
     assert outcome.result.caught is caught
 
 
+@pytest.mark.parametrize(("natural", "modifier", "cs", "en"), [
+    (20, -20, "zachycení 1d20 = 20 − 20 = 0, přirozená 20 → zachytil se;",
+     "catch 1d20 = 20 − 20 = 0, natural 20 → caught;"),
+    (1, 20, "zachycení 1d20 = 1 + 20 = 21, přirozená 1 → nezachytil se;",
+     "catch 1d20 = 1 + 20 = 21, natural 1 → not caught;"),
+])
+def test_a_natural_that_decides_the_catch_is_named(
+    natural: int, modifier: int, cs: str, en: str
+) -> None:
+    # Not "0 ≥ 15": the total did not decide it, the natural did.
+    outcome = falling(ReplayDice([natural]), height_m=2, catch=True, caught_at_m=1,
+                      dex_modifier=modifier)
+    assert cs in outcome.text.cs
+    assert en in outcome.text.en
+
+
 def test_catch_within_the_free_two_metres_rolls_no_damage() -> None:
     outcome = falling(ReplayDice([19]), height_m=30, catch=True, caught_at_m=2)
     assert (outcome.result.dice_count, outcome.result.damage, len(outcome.rolls)) == (0, 0, 1)

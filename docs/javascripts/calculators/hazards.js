@@ -1,7 +1,8 @@
 /* Hazards [Nebezpečí a nástrahy], as rpg/hazards.py: falling. */
 import {
-  R, RuleError, d20Test, number, plus, roll, successChance, sumDistribution, written,
+  R, RuleError, d20Test, number, roll, successChance, sumDistribution, written,
 } from "./engine.js";
+import { verdict } from "./checks.js";
 
 /** d6s for a fall: one for each started 2 m beyond the first 2 m. */
 export function fallingDice(distance) {
@@ -41,8 +42,7 @@ export function falling(source, {
     const test = d20Test(source, "catch", modifier, dc);
     caught = test.success;
     chance = successChance(modifier, dc);
-    const shown = `1d20 = ${test.natural}${plus(modifier, test.total)}`;
-    catchText = `zachycení ${shown} ${caught ? "≥" : "<"} ${dc} → `
+    catchText = `zachycení ${verdict(test, dc, modifier)} → `
       + `${caught ? "zachytil se" : "nezachytil se"}; `;
   }
   const counted = caught ? at : height;
