@@ -64,9 +64,9 @@ class CommonArgs(Schema):
     @validates_schema
     def _seed_or_dice(self, data: dict[str, Any], **_: Any) -> None:
         if data.get("seed") is not None and data.get("dice") is not None:
-            raise ValidationError(Text(
+            raise ValidationError([Text(  # a list, as every field's errors are
                 "Zadej buď 'seed', nebo 'dice', ne obojí.",
-                "Give either 'seed' or 'dice', not both."), "dice")
+                "Give either 'seed' or 'dice', not both.")], "dice")
 
 
 class RollSchema(Schema):

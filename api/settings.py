@@ -40,8 +40,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # Gunicorn refuses a request line over 4094 bytes anyway; this holds under any server.
     "MAX_QUERY_LENGTH": 8 * 1024,
-    # The engine's own runaway guard is 10 000 dice per procedure; no rule needs near that.
-    "DICE_BUDGET": 2_000,
+    # The most any valid input needs: a fall from 10 000 m (the contract's highest) rolls 4999
+    # d6. The engine's own runaway guard is 10 000 dice per procedure.
+    "DICE_BUDGET": 5_000,
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_DEFAULT": "120/minute;3000/hour",
     "RATELIMIT_STORAGE_URI": "memory://",

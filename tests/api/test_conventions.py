@@ -89,7 +89,12 @@ def test_bad_dice_are_422_naming_the_problem(
     response = client.post("/api/v1/morale", json={**body, "lang": "en"})
     assert response.status_code == 422
     payload = response.get_json()
-    assert "dice" in payload["errors"]
+    # A field's errors are a list of messages (a bad item's, by its index), whichever check
+    # refused the dice: never a bare string a client would walk letter by letter.
+    messages = payload["errors"]["dice"]
+    lists = list(messages.values()) if isinstance(messages, dict) else [messages]
+    assert all(isinstance(found, list) and found for found in lists)
+    assert all(isinstance(message, str) for found in lists for message in found)
     assert words in str(payload)
 
 

@@ -97,6 +97,13 @@ def test_the_default_budget_is_below_the_engine_guard() -> None:
     assert 0 < create_app({"TESTING": True}).config["DICE_BUDGET"] <= MAX_DICE_PER_PROCEDURE
 
 
+def test_the_default_budget_lets_the_highest_valid_fall_roll() -> None:
+    # 10 000 m, the contract's highest fall, is 4999 d6: a valid input, so never a 422.
+    client = create_app({"TESTING": True}).test_client()
+    body = client.get("/api/v1/falling?height_m=10000&seed=3").get_json()
+    assert body["result"]["dice_count"] == len(body["rolls"][0]["results"]) == 4999
+
+
 @pytest.mark.parametrize(("document", "deep"), [
     ("[]", False),
     ("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH, False),
