@@ -90,12 +90,18 @@ VALUE_LABELS: dict[str, str] = {
 }
 
 
+#: API path → field → label, where a field name means something else in another procedure
+#: (``damage``: a dice expression in ``attack``, counters in ``conquest/regen``).
+PATH_LABELS: dict[str, dict[str, str]] = {}
+
+
 def _load_extensions() -> list[Any]:
     """Calculator tables of further rulebooks, in modules beside this hook.
 
     Each ``calculators_<area>.py`` may define ``CALCULATORS`` (path → the arguments of
-    :class:`Calculator`), ``LABELS``, ``VALUE_LABELS`` and ``rules_data()``; they are merged into
-    this hook's tables, so several areas can grow at once without one file to share.
+    :class:`Calculator`), ``LABELS``, ``VALUE_LABELS``, ``PATH_LABELS`` and ``rules_data()``;
+    they are merged into this hook's tables, so several areas can grow at once without one file
+    to share.
     """
     import importlib.util
     from pathlib import Path
@@ -116,6 +122,8 @@ for _extension in _EXTENSIONS:
         path: Calculator(*args) for path, args in getattr(_extension, "CALCULATORS", {}).items()})
     LABELS.update(getattr(_extension, "LABELS", {}))
     VALUE_LABELS.update(getattr(_extension, "VALUE_LABELS", {}))
+    for _path, _labels in getattr(_extension, "PATH_LABELS", {}).items():
+        PATH_LABELS.setdefault(_path, {}).update(_labels)
 
 
 def rules_data() -> dict[str, Any]:
@@ -214,7 +222,7 @@ def _field(path: str, parameter: dict[str, Any]) -> str:
     name, schema = parameter["name"], parameter["schema"]
     required = bool(parameter.get("required"))
     ident = f"kalk-{path.replace('/', '-')}-{name}"
-    label = LABELS.get(name, name.replace("_", " "))
+    label = PATH_LABELS.get(path, {}).get(name) or LABELS.get(name, name.replace("_", " "))
     error = f'<span class="calculator__error" id="{ident}-chyba" hidden></span>'
     common = {"id": ident, "name": name, "required": required,
               "aria_describedby": f"{ident}-chyba"}
