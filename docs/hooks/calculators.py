@@ -18,13 +18,18 @@ from __future__ import annotations
 import html
 import json
 import re
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
 
 RULES_ASSET = "javascripts/calculators/rules.json"
 SCRIPT = "javascripts/calculators/ui.js"
+#: esbuild, installed by ``scripts/setup`` from ``package.json`` (``npm ci``).
+ESBUILD = Path(__file__).resolve().parents[2] / "node_modules" / ".bin" / "esbuild"
 #: Largest number of dice whose sum distribution a calculator draws (a phone-sized chart).
 CHART_MAX_DICE = 20
 #: Inputs every procedure takes that are not the calculator's business (``dice`` is, separately).
@@ -241,6 +246,16 @@ def _field(path: str, parameter: dict[str, Any]) -> str:
             for value in schema["enum"]
         ]
         control = f"<select {_attrs(data_kind='string', **common)}>{''.join(options)}</select>"
+    elif kind == "array" and "$ref" in schema.get("items", {}) and set(
+            _components[schema["items"]["$ref"].rsplit("/", 1)[-1]]["properties"]) != {
+            "name", "bonus"}:
+        # A list of other objects (a party of {name, hp}): written as JSON, checked by the API's
+        # own rules when computed.
+        example = schema.get("example")
+        control = "<input " + _attrs(
+            type="text", data_kind="json", autocomplete="off", spellcheck="false",
+            placeholder=json.dumps(example, ensure_ascii=False) if example else None,
+            **common) + ">"
     elif kind == "array":
         items = schema.get("items", {})
         if "$ref" in items:  # objects {name, bonus}: "Meč +2, Plášť"
@@ -333,3 +348,27 @@ def on_page_content(html_content, page, config, files):
         root = "../" * page.url.count("/")
         html_content += f'<script type="module" src="{root}{SCRIPT}"></script>'
     return html_content
+
+
+def bundled(entry: Path) -> bytes:
+    """``entry`` (``ui.js``) with every calculator module it imports, as one minified module.
+
+    ``ui.js`` imports each procedure's module by name (``import(`./${module}.js`)``), which
+    esbuild resolves to every module beside it: one file, smaller gzipped than its parts.
+    """
+    if not ESBUILD.is_file():
+        raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
+    return subprocess.run(
+        [str(ESBUILD), str(entry), "--bundle", "--format=esm", "--minify",
+         "--legal-comments=none", "--charset=utf8", "--log-level=warning"],
+        check=True, capture_output=True).stdout
+
+
+@event_priority(50)  # before docs/hooks/site.py lists the built files for the service worker
+def on_post_build(config):
+    """Ship the calculators as one bundle in place of their source modules."""
+    built = Path(config["site_dir"]) / Path(SCRIPT).parent
+    bundle = bundled(Path(config["docs_dir"]) / SCRIPT)
+    for module in built.glob("*.js"):
+        module.unlink()
+    (built / Path(SCRIPT).name).write_bytes(bundle)
