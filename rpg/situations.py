@@ -87,7 +87,8 @@ class MovementResult:
 def movement(source: DiceSource, *, movement: float, mode: MovementMode = "walk") -> Outcome:
     """[Pohyb] metres a creature covers this round, and whether its action is still free."""
     rule = MOVEMENT_RULES[mode]
-    metres = float(Fraction(movement).limit_denominator(10**6) * rule.share)
+    # Halving and doubling a float are exact: no rounding, as the contract asks.
+    metres = movement * float(rule.share)
     directed = min(BLIND_DIRECTED_M, metres) if mode == "blind" else metres
     result = MovementResult(
         mode, metres, directed, mode == "blind", rule.action_free, mode == "stand-up", rule.note)

@@ -47,6 +47,10 @@ def test_halves_are_exact_not_rounded() -> None:
     assert movement(NO_DICE, movement=5, mode="climb").result.metres == 2.5
     assert movement(NO_DICE, movement=7.5, mode="difficult").result.metres == 3.75
     assert movement(NO_DICE, movement=0.5, mode="blind").result.directed_metres == 0.5
+    # Exact for any hybnost, not only for short fractions: 1.0000005 halves to 0.50000025.
+    assert movement(NO_DICE, movement=1.0000005, mode="climb").result.metres == 0.50000025
+    assert movement(NO_DICE, movement=7.123456789, mode="swim").result.metres == 7.123456789 / 2
+    assert movement(NO_DICE, movement=7.123456789, mode="sprint").result.metres == 14.246913578
 
 
 def test_movement_text() -> None:
