@@ -109,10 +109,11 @@ def roll(source: DiceSource, label: str, count: int, faces: int) -> Roll:
 
 
 def plus(modifier: int, total: int) -> str:
-    """A modifier and the total it gives: ``" + 2 = 14"``, ``" − 1 = 11"``; empty for 0."""
+    """A modifier and the total it gives: ``" + 2 = 14"``, ``" − 5 = −3"``; empty for 0."""
     if not modifier:
         return ""
-    return f" {'+' if modifier > 0 else '−'} {abs(modifier)} = {total}"
+    sign, minus = ("+" if modifier > 0 else "−"), ("−" if total < 0 else "")
+    return f" {sign} {abs(modifier)} = {minus}{abs(total)}"
 
 
 def written(a_roll: Roll) -> str:

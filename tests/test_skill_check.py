@@ -71,6 +71,10 @@ def test_text_in_both_languages() -> None:
     assert natural.text.cs == ("Ověření dovednosti (střední, DC 10): 1d20 s výhodou (3, 20) = 20 "
                                "− 2 = 18, přirozená 20 → kritický úspěch.")
     assert skill_check(ReplayDice([1])).text.en.endswith("natural 1 → critical failure.")
+    # A negative total is written with the minus sign, as every negative term is.
+    below = skill_check(ReplayDice([2]), modifier=-5)
+    assert "1d20 = 2 − 5 = −3 < 10 → neúspěch." in below.text.cs
+    assert "1d20 = 2 − 5 = −3 < 10 → failure." in below.text.en
 
 
 @pytest.mark.parametrize("inputs", [

@@ -96,7 +96,7 @@ export function written(rolled) {
 /** A modifier and the total it gives: " + 2 = 14", " − 1 = 11"; empty for 0. */
 export function plus(modifier, total) {
   if (!modifier) return "";
-  return ` ${modifier > 0 ? "+" : "−"} ${Math.abs(modifier)} = ${total}`;
+  return ` ${modifier > 0 ? "+" : "−"} ${Math.abs(modifier)} = ${total < 0 ? "−" : ""}${Math.abs(total)}`;
 }
 
 /** A number as Czech writes it: "2,5", no ".0", at most 4 decimals (as rpg/text.py). */
