@@ -1,0 +1,196 @@
+"""The calculators of meeting the enemy in Chromium: initiative, surprise, the encounter distance,
+the whole encounter and the range zones give the engine's answers from physical dice, draw their
+distributions, refuse what the rules refuse beside the field, and fit a 390 px phone."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rpg import combat
+from tests.browser import PHONE, scrolls_sideways
+from tests.calculators import vectors_encounters as mine
+from tests.calculators.test_calculators_browser import _close, _fill, _open
+from tests.calculators.vectors import dice_sequences, vector
+
+pytestmark = pytest.mark.browser
+
+PATHS = list(mine.PROCEDURES)
+#: Vectors per calculator replayed in the browser (every one of them already passes under node).
+SAMPLE = 8
+
+
+def _roll(root) -> dict[str, Any] | None:
+    """Roll with a cleared output, so a stale answer can never be read as the new one."""
+    output = root.locator("[data-output]")
+    output.evaluate("el => { el.innerHTML = ''; delete el.dataset.result; }")
+    root.locator('[data-action="roll"]').click()
+    output.locator("p").first.wait_for()
+    result = output.get_attribute("data-result")
+    return None if result is None else json.loads(result)
+
+
+def _cases(path: str) -> list[dict[str, Any]]:
+    """Vectors of ``path`` with a result: for each grid input its first dice and seeded ones."""
+    procedure = mine.PROCEDURES[path]
+    cases = []
+    for inputs in mine.GRIDS[path]:
+        sequences = list(dice_sequences(procedure, inputs))
+        for dice in (sequences[0], random.Random(len(cases)).choice(sequences)):
+            case = vector(path, inputs, dice)
+            if "result" in case:
+                cases.append(case)
+    return random.Random(11).sample(cases, min(SAMPLE, len(cases)))
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
+    page, root, errors = _open(chromium, calculators_url, path)
+    for case in _cases(path):
+        root.locator("form").evaluate("form => form.reset()")
+        _fill(root, case["input"], case["dice"])
+        assert _close(_roll(root), case["result"]), case
+        assert root.locator(".calculator__text").inner_text() == case["text"]
+        # None of these procedures has a chance of its own: the engine's is null.
+        assert root.locator(".calculator__chance").count() == 0, case
+    assert not errors
+    page.context.close()
+
+
+def _bars(root) -> list[tuple[str, bool]]:
+    """The chart's bars: each one's title (label: percent) and whether it is the rolled one."""
+    return [tuple(bar) for bar in root.locator(".calculator__chart rect").evaluate_all(
+        "rs => rs.map(r => [r.querySelector('title').textContent,"
+        " r.classList.contains('is-current')])")]
+
+
+@pytest.mark.parametrize(("path", "inputs", "dice", "bars"), [
+    # Two sides roll: nobody 4/9, some 4/9, everyone 1/9; 5 and 2 → the enemies are surprised.
+    ("surprise", {}, [5, 2], [("nikdo: 44,44 %", False), ("některá: 44,44 %", True),
+                              ("všechny: 11,11 %", False)]),
+    # Three sides, the players' d10 at least both others: 385/1000.
+    ("initiative", {"sides": "hráči, skřeti, vlci"}, [4, 9, 9],
+     [("hráči první: 38,5 %", False), ("soupeř první: 61,5 %", True)]),
+    # Surprised in the wilderness: 1d4 × 10 m, each 25 %.
+    ("encounter-distance", {"surprised": True}, [3],
+     [("10: 25 %", False), ("20: 25 %", False), ("30: 25 %", True), ("40: 25 %", False)]),
+])
+def test_the_chart_shows_the_exact_distribution_and_the_rolled_outcome(
+    chromium, calculators_url, path, inputs, dice, bars,
+):
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, inputs, dice)
+    assert _roll(root) is not None
+    assert _bars(root) == bars
+    assert not errors
+    page.context.close()
+
+
+def test_indoor_distance_when_surprised_charts_the_halved_4d6(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "encounter-distance")
+    _fill(root, {"location": "indoors", "surprised": True}, [6, 6, 6, 5])
+    assert _roll(root) == {"distance_m": 11, "zone": "poblize", "zone_name": "Poblíž"}
+    shown = _bars(root)
+    assert [title.split(":")[0] for title, _ in shown] == [str(m) for m in range(2, 13)]
+    assert [title for title, current in shown if current] == ["11: 1,08 %"]  # 14/1296 (23 or 22)
+    assert not errors
+    page.context.close()
+
+
+def test_the_whole_encounter_reuses_each_step(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "encounter")
+    # Surprise 1 and 6 (the players are surprised), distance 1d4 = 2, the enemies' d10 = 7,
+    # their reaction 2d6 = 6 + 6 + 2.
+    _fill(root, {"location": "wilderness", "reaction_modifier": "2"}, [1, 6, 2, 7, 6, 6])
+    result = _roll(root)
+    assert result is not None
+    assert result["distance"] == {"distance_m": 20, "zone": "poblize", "zone_name": "Poblíž"}
+    assert result["initiative"]["skipped"] == ["hráči"]
+    assert [(r["side"], r["total"], r["band"]) for r in result["reactions"]] == [
+        ("nepřátelé", 14, "friendly")]
+    text = root.locator(".calculator__text").inner_text()
+    assert text.endswith("Reakce (nepřátelé): 2d6 = 6 + 6 = 12 + 2 = 14 → Přátelský, nápomocný "
+                         "(NPC: Pozitivní).")
+    assert not errors
+    page.context.close()
+
+
+def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url):
+    for path in ("encounter-distance", "encounter"):
+        page, root, _ = _open(chromium, calculators_url, path)
+        options = root.locator('[name="location"] option')
+        assert options.evaluate_all("os => os.map(o => [o.value, o.textContent])") == [
+            ["indoors", "vnitřní prostory"], ["wilderness", "divočina, moře nebo vzduch"]]
+        assert root.locator('[name="location"]').input_value() == "wilderness"
+        page.context.close()
+
+
+@pytest.mark.parametrize(("path", "inputs", "field", "message"), [
+    ("initiative", {"sides": "hráči, vlci, hráči"}, "sides",
+     "Strany musí mít různá jména; 'hráči' je uvedena víckrát."),
+    ("initiative", {"players": "vlci"}, "players",
+     "'players' jmenuje stranu 'vlci', která není v 'sides' (hráči, nepřátelé)."),
+    ("initiative", {"sides": "a, b", "surprised": "b, c"}, "surprised",
+     "'surprised' jmenuje stranu 'c', která není v 'sides' (a, b)."),
+    ("surprise", {"light": "draci"}, "light", "'light' jmenuje stranu 'draci'"),
+    ("surprise", {"sides": "jen my"}, "sides", "Zadej 2 až 10 položek oddělených čárkou."),
+    ("encounter-distance", {"dice": "6, 6, 6"}, "dice",
+     "Chybí kostka: je potřeba d6 pro 'distance' (kostka č. 4)."),
+    ("encounter", {"sides": "a, b", "players": "c"}, "players", "'players' jmenuje stranu 'c'"),
+    ("encounter", {"reaction_modifier": "7"}, "reaction_modifier", "Zadej hodnotu od -6 do 6."),
+    ("range-zone", {"distance_m": "-1"}, "distance_m",
+     f"Zadej hodnotu od 0 do {combat.MAX_DISTANCE_M}."),
+    ("range-zone", {"distance_m": "daleko"}, "distance_m", "Zadej číslo."),
+])
+def test_a_refused_input_shows_the_czech_reason_beside_the_field(
+    chromium, calculators_url, path, inputs, field, message,
+):
+    page, root, errors = _open(chromium, calculators_url, path)
+    for name, value in inputs.items():
+        root.locator(f'[name="{name}"]').fill(value)
+    assert _roll(root) is None
+    control = root.locator(f'[name="{field}"]')
+    beside = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert beside.is_visible()
+    assert message in beside.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, mine.RANDOM_INPUTS[path], None)
+    for _ in range(6):
+        result = _roll(root)
+        assert result is not None, root.locator("[data-output]").inner_text()
+        assert mine.INVARIANTS[path](result), result
+    assert not errors
+    page.context.close()
+
+
+#: Ten long side names: the longest texts these calculators write.
+_LONG = ", ".join(f"Převelice dlouhé jméno strany {n}" for n in range(10))
+PHONE_INPUTS = {"initiative": {"sides": _LONG}, "surprise": {"sides": _LONG},
+                "encounter": {"sides": _LONG, "location": "indoors"}}
+
+
+def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for path in PATHS:
+        page, root, _ = _open(chromium, calculators_url, path)
+        _fill(root, PHONE_INPUTS.get(path, mine.RANDOM_INPUTS[path]), None)
+        assert _roll(root) is not None, path
+        root.scroll_into_view_if_needed()
+        assert not scrolls_sideways(page), path
+        box = root.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
+        root.screenshot(path=str(shots / f"{path}.png"))
+        page.context.close()
