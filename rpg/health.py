@@ -71,11 +71,12 @@ class FatigueResult:
 
 
 def _d20_written(natural: int, total: int, *terms: int) -> str:
+    """``1d20 = 3 + 1 − 7 = −3``: every negative number with the minus sign, the total too."""
     shown = f"1d20 = {natural}"
     for term in terms:
         if term:
             shown += f" {'+' if term > 0 else '−'} {abs(term)}"
-    return shown + (f" = {total}" if any(terms) else "")
+    return shown + (f" = {'−' if total < 0 else ''}{abs(total)}" if any(terms) else "")
 
 
 def fatigue(

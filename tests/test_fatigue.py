@@ -68,6 +68,20 @@ def test_reasons_count_before_the_save() -> None:
     assert outcome.rule.section == "smrt-na-unavu"
 
 
+@pytest.mark.parametrize(("natural", "modifier", "written_cs", "written_en"), [
+    (3, 0, "1d20 = 3 − 7 = −4 < 10 → umírá.", "1d20 = 3 − 7 = −4 < 10 → dies."),
+    (2, -4, "1d20 = 2 − 4 − 7 = −9 < 10 → umírá.", "1d20 = 2 − 4 − 7 = −9 < 10 → dies."),
+    (7, 0, "1d20 = 7 − 7 = 0 < 10 → umírá.", "1d20 = 7 − 7 = 0 < 10 → dies."),
+])
+def test_a_negative_save_total_is_written_with_the_minus_sign(
+    natural: int, modifier: int, written_cs: str, written_en: str
+) -> None:
+    outcome = fatigue(ReplayDice([natural]), level=7, save_target=10, modifier=modifier)
+    assert outcome.text.cs.endswith("Záchranný hod proti smrti: " + written_cs)
+    assert outcome.text.en.endswith("Save vs death: " + written_en)
+    assert "-" not in outcome.text.cs.split(":", 2)[-1]
+
+
 def test_no_roll_below_seven_or_in_civilization_even_with_a_target() -> None:
     for inputs in ({"level": 6}, {"level": 9, "in_civilization": True}):
         outcome = fatigue(ReplayDice([]), save_target=10, **inputs)

@@ -1,0 +1,139 @@
+/* [Únava, Mírnější systém smrti, Přirozené léčení], as rpg/health.py. */
+import { R, RuleError, d20Test, frac, number, roll, successChance, written } from "./engine.js";
+
+const H = () => R.health;
+const count = (n, one, few, many) => `${n} ${n === 1 ? one : n >= 2 && n <= 4 ? few : many}`;
+const lives = (n) => `s ${count(n, "životem", "životy", "životy")}`;
+const term = (n) => (n ? ` ${n > 0 ? "+" : "−"} ${Math.abs(n)}` : "");
+const out = (result, text, chance = null) => ({ result, chance, text, chart: null });
+const fail = (message, field) => {
+  throw new RuleError(message, field);
+};
+
+// [Únava] a level per reason; from 7 a save vs death, d20 + modifier − level
+export function fatigue(source, {
+  level, reasons = [], in_civilization: civ = false, save_target: target = null, modifier = 0,
+}) {
+  const [deadly, perDay] = H().fatigue;
+  const known = Object.keys(H().reasons);
+  for (const r of reasons) {
+    if (!known.includes(r)) {
+      fail(`'reasons' musí být jedno z: ${known.join(", ")}; ne ${r}.`, "reasons");
+    }
+  }
+  const n = level + reasons.length;
+  const required = n >= deadly && !civ;
+  const shown = reasons.length ? `${level} + ${reasons.length} = ${n}` : n;
+  let text = `Únava ${shown}: ${n ? `postih −${n} k útoku, poškození silou, OČ, záchranným `
+    + `hodům a ověřením dovedností; v civilizaci ${count(n, "den", "dny", "dní")} do nuly.`
+    : "bez postihu."}`;
+  let [dies, natural, total, chance] = [required ? null : false, null, null, null];
+  if (required && target !== null) {
+    const test = d20Test(source, "death-save", modifier - n, target);
+    ({ natural, total } = test);
+    dies = !test.success;
+    chance = successChance(modifier - n, target);
+    text += ` Záchranný hod proti smrti: 1d20 = ${natural}${term(modifier)}${term(-n)} = `
+      + `${total < 0 ? "−" : ""}${Math.abs(total)} ${total >= target ? "≥" : "<"} ${target}`
+      + `${test.critical ? ` (přirozená ${natural})` : ""}`
+      + ` → ${dies ? "umírá." : "přežívá."}`;
+  } else if (required) {
+    text += ` Při únavě ${deadly} a víc je nutný záchranný hod proti smrti (zadej 'save_target' `
+      + "a hodí se).";
+  } else if (n >= deadly) {
+    text += " Při odpočinku v civilizaci se na únavu neumírá.";
+  }
+  return out({ level: n, penalty: n, death_save_required: required, dies,
+    recovery_days: Math.floor(n / perDay), natural, save_total: total }, text, chance);
+}
+
+// [Mírnější systém smrti] a d6, 1–3 survives; "Ale já chci žít" for 5 skill points
+export function deathSave(source, {
+  hours_since_death: hours = 0, body_destroyed: destroyed, poisoned, died_before: before,
+  healed_to_max_since: since, healed = 0, give_up_skill_points: giveUp,
+}) {
+  const [limit, on, survivorHp, shiftDie, points, tired] = H().death;
+  if (since && !before) {
+    fail("'healed_to_max_since' se týká jen opakované smrti: zapni 'died_before', nebo ho "
+      + "vypni.", "healed_to_max_since");
+  }
+  const dead = (reason, lead, chance) => out({ alive: false, hp: 0, unconscious_shifts: null,
+    fatigue_gained: 0, reason, skill_points_lost: 0 }, lead, chance);
+  if (destroyed || poisoned) {
+    return dead(destroyed ? "body-destroyed" : "poisoned", (destroyed
+      ? "Zničené tělo nelze zkontrolovat: postava automaticky umírá."
+      : "Jed: postava umírá bez možnosti záchrany.")
+      + (giveUp ? " Ani „Ale já chci žít“ ji nezachrání." : ""), frac(0));
+  }
+  const repeated = before && !since;
+  const chance = frac(giveUp ? 1 : hours > limit || repeated ? 0 : on, giveUp ? 1 : 6);
+  let [reason, lead] = hours > limit
+    ? ["too-late", `Po ${number(hours)} h (víc než ${limit} h) už záchrana není možná`]
+    : ["repeated-death", "Opakovaná smrt bez vyléčení na maximum od té minulé: záchrana "
+      + "není možná"];
+  if (hours <= limit && !repeated) {
+    const rolled = roll(source, "survival", 1, 6);
+    const saved = rolled.total <= on;
+    reason = saved ? "survived" : "failed-roll";
+    lead = `Záchrana ${written(rolled)} ${saved ? "≤" : ">"} ${on}`;
+    if (saved && healed) {
+      return out({ alive: true, hp: healed, unconscious_shifts: 0, fatigue_gained: tired, reason,
+        skill_points_lost: 0 }, `${lead} → přežívá a díky léčení hned přichází k sobě `
+        + `${lives(healed)}; únava +${tired}.`, chance);
+    }
+    if (saved) {
+      const shifts = roll(source, "unconscious", 1, shiftDie);
+      return out({ alive: true, hp: survivorHp, unconscious_shifts: shifts.total,
+        fatigue_gained: tired, reason, skill_points_lost: 0 }, `${lead} → přežívá `
+        + `${lives(survivorHp)}, v bezvědomí na ${written(shifts)} `
+        + `${shifts.total === 1 ? "směnu" : "směny"}; únava +${tired}.`, chance);
+    }
+  }
+  if (!giveUp) return dead(reason, `${lead} → umírá.`, chance);
+  const hp = healed || survivorHp;
+  return out({ alive: true, hp, unconscious_shifts: null, fatigue_gained: tired,
+    reason: "gave-up-skill-points", skill_points_lost: points }, `${lead} → umírá, ale „Ale já `
+    + `chci žít“: žije ${lives(hp)} a ztrácí ${points} náhodných dovednostních bodů; `
+    + `únava +${tired}.`, chance);
+}
+
+// [Přirozené léčení] 2 HP a safe night, plus magic, never above the maximum; no dice
+export function healing(source, { hp, max_hp: max, nights = 0, safe = true, magic = 0 }) {
+  if (hp > max) {
+    fail(`'hp' (${hp}) nesmí být víc než 'max_hp' (${max}): oprav jedno z nich.`, "hp");
+  }
+  const natural = safe ? H().hp_per_night * nights : 0;
+  const raw = hp + natural + magic;
+  const now = Math.min(max, raw);
+  const parts = [];
+  if (nights) {
+    parts.push(`${count(nights, "noc", "noci", "nocí")} ${safe ? "odpočinku" : "v nebezpečí"} `
+      + `+${natural}`);
+  }
+  if (magic) parts.push(`magie +${magic}`);
+  return out({ hp: now, healed: now - hp, natural_healing: natural, magic_healing: magic,
+    at_max: now === max }, `Léčení: ${parts.join(", ") || "nic"} → životy ${now} z ${max}`
+    + `${raw > max ? " (maximum)" : ""}, vyléčeno ${now - hp}.`);
+}
+
+/** Buttons that add a reason for fatigue by its Czech name. */
+export function enhance(root) {
+  const field = root.querySelector('[name="reasons"]');
+  if (!field) return;
+  const bar = document.createElement("div");
+  bar.className = "calculator__field calculator__field--check";
+  bar.style.gridColumn = "1 / -1";
+  for (const [key, name] of Object.entries(H().reasons)) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-button";
+    button.style.padding = "0 0.6em";
+    button.textContent = `+ ${name}`;
+    button.dataset.reason = key;
+    button.addEventListener("click", () => {
+      field.value = [field.value.trim(), key].filter(Boolean).join(", ");
+    });
+    bar.append(button);
+  }
+  field.parentElement.after(bar);
+}
