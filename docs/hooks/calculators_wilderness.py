@@ -16,14 +16,10 @@ CALCULATORS: dict[str, tuple[str, str, str, str | None]] = {
     "camping": ("camping", "wilderness", "Přenocování v divočině", "Šance, že se obstará vše"),
     "travel": ("travel", "wilderness", "Den cesty", "Šance na den bez setkání"),
 }
-#: ``fast-travel-split`` waits for ``calculators.py`` to render its ``party``, a list of objects
-#: other than ``{name, bonus}``; then this turns True (``vectors_wilderness.py`` follows it).
-SPLIT_READY = True
 # Both go in right after the anchor of [Rychlé cestování], so the one listed later comes first
 # on the page: the journey, then the split of its damage.
-if SPLIT_READY:
-    CALCULATORS["fast-travel-split"] = (
-        "fast-travel", "wilderness", "Rozdělení souhrnného poškození", None)
+CALCULATORS["fast-travel-split"] = (
+    "fast-travel", "wilderness", "Rozdělení souhrnného poškození", None)
 CALCULATORS["fast-travel"] = ("fast-travel", "wilderness", "Rychlé cestování", None)
 
 _SUPPLIES = "Zásoby družiny"

@@ -3,9 +3,7 @@ summary damage. Merged by ``vectors.py``."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rpg import wilderness
@@ -67,8 +65,7 @@ GRIDS: dict[str, list[dict[str, Any]]] = {
     ],
 }
 
-#: ``fast-travel-split``: merged into the tables above when the docs hook has its calculator
-#: (``SPLIT_READY`` in ``docs/hooks/calculators_wilderness.py``).
+#: ``fast-travel-split``: the shares of the summary damage.
 SPLIT_GRID: list[dict[str, Any]] = [
     {"party": _PARTY, "damage": 0},
     {"party": _PARTY, "damage": 0, "allocation": {}},
@@ -99,20 +96,9 @@ SPLIT_GRID: list[dict[str, Any]] = [
     {"party": _PARTY, "damage": 5},
 ]
 
+PROCEDURES["fast-travel-split"] = wilderness.fast_travel_split
+GRIDS["fast-travel-split"] = SPLIT_GRID
 
-
-def _split_ready() -> bool:
-    hook = Path(__file__).resolve().parents[2] / "docs" / "hooks" / "calculators_wilderness.py"
-    spec = importlib.util.spec_from_file_location("calculators_wilderness_table", hook)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return bool(module.SPLIT_READY)
-
-
-if _split_ready():
-    PROCEDURES["fast-travel-split"] = wilderness.fast_travel_split
-    GRIDS["fast-travel-split"] = SPLIT_GRID
 
 #: A random roll in the browser: inputs, and what its result must satisfy.
 RANDOM_INPUTS: dict[str, dict[str, Any]] = {
