@@ -188,7 +188,6 @@ def rules_data() -> dict[str, Any]:
                 "wandering_monsters": checks.WANDERING_MONSTERS_CHANCE,
             },
         },
-        "modules": {path: calc.module for path, calc in CALCULATORS.items()},
         **{key: value for extension in _EXTENSIONS if hasattr(extension, "rules_data")
            for key, value in extension.rules_data().items()},
     }

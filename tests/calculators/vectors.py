@@ -222,8 +222,11 @@ def vectors() -> list[dict[str, Any]]:
 
 
 def document() -> dict[str, Any]:
-    """The vectors with the rule constants the site exports (what the node tests load)."""
-    return {"rules": _hook().rules_data(), "vectors": vectors()}
+    """The vectors with the rule constants the site exports, and each calculator's module (the
+    page names it in ``data-module``), which is what the node tests load."""
+    hook = _hook()
+    return {"rules": hook.rules_data(), "vectors": vectors(),
+            "modules": {path: calc.module for path, calc in hook.CALCULATORS.items()}}
 
 
 def write(path: Path) -> Path:
