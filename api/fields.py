@@ -165,5 +165,30 @@ class JsonList(_FromJsonString, fields.List):
     """A list (of objects); in a query string, one JSON-encoded value."""
 
 
+class _PropertyCount(validate.Validator):
+    """A :class:`~marshmallow.validate.Length` bound on a mapping's keys, in other clothes:
+    apispec documents any validator with ``min``, ``max`` and ``equal`` as ``minLength`` /
+    ``maxLength`` (a string's keywords), so the bound is documented by :class:`JsonDict` as
+    ``minProperties`` / ``maxProperties`` instead."""
+
+    def __init__(self, length: validate.Length) -> None:
+        self.length = length
+
+    def __call__(self, value: Any) -> Any:
+        return self.length(value)
+
+
 class JsonDict(_FromJsonString, fields.Dict):
-    """A mapping such as ``{"Scout": 2}``; in a query string, one JSON-encoded value."""
+    """A mapping such as ``{"Scout": 2}``; in a query string, one JSON-encoded value. Its
+    ``validate.Length`` bound counts keys and is documented as ``min/maxProperties``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for index, validator in enumerate(self.validators):
+            if isinstance(validator, validate.Length):
+                self.validators[index] = _PropertyCount(validator)
+                bounds = {"minProperties": validator.min, "maxProperties": validator.max}
+                if validator.equal is not None:
+                    bounds = dict.fromkeys(bounds, validator.equal)
+                self.metadata = {**{k: v for k, v in bounds.items() if v is not None},
+                                 **self.metadata}

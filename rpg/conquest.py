@@ -638,6 +638,21 @@ class CaptureResult:
     extractors_gained: int
 
 
+def _named(value: Any, field: str) -> str:
+    """A name without its surrounding blanks; a blank one is refused, as in ``score`` (a blank
+    holder must not pass for an unoccupied checkpoint, which is null)."""
+    name = value.strip() if isinstance(value, str) else ""
+    if not name:
+        key = field.rsplit(".", 1)[-1]
+        raise RuleError(both(
+            "Jméno v '{key}' chybí nebo je prázdné.{hint}",
+            "The name in '{key}' is missing or blank.{hint_en}", key=key,
+            hint=" Neobsazený checkpoint: holder null." if key == "holder" else "",
+            hint_en=" An unoccupied checkpoint: holder null." if key == "holder" else ""),
+            field=field)
+    return name
+
+
 def capture(
     source: DiceSource,
     *,
@@ -654,10 +669,11 @@ def capture(
     ``holdings``: ``{"faction", "system", "checkpoints", "extractors"}``, what each enemy
     faction held in the system before the captures; needed for every enemy captured from.
     """
-    me = faction.strip()
+    me = _named(faction, "faction")
     held: dict[tuple[str, str], tuple[str, str, int, int]] = {}
     for index, row in enumerate(holdings):
-        owner, system = str(row.get("faction", "")).strip(), str(row.get("system", "")).strip()
+        owner = _named(row.get("faction"), f"holdings.{index}.faction")
+        system = _named(row.get("system"), f"holdings.{index}.system")
         checkpoints, extractors = row.get("checkpoints", 0), row.get("extractors", 0)
         _at_least(checkpoints, 0, f"holdings.{index}.checkpoints", "system-lost")
         _at_least(extractors, 0, f"holdings.{index}.extractors", "system-lost")
@@ -677,9 +693,10 @@ def capture(
             raise RuleError(quoting(
                 "Extractor na checkpointu nestojí: {q}", "An Extractor never stands on a "
                 "checkpoint: {q}", QUOTES["extractor-placement"]), field=f"ships.{index}.unit")
-        system = str(ship.get("system", "")).strip()
+        system = _named(ship.get("system"), f"ships.{index}.system")
         holder = ship.get("holder")
-        holder = holder.strip() if isinstance(holder, str) and holder.strip() else None
+        if holder is not None:
+            holder = _named(holder, f"ships.{index}.holder")
         own = holder is not None and holder.casefold() == me.casefold()
         captures.append(Capture(unit.name, system, holder, not own, not own))
         if holder is not None and not own:
@@ -767,9 +784,8 @@ def teleport(
     another sector only while holding a checkpoint there, and local players take it over."""
     _at_least(turn, TURN_MIN, "turn", "teleport-flip")
     _at_least(damage, 0, "damage", "counters")
-    displacer = unit_named("Displacer")
+    # Any damage, even as much as its hit points, breaks this rule: it is the one to quote.
     if damage > 0:
-        _unit_alive(displacer, damage, "damage")
         raise RuleError(quoting(
             "Displacer má {n} poškození: {q} Nejdřív ho oprav (regenerace).",
             "The Displacer has {n} damage: {q} Repair it first (regeneration).",

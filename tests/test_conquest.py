@@ -318,6 +318,43 @@ def test_bad_captures(ships: list, holdings: list, field: str, words: str) -> No
     assert words in caught.value.message.cs
 
 
+_ALFA = {"unit": "Scout", "system": "Alfa"}
+
+
+@pytest.mark.parametrize(("faction", "ships", "holdings", "field"), [
+    (" ", [_ALFA], [], "faction"),
+    ("", [], [], "faction"),
+    ("Rudí", [{**_ALFA, "holder": "  "}], [], "ships.0.holder"),
+    ("Rudí", [_ALFA, {**_ALFA, "holder": ""}], [], "ships.1.holder"),
+    ("Rudí", [{**_ALFA, "system": " "}], [], "ships.0.system"),
+    ("Rudí", [{"unit": "Scout"}], [], "ships.0.system"),
+    ("Rudí", [_ALFA], [{"faction": " ", "system": "Alfa", "checkpoints": 1}],
+     "holdings.0.faction"),
+    ("Rudí", [_ALFA], [{"faction": "Modří", "system": "\t", "checkpoints": 1}],
+     "holdings.0.system"),
+])
+def test_blank_names_are_refused_as_in_score(
+    faction: str, ships: list, holdings: list, field: str
+) -> None:
+    """A blank holder must not pass for an unoccupied checkpoint (that one is null)."""
+    with pytest.raises(RuleError) as caught:
+        capture(none(), faction=faction, ships=ships, holdings=holdings)
+    assert caught.value.field == field
+    key = field.rsplit(".", 1)[-1]
+    assert caught.value.message.cs.startswith(f"Jméno v '{key}' chybí nebo je prázdné.")
+    assert caught.value.message.en.startswith(f"The name in '{key}' is missing or blank.")
+    assert ("holder null" in caught.value.message.cs) is (key == "holder")
+
+
+def test_names_are_trimmed_and_a_null_holder_is_unoccupied() -> None:
+    result = capture(none(), faction=" Rudí ", ships=[
+        {"unit": "Scout", "system": " Alfa ", "holder": None},
+        {"unit": "Frigate", "system": "Beta", "holder": " rudí "},
+    ]).result
+    assert [(c.system, c.holder, c.captured) for c in result.captures] == [
+        ("Alfa", None, True), ("Beta", "rudí", False)]
+
+
 # --- [Displacer] teleport --------------------------------------------------------------------
 
 
@@ -339,7 +376,6 @@ def test_teleport_to_another_sector_hands_the_displacer_over() -> None:
 
 @pytest.mark.parametrize(("inputs", "field", "words"), [
     ({"turn": 3, "damage": 1}, "damage", "„Poškozený Displacer se nemůže teleportovat.“"),
-    ({"turn": 3, "damage": 7}, "damage", "je odstraněna z mapy"),
     ({"turn": 0}, "turn", "teleportační žeton"),
     ({"turn": 2, "other_sector": True}, "target_sector_checkpoints",
      "alespoň jednoho checkpointu v cílovém sektoru"),
@@ -350,6 +386,19 @@ def test_bad_teleports(inputs: dict, field: str, words: str) -> None:
     assert caught.value.field == field
     assert words in caught.value.message.cs
     assert "“" in caught.value.message.en
+
+
+@pytest.mark.parametrize("damage", [1, 6, 7, 8, 100_000])
+def test_any_damage_quotes_the_damaged_displacer_rule(damage: int) -> None:
+    """Even damage that would have removed it (7 = its hit points): the rule broken is that a
+    damaged Displacer cannot teleport, not that a unit at 0 hp leaves the map."""
+    with pytest.raises(RuleError) as caught:
+        teleport(none(), turn=5, damage=damage)
+    assert caught.value.field == "damage"
+    assert caught.value.message.cs == (
+        f"Displacer má {damage} poškození: „Poškozený Displacer se nemůže teleportovat.“ "
+        "Nejdřív ho oprav (regenerace).")
+    assert "removed from the map" not in caught.value.message.en
 
 
 def test_every_quote_is_quoted_in_both_languages() -> None:

@@ -25,6 +25,9 @@ CALCULATORS: dict[str, tuple[str, str, str, str | None]] = {
     "conquest/buy": ("conquest-buy", "conquest", "Nákup jednotek", None),
     "conquest/teleport": ("conquest-special", "conquest", "Teleport Displaceru", None),
     "conquest/winner": ("conquest-end", "conquest", "Vítěz hry", None),
+    # After the winner here, so it lands first under the anchor: a sector, then the game.
+    "conquest/score": ("conquest-end", "conquest", "Pořadí v sektoru", None),
+    "conquest/capture": ("conquest-capture", "conquest", "Obsazení checkpointů", None),
     "olgoj-chorchoj/engineering": ("olgoj-engineering", "olgoj_chorchoj", "Inženýrství", None),
     "olgoj-chorchoj/tokens": ("olgoj-tokens", "olgoj_chorchoj", "Žetony akcí z výsadku", None),
 }
@@ -54,6 +57,10 @@ LABELS: dict[str, str] = {
     "credits": "Kredity",
     "units": "Jednotky (JSON, např. {\"Scout\": 2})",
     "sectors": "Sektory (JSON: seznam sektorů, v každém frakce)",
+    "factions": "Frakce v sektoru (JSON: jméno, checkpointy, jednotky)",
+    "faction": "Frakce na tahu",
+    "ships": "Lodě na checkpointech (JSON; holder null = neobsazený)",
+    "holdings": "Co soupeři drželi v soustavách (JSON)",
     "other_sector": "Do jiného sektoru",
     "target_sector_checkpoints": "Checkpointy v cílovém sektoru",
     "products": "Tři stupnice produktů (čárkami)",

@@ -148,6 +148,50 @@ def test_bad_input_is_a_422_quoting_the_rule(
     assert "“" in english["message"] and "„" not in english["message"]
 
 
+@pytest.mark.parametrize("damage", [1, 7, 8])
+def test_a_damaged_displacer_is_refused_by_that_rule_whatever_its_damage(
+    client: FlaskClient, damage: int
+) -> None:
+    response = client.post("/api/v1/conquest/teleport", json={"turn": 5, "damage": damage})
+    assert response.status_code == 422
+    payload = response.get_json()
+    assert list(payload["errors"]) == ["damage"]
+    assert "„Poškozený Displacer se nemůže teleportovat.“" in payload["message"]
+    assert "odstraněna z mapy" not in payload["message"]
+
+
+_SHIP = {"unit": "Scout", "system": "Alfa"}
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"faction": " ", "ships": [_SHIP]}, "faction"),
+    ({"faction": "Rudí", "ships": [{**_SHIP, "holder": "  "}]}, "ships.0.holder"),
+    ({"faction": "Rudí", "ships": [{**_SHIP, "system": " "}]}, "ships.0.system"),
+    ({"faction": "Rudí", "ships": [{**_SHIP, "holder": "Modří"}], "holdings": [
+        {"faction": " ", "system": "Alfa", "checkpoints": 1}]}, "holdings.0.faction"),
+])
+def test_capture_refuses_blank_names_as_score_does(
+    client: FlaskClient, body: dict[str, Any], field: str
+) -> None:
+    for response in (client.post("/api/v1/conquest/capture", json=body),
+                     client.get("/api/v1/conquest/capture", query_string=query(body))):
+        assert response.status_code == 422
+        payload = response.get_json()
+        assert list(payload["errors"]) == [field]
+        assert "chybí nebo je prázdné" in payload["message"]
+    blank_faction = client.post("/api/v1/conquest/score", json={"factions": [{"name": " "}]})
+    assert blank_faction.status_code == 422
+
+
+def test_capture_with_a_null_holder_takes_an_unoccupied_checkpoint(
+    client: FlaskClient
+) -> None:
+    result = client.post("/api/v1/conquest/capture", json={
+        "faction": "Rudí", "ships": [{**_SHIP, "holder": None}]}).get_json()["result"]
+    assert result["captures"] == [{"unit": "Scout", "system": "Alfa", "holder": None,
+                                   "captured": True, "ship_removed": True}]
+
+
 def test_a_unit_named_twice_in_two_spellings_is_not_silently_merged(
     client: FlaskClient
 ) -> None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 from flask.testing import FlaskClient
+from marshmallow import ValidationError, fields, validate
+
+from api import fields as f
 
 CORE = [
     "roll", "skill-check", "saving-throw", "magic-items", "attack", "initiative", "morale",
@@ -53,7 +56,8 @@ def test_procedure_is_documented_for_get_and_post(document: dict, path: str) -> 
 
 def _unbounded(document: dict, schema: dict, where: str, seen: set[str]) -> list[str]:
     """Numbers without both bounds, strings without a length or a set of values, lists
-    without a maximum length."""
+    without a maximum length, maps (``additionalProperties``) without ``maxProperties``, and
+    objects bounded with a string's ``maxLength``, a keyword JSON Schema ignores there."""
     schema = _resolve(document, schema)
     problems = []
     kind = schema.get("type")
@@ -71,7 +75,11 @@ def _unbounded(document: dict, schema: dict, where: str, seen: set[str]) -> list
             problems += _unbounded(document, sub, f"{where}.{name}", seen)
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict):
+            if "maxProperties" not in schema:
+                problems.append(where)
             problems += _unbounded(document, extra, f"{where}{{}}", seen)
+        if "object" in kinds and {"minLength", "maxLength"} & set(schema):
+            problems.append(f"{where} (maxLength on an object)")
     return problems
 
 
@@ -88,6 +96,30 @@ def test_the_bound_checker_catches_what_it_looks_for() -> None:
         "s": {"type": "string"},
         "xs": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1}},
         "ok": {"type": "string", "enum": ["a"]},
+        "map": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0,
+                                                           "maximum": 1}},
+        "lengthy": {"type": "object", "maxLength": 7, "additionalProperties": {
+            "type": "integer", "minimum": 0, "maximum": 1}},
+        "counted": {"type": "object", "maxProperties": 7, "additionalProperties": {
+            "type": "integer", "minimum": 0, "maximum": 1}},
     }}
     assert _unbounded({"components": {"schemas": {}}}, loose, "t", set()) == [
-        "t.n", "t.s", "t.xs"]
+        "t.n", "t.s", "t.xs", "t.map", "t.lengthy", "t.lengthy (maxLength on an object)"]
+
+
+def test_maps_document_their_key_bound_as_max_properties(document: dict) -> None:
+    schemas = document["components"]["schemas"]
+    for schema, name, most in (("ConquestBuyArgs", "units", 7),
+                               ("ConquestFaction", "units", 7),
+                               ("FastTravelSplitArgs", "allocation", 100)):
+        field = schemas[schema]["properties"][name]
+        assert (field["type"], field["maxProperties"]) == ("object", most)
+        assert "maxLength" not in field and "minLength" not in field
+
+
+def test_a_maps_key_bound_is_still_enforced() -> None:
+    counts = f.JsonDict(keys=fields.String(), values=fields.Integer(),
+                        validate=validate.Length(0, 2))
+    assert counts.deserialize('{"a": 1, "b": 2}') == {"a": 1, "b": 2}
+    with pytest.raises(ValidationError, match="Length must be between 0 and 2"):
+        counts.deserialize({"a": 1, "b": 2, "c": 3})

@@ -22,6 +22,7 @@ HOOK = golden._hook()
 PATHS = list(board.GRIDS)
 COMBAT = "psychopaths-land/combat"
 ATTACK = "conquest/attack"
+SCORE, CAPTURE, TELEPORT = "conquest/score", "conquest/capture", "conquest/teleport"
 
 
 def _open(chromium, url: str, path: str):
@@ -139,6 +140,8 @@ def test_battle_sheet_shows_the_engines_damage_and_range(
     ("conquest/buy", "units", '{"Dreadnought": 2}', "Nedostatek kreditů: nákup stojí 700 kr."),
     ("olgoj-chorchoj/engineering", "products", "3, 0, 2", "Stupnice č. 2 je na 0"),
     ("conquest/coins", "credits", "75", "Zadej násobek 50."),
+    (SCORE, "factions", '[{"name": "Rudí"}, {"name": "RUDÍ"}]', "Jména frakcí se opakují"),
+    (SCORE, "factions", '[{"name": " ", "checkpoints": 2}]', "potřebuje jméno ('name')"),
 ])
 def test_a_rule_error_is_shown_in_czech_beside_its_field(
     chromium, calculators_url, path, name, value, message,
@@ -150,6 +153,88 @@ def test_a_rule_error_is_shown_in_czech_beside_its_field(
     error = root.locator(f"#{control.get_attribute('id')}-chyba")
     assert error.is_visible() and message in error.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
+    page.context.close()
+
+
+@pytest.mark.parametrize(("ships", "holdings", "field", "message"), [
+    ([{"unit": "Scout", "system": "Alfa", "holder": "  "}], [], "ships",
+     "Jméno v 'holder' chybí nebo je prázdné. Neobsazený checkpoint: holder null."),
+    ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"}], [], "holdings",
+     "Uveď v 'holdings', kolik checkpointů a Extractorů drží Modří v soustavě Alfa"),
+    ([], [{"faction": "Modří", "system": "Alfa", "checkpoints": -1}], "holdings",
+     "„Při ztrátě všech checkpointů v soustavě"),
+])
+def test_capture_errors_are_shown_in_czech_beside_their_json_input(
+    chromium, calculators_url, ships, holdings, field, message,
+):
+    page, root, errors = _open(chromium, calculators_url, CAPTURE)
+    inputs = {"faction": "Rudí", "ships": ships, "holdings": holdings}
+    _fill(root, inputs, [])
+    assert _roll(root) is None
+    control = root.locator(f'[name="{field}"]')
+    error = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert error.inner_text() == _engine(CAPTURE, inputs, [])["error"]["message"]
+    assert message in error.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("damage", [1, 7, 9])
+def test_a_damaged_displacer_quotes_its_rule_whatever_the_damage(
+    chromium, calculators_url, damage,
+):
+    """7 is all its hit points: still the damaged-Displacer rule, not the removal at 0 hp."""
+    page, root, _ = _open(chromium, calculators_url, TELEPORT)
+    _fill(root, {"turn": 5, "damage": damage}, [])
+    assert _roll(root) is None
+    error = root.locator('[id$="-damage-chyba"]')
+    assert error.inner_text() == _engine(TELEPORT, {"turn": 5, "damage": damage}, [])[
+        "error"]["message"]
+    assert "„Poškozený Displacer se nemůže teleportovat.“" in error.inner_text()
+    page.context.close()
+
+
+def test_a_blank_faction_never_reaches_the_capture(chromium, calculators_url):
+    page, root, _ = _open(chromium, calculators_url, CAPTURE)
+    _fill(root, {"faction": "   ", "ships": [{"unit": "Scout", "system": "Alfa"}]}, [])
+    assert _roll(root) is None
+    assert root.locator('[id$="-faction-chyba"]').inner_text() == "Vyplň toto pole."
+    page.context.close()
+
+
+@pytest.mark.parametrize(("path", "inputs"), [
+    (SCORE, {"factions": [{"name": "Rudí", "checkpoints": 2, "units": {"scout": 3}},
+                          {"name": "Modří", "checkpoints": 2, "units": {"Dreadnought": 3}},
+                          {"name": "Zelení"}]}),
+    (CAPTURE, {"faction": "Rudí", "ships": [
+        {"unit": "Scout", "system": "Alfa", "holder": "Modří"},
+        {"unit": "Frigate", "system": "Beta", "holder": None},
+        {"unit": "Mechanic", "system": "Gama", "holder": "rudí"}],
+        "holdings": [{"faction": "Modří", "system": "Alfa", "checkpoints": 1,
+                      "extractors": 1200}]}),
+])
+def test_browser_rolled_calculators_without_dice_give_the_engines_answer(
+    chromium, calculators_url, path, inputs,
+):
+    """Nothing is rolled: the browser's own roll (empty dice) is the engine's answer."""
+    page, root, errors = _open(chromium, calculators_url, path)
+    for name in set(inputs) - {"faction"}:  # JSON inputs are text areas with an example
+        assert root.locator(f'textarea[name="{name}"]').get_attribute("placeholder")
+    _fill(root, inputs, [])
+    root.locator('[name="dice"]').fill("")
+    expected = _engine(path, inputs, [])
+    assert _roll(root) == expected["result"]
+    assert root.locator(".calculator__text").inner_text() == expected["text"]
+    assert not errors
+    page.context.close()
+
+
+def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calculators_url):
+    page, _, _ = _open(chromium, calculators_url, SCORE)
+    order = page.locator('[data-procedure^="conquest/"]').evaluate_all(
+        "roots => roots.map((root) => root.dataset.procedure)")
+    assert order.index(SCORE) + 1 == order.index("conquest/winner")
     page.context.close()
 
 

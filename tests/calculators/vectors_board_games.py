@@ -28,6 +28,8 @@ PROCEDURES: dict[str, Callable[..., Outcome]] = {
     "conquest/buy": conquest.buy,
     "conquest/teleport": conquest.teleport,
     "conquest/winner": conquest.winner,
+    "conquest/score": conquest.score,
+    "conquest/capture": conquest.capture,
     "olgoj-chorchoj/engineering": olgoj_chorchoj.engineering,
     "olgoj-chorchoj/tokens": olgoj_chorchoj.tokens,
 }
@@ -60,6 +62,48 @@ _TURN_CHECK = [
 ]
 
 _ALPHA, _BETA, _GAMMA = "Alfa", "Beta", "Gama"
+_RED, _BLUE, _GREEN = "Rudí", "Modří", "Zelení"
+
+
+def _ship(unit: str, system: str, holder: str | None = None) -> Inputs:
+    return {"unit": unit, "system": system, "holder": holder}
+
+
+def _held(faction: str, system: str, checkpoints: int, extractors: int = 0) -> Inputs:
+    return {"faction": faction, "system": system, "checkpoints": checkpoints,
+            "extractors": extractors}
+
+
+_CAPTURE = [
+    {"ships": []},
+    # Enemy's last checkpoint (its Extractors come along), unoccupied, own, enemy's not last.
+    {"ships": [_ship("Scout", _ALPHA, _BLUE), _ship("frigate", _BETA),
+               _ship("Dreadnought", _GAMMA, _RED), _ship("Mechanic", "Delta", _GREEN)],
+     "holdings": [_held(_BLUE, _ALPHA, 1, 2), _held(_GREEN, "Delta", 2, 3)]},
+    {"ships": [_ship("Scout", _ALPHA, _BLUE), _ship("Frigate", "alfa", "MODŘÍ")],
+     "holdings": [_held(" modří ", "ALFA", 2, 1)]},
+    {"ships": [_ship("Destroyer", _ALPHA, _BLUE), _ship("Displacer", _BETA, _BLUE)],
+     "holdings": [_held(_BLUE, _ALPHA, 1, 5), _held(_BLUE, _BETA, 1)]},
+    {"ships": [_ship("Scout", f" {_ALPHA} ", " rudí "), _ship("Scout", _BETA, None)],
+     "faction": f" {_RED} "},
+    {"ships": [_ship("Scout", _ALPHA, _BLUE)], "holdings": [_held(_BLUE, _ALPHA, 1, 100_000)]},
+    # Blank names (a blank holder is no unoccupied checkpoint), then the other errors.
+    {"ships": [_ship("Scout", _ALPHA)], "faction": " "},
+    {"ships": [_ship("Scout", _ALPHA, "  ")]},
+    {"ships": [_ship("Scout", _ALPHA), _ship("Scout", _BETA, "")]},
+    {"ships": [_ship("Scout", " ")]},
+    {"ships": [{"unit": "Scout"}]},
+    {"ships": [], "holdings": [_held(" ", _ALPHA, 1)]},
+    {"ships": [], "holdings": [_held(_BLUE, "", 1)]},
+    {"ships": [], "holdings": [_held(_BLUE, _ALPHA, 1), _held("modří", "ALFA", 2)]},
+    {"ships": [], "holdings": [_held(_BLUE, _ALPHA, -1)]},
+    {"ships": [], "holdings": [_held(_BLUE, _ALPHA, 1, -2)]},
+    {"ships": [_ship("Tank", _ALPHA)]},
+    {"ships": [_ship("extractor", _ALPHA, _BLUE)]},
+    {"ships": [_ship("Scout", _ALPHA, _BLUE)], "holdings": [_held(_BLUE, _BETA, 1)]},
+    {"ships": [_ship("Scout", _ALPHA, _BLUE), _ship("Scout", _ALPHA, _BLUE)],
+     "holdings": [_held(_BLUE, _ALPHA, 1, 2)]},
+]
 
 GRIDS: dict[str, list[Inputs]] = {
     "psychopaths-land/action-points": [{}, {"keep": "higher"}, {"keep": "lower"}],
@@ -115,7 +159,8 @@ GRIDS: dict[str, list[Inputs]] = {
     "conquest/teleport": [
         {"turn": 1}, {"turn": 3, "other_sector": True, "target_sector_checkpoints": 2},
         {"turn": 2, "target_sector_checkpoints": 0}, {"turn": 4, "damage": 3},
-        {"turn": 4, "damage": 7}, {"turn": 2, "other_sector": True}, {"turn": 0},
+        {"turn": 4, "damage": 7}, {"turn": 5, "damage": 8, "other_sector": True},
+        {"turn": 2, "other_sector": True}, {"turn": 0},
         {"turn": 1, "damage": -1}, {"turn": 1, "target_sector_checkpoints": -1},
     ],
     "conquest/winner": [
@@ -131,6 +176,17 @@ GRIDS: dict[str, list[Inputs]] = {
         [[_faction(_ALPHA, 1, Cruiser=1)]], [[_faction(_ALPHA, -1)]],
         [[_faction(_ALPHA, 1, Scout=-2)]], [[_faction(_ALPHA, 1, Scout=1, scout=1)]],
     ],
+    "conquest/score": [
+        [_faction(_ALPHA, 3, Scout=1), _faction(_BETA, 2, Dreadnought=2)],
+        [_faction(_ALPHA, 2, Scout=3), _faction(_BETA, 2, frigate=2), _faction(_GAMMA, 0)],
+        [_faction(_ALPHA, 1, Scout=1), _faction(_BETA, 1, SCOUT=1), _faction(_GAMMA, 1)],
+        [_faction(_ALPHA, 0, Dreadnought=3, Extractor=2), _faction(_BETA, 0, Frigate=0)],
+        [_faction(f" {_ALPHA} ", 12)], [{"name": _BETA}],
+        [], [{"checkpoints": 1}], [_faction(" ")], [_faction(_ALPHA), _faction("ALFA ")],
+        [_faction(_ALPHA, 1, Cruiser=1)], [_faction(_ALPHA, -1)],
+        [_faction(_ALPHA, 1, Scout=-2)], [_faction(_ALPHA, 1, Scout=1, scout=1)],
+    ],
+    "conquest/capture": [{"faction": _RED, **inputs} for inputs in _CAPTURE],
     "olgoj-chorchoj/engineering": [
         {"products": [3, 2, 5]}, {"products": [1, 2, 1], "tactical": 7},
         {"products": [1, 1, 1], "tactical": 100_000}, {"products": [3, 2]},
@@ -142,3 +198,4 @@ GRIDS: dict[str, list[Inputs]] = {
     ],
 }
 GRIDS["conquest/winner"] = [{"sectors": sectors} for sectors in GRIDS["conquest/winner"]]
+GRIDS["conquest/score"] = [{"factions": factions} for factions in GRIDS["conquest/score"]]

@@ -263,6 +263,9 @@ def test_teleport_timeline_is_in_order(
     except RuleError as error:
         assert turn < 1 or damage != 0 or checkpoints < 0 or (other and checkpoints < 1)
         assert error.field in ("turn", "damage", "target_sector_checkpoints")
+        if turn >= 1 and damage > 0:  # however much: the damaged-Displacer rule, quoted
+            assert error.field == "damage"
+            assert conquest.QUOTES["damaged-displacer"].cs in error.message.cs
         return
     assert turn < result.flip_turn < result.removed_turn == result.acts_again_turn
     assert [e.turn for e in result.timeline] == [turn, turn + 1, turn + 2]
@@ -270,7 +273,7 @@ def test_teleport_timeline_is_in_order(
 
 ships = st.lists(st.fixed_dictionaries({
     "unit": any_names, "system": st.sampled_from(["Alfa", "Beta"]),
-    "holder": st.none() | st.sampled_from(["Rudí", "Modří", "Zelení"]),
+    "holder": st.none() | st.sampled_from(["Rudí", "Modří", "Zelení", "", " ", "\t "]),
 }), max_size=5)
 holdings = st.lists(st.fixed_dictionaries({
     "faction": st.sampled_from(["Modří", "Zelení"]), "system": st.sampled_from(["Alfa", "Beta"]),
@@ -288,7 +291,10 @@ def test_capture_gains_what_it_removes(
                                   holdings=holding_list).result
     except RuleError as error:
         assert error.field is not None
+        if error.field.endswith(".holder"):  # a blank holder is refused, never "unoccupied"
+            assert not ship_list[int(error.field.split(".")[1])]["holder"].strip()
         return
+    assert all(ship["holder"] is None or ship["holder"].strip() for ship in ship_list)
     assert result.ships_removed == result.checkpoints_gained == sum(
         1 for ship in ship_list if ship["holder"] != "Rudí")
     assert result.extractors_gained == sum(loss.extractors_lost for loss in result.losses

@@ -160,6 +160,76 @@ function rank(factions, field) {
   return parsed;
 }
 
+/** [Konec hry] the sector's ranking when the time runs out. */
+export function score(source, { factions }) {
+  const ranking = rank(factions, "factions");
+  return done({ ranking }, `Pořadí v sektoru: ${ranking.map((s) => `${s.place}. ${s.name} `
+    + `(${s.checkpoints} CP, ${kr(s.unit_value)})`).join("; ")}.`);
+}
+
+/** A trimmed name; a blank one is refused (a blank holder is no unoccupied checkpoint). */
+function named(value, field) {
+  const key = field.split(".").pop();
+  return (typeof value === "string" && value.trim()) || fail(`Jméno v '${key}' chybí nebo je `
+    + `prázdné.${key === "holder" ? " Neobsazený checkpoint: holder null." : ""}`, field);
+}
+
+/** [Vyhodnocení speciálních efektů] ships on unoccupied or enemy checkpoints leave the board
+ * and gain them; a system's last checkpoint brings its Extractors to the captor. */
+export function capture(source, { faction, ships = [], holdings = [] }) {
+  const q = C().quotes;
+  const me = named(faction, "faction");
+  const key = (owner, system) => JSON.stringify([fold(owner), fold(system)]);
+  const held = new Map();
+  holdings.forEach((row, i) => {
+    const at = `holdings.${i}.`;
+    const [owner, system] = [named(row.faction, `${at}faction`), named(row.system, `${at}system`)];
+    const { checkpoints = 0, extractors = 0 } = row;
+    atLeast(checkpoints, 0, `${at}checkpoints`, "system-lost");
+    atLeast(extractors, 0, `${at}extractors`, "system-lost");
+    if (held.has(key(owner, system))) {
+      fail(`Frakce ${owner} v soustavě ${system} je v 'holdings' dvakrát: uveď ji jednou.`,
+        "holdings");
+    }
+    held.set(key(owner, system), [owner, system, checkpoints, extractors]);
+  });
+  const taken = new Map();
+  const captures = ships.map((ship, i) => {
+    const at = `ships.${i}.`;
+    const u = unit(String(ship.unit ?? ""), `${at}unit`);
+    if (u.name === "Extractor") {
+      fail(`Extractor na checkpointu nestojí: ${q["extractor-placement"]}`, `${at}unit`);
+    }
+    const system = named(ship.system, `${at}system`);
+    const holder = ship.holder == null ? null : named(ship.holder, `${at}holder`);
+    const own = holder !== null && fold(holder) === fold(me);
+    const k = key(holder, system);
+    if (holder !== null && !own) taken.set(k, (taken.get(k) || 0) + 1);
+    return { unit: u.name, system, holder, captured: !own, ship_removed: !own };
+  });
+  const losses = [...taken].map(([k, lost]) => {
+    const c = held.get(k) || captures.find((x) => x.holder && key(x.holder, x.system) === k);
+    if (!held.has(k)) {
+      fail(`Uveď v 'holdings', kolik checkpointů a Extractorů drží ${c.holder} v soustavě `
+        + `${c.system}: ${q["system-lost"]}`, "holdings");
+    }
+    const [owner, system, n, ex] = c;
+    if (lost > n) {
+      fail(`${owner} drží v soustavě ${system} jen ${n} checkpointů, obsazuje se jich ${lost}: `
+        + "oprav 'holdings' nebo 'ships'.", "holdings");
+    }
+    return { faction: owner, system, checkpoints_lost: lost, checkpoints_left: n - lost,
+      system_lost: n === lost, extractors_lost: n === lost ? ex : 0 };
+  });
+  const removed = captures.filter((c) => c.ship_removed).length;
+  const gained = losses.reduce((sum, l) => sum + l.extractors_lost, 0);
+  return done({ captures, ships_removed: removed, checkpoints_gained: removed, losses,
+    extractors_gained: gained }, `Obsazení (${me}): z plánu odchází lodí: ${removed}, získané `
+    + `checkpointy: ${removed}${losses.filter((l) => l.system_lost).map((l) => `; ${l.faction} `
+      + `ztrácí poslední checkpoint soustavy ${l.system} a ${plural(l.extractors_lost,
+        "Extractor", "Extractory", "Extractorů")}`).join("")}; získané Extractory: ${gained}.`);
+}
+
 /** [Konec hry] each sector's winner, then the points of all sectors in the final order. */
 export function winner(source, { sectors }) {
   if (!Array.isArray(sectors) || !sectors.length) fail("Zadej alespoň jeden sektor.", "sectors");
@@ -197,8 +267,7 @@ export function teleport(source, { turn, damage = 0, other_sector: other = false
   const q = C().quotes;
   atLeast(turn, C().turn_min, "turn", "teleport-flip");
   atLeast(damage, 0, "damage", "counters");
-  if (damage > 0) {
-    alive(unit("Displacer"), damage, "damage");
+  if (damage > 0) { // whatever the damage: this is the rule it breaks
     fail(`Displacer má ${damage} poškození: ${q["damaged-displacer"]} Nejdřív ho oprav `
       + "(regenerace).", "damage");
   }
@@ -222,7 +291,10 @@ export function teleport(source, { turn, damage = 0, other_sector: other = false
 }
 
 const EXAMPLES = { units: '{"Scout": 2, "Frigate": 1}',
-  sectors: '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]]' };
+  sectors: '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]]',
+  factions: '[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]',
+  ships: '[{"unit": "Scout", "system": "Alfa", "holder": "Modří"}]',
+  holdings: '[{"faction": "Modří", "system": "Alfa", "checkpoints": 1, "extractors": 2}]' };
 const HEAD = ["Jednotka", "Životy", "Útok", "Obrana", "Dosah", "Pohyb", "Regen.", "Cena"];
 
 /** Page controls: units picked from the table, JSON inputs as text areas, the unit table and
@@ -231,7 +303,8 @@ export function enhance(root) {
   const form = root.querySelector("form");
   const output = root.querySelector("[data-output]");
   const path = root.dataset.procedure;
-  for (const old of form.querySelectorAll('[name="units"], [name="sectors"]')) {
+  for (const old of form.querySelectorAll(Object.keys(EXAMPLES).map((n) => `[name="${n}"]`)
+    .join())) {
     const area = document.createElement("textarea");
     for (const key of ["id", "name", "required", "aria-describedby"]) {
       if (old.hasAttribute(key)) area.setAttribute(key, old.getAttribute(key));
