@@ -715,10 +715,12 @@ def capture(
         owner, system, checkpoints, extractors = held[key]
         if lost > checkpoints:
             raise RuleError(both(
-                "{f} drží v soustavě {s} jen {n} checkpointů, obsazuje se jich {lost}: oprav "
+                "{f} drží v soustavě {s} jen {held}, obsazuje se jich {lost}: oprav "
                 "'holdings' nebo 'ships'.",
                 "{f} holds only {n} checkpoints in system {s}, {lost} are being captured: fix "
-                "'holdings' or 'ships'.", f=owner, s=system, n=checkpoints, lost=lost),
+                "'holdings' or 'ships'.", f=owner, s=system, n=checkpoints, lost=lost,
+                held=plural_cs(checkpoints, "checkpoint", "checkpointy", "checkpointů",
+                               counted=True)),
                 field="holdings")
         left = checkpoints - lost
         losses.append(SystemLoss(owner, system, lost, left, left == 0,

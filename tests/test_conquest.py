@@ -307,7 +307,8 @@ def test_capture_takes_the_last_checkpoint_and_its_extractors() -> None:
      "Uveď v 'holdings'"),
     ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"},
       {"unit": "Frigate", "system": "Alfa", "holder": "Modří"}],
-     [{"faction": "Modří", "system": "Alfa", "checkpoints": 1}], "holdings", "jen 1"),
+     [{"faction": "Modří", "system": "Alfa", "checkpoints": 1}], "holdings",
+     "drží v soustavě Alfa jen 1 checkpoint, obsazuje se jich 2"),
     ([{"unit": "Extractor", "system": "Alfa"}], [], "ships.0.unit", "mimo checkpointy"),
     ([{"unit": "Tank", "system": "Alfa"}], [], "ships.0.unit", "Přehled jednotek"),
 ])

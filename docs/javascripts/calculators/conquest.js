@@ -215,7 +215,8 @@ export function capture(source, { faction, ships = [], holdings = [] }) {
     }
     const [owner, system, n, ex] = c;
     if (lost > n) {
-      fail(`${owner} drží v soustavě ${system} jen ${n} checkpointů, obsazuje se jich ${lost}: `
+      fail(`${owner} drží v soustavě ${system} jen ${plural(n, "checkpoint", "checkpointy",
+        "checkpointů")}, obsazuje se jich ${lost}: `
         + "oprav 'holdings' nebo 'ships'.", "holdings");
     }
     return { faction: owner, system, checkpoints_lost: lost, checkpoints_left: n - lost,
