@@ -361,15 +361,24 @@ def _num(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
+def _written_constant(expression: Expression, total: int) -> str:
+    """Damage without dice, written once: ``3``, or ``3+2 = 5`` for several numbers."""
+    if len(expression.terms) == 1:
+        return _num(total)
+    return f"{expression.notation} = {_num(total)}"
+
+
 def _written_damage(expression: Expression, rolled: RolledExpression) -> str:
-    """``1d8+2 = 5 + 2 = 7``; ``1d8 = 5``; dropped dice (``khK``) are left out."""
+    """``1d8+2 = 5 + 2 = 7``; ``1d8 = 5``; ``3``; dropped dice (``khK``) are left out."""
+    if not expression.dice_count:
+        return _written_constant(expression, rolled.total)
     parts: list[int] = []
     for term, rolled_term in zip(expression.terms, rolled.terms, strict=True):
         if isinstance(term, DiceTerm):
             parts.extend(term.sign * die for die in rolled_term.kept)
         else:
             parts.append(rolled_term.value)
-    if len(parts) == 1 and expression.dice_count:
+    if len(parts) == 1:
         return f"{expression.notation} = {_num(rolled.total)}"
     shown = ("−" if parts[0] < 0 else "") + str(abs(parts[0])) + "".join(
         f" {'−' if part < 0 else '+'} {abs(part)}" for part in parts[1:])
@@ -423,9 +432,9 @@ def _rolled_damage(
             f"unarmed attack 1 + strength modifier: {shown} = {_num(unarmed_base)}")
     if critical:
         base = expression.maximum
-        return base, False, [], Text(
-            f"maximální poškození {expression.notation} = {_num(base)}",
-            f"maximum damage {expression.notation} = {_num(base)}")
+        shown = (f"{expression.notation} = {_num(base)}" if expression.dice_count
+                 else _written_constant(expression, base))
+        return base, False, [], Text(f"maximální poškození {shown}", f"maximum damage {shown}")
     labels = ("damage", "damage-second")[: IMPROVISED_DAMAGE_ROLLS if improvised else 1]
     tries = [expression.roll(source, label) for label in labels]
     rolls = [_as_roll(label, expression, t) for label, t in zip(labels, tries, strict=True)

@@ -233,3 +233,19 @@ def test_critical_chance_against_enumeration() -> None:
     hit = attack(ReplayDice([20]), ac=11, damage="1d4").chance
     assert hit == Fraction(1, 2)
     assert critical == Fraction(1, 20) + (hit - Fraction(1, 20)) * Fraction(1, 4)
+
+
+@pytest.mark.parametrize(("damage", "dice", "cs", "en"), [
+    ("3", [15], "Poškození 3.", "Damage 3."),                  # a constant is written once
+    ("3+2", [15], "Poškození 3+2 = 5.", "Damage 3+2 = 5."),
+    ("-2", [15], "Poškození −2, zásah vždy aspoň 1.", "Damage −2, a hit always deals at least 1."),
+    ("3", [20], "Maximální poškození 3.", "Maximum damage 3."),  # natural 20: nothing to maximise
+    ("1d6+2+1d4", [15, 4, 2], "Poškození 1d6+2+1d4 = 4 + 2 + 2 = 8.",
+     "Damage 1d6+2+1d4 = 4 + 2 + 2 = 8."),
+])
+def test_damage_without_dice_is_written_once(
+    damage: str, dice: list[int], cs: str, en: str
+) -> None:
+    outcome = attack(ReplayDice(dice), ac=10, damage=damage)
+    assert outcome.text.cs.split(". ", 1)[1] == cs
+    assert outcome.text.en.split(". ", 1)[1] == en

@@ -1,0 +1,181 @@
+"""The attack calculator: its golden vectors meet every branch and refusal of ``rpg/attack.py``,
+and in Chromium it gives the engine's answer from physical dice, a valid random roll, the Czech
+refusal beside the field (quoting the rule, the folded situations opened) and fits a 390 px
+phone."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rpg import attack
+from tests.browser import PHONE, scrolls_sideways
+from tests.calculators import vectors_attack as mine
+from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
+from tests.calculators.vectors import _misfits, dice_sequences, vector
+
+PATH = "attack"
+#: Vectors replayed in the browser (every one of them already passes under node).
+SAMPLE = 10
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[dict[str, Any]]:
+    """One vector per grid input: its first dice sequence."""
+    return [vector(PATH, inputs, next(dice_sequences(attack.attack, inputs)))
+            for inputs in mine.GRIDS[PATH]]
+
+
+@pytest.fixture(scope="module")
+def every_vector() -> list[dict[str, Any]]:
+    """The golden vectors of ``attack``, as ``vectors.py`` makes them (misfit dice included)."""
+    found = []
+    for inputs in mine.GRIDS[PATH]:
+        sequences = list(dice_sequences(attack.attack, inputs))
+        found += [vector(PATH, inputs, dice) for dice in sequences]
+        found += _misfits(PATH, inputs, sequences[0])
+    return found
+
+
+def test_vectors_meet_every_branch(every_vector):
+    results = [c for c in every_vector if "result" in c]
+    text = " ".join(c["text"] for c in results)
+    seen = {(key, str(c["result"][key])) for c in results for key in (
+        "hit", "critical", "dice_mode", "damage_halved", "helpless", "subdual")}
+    assert seen == {(k, v) for k in ("hit", "critical", "damage_halved", "helpless", "subdual")
+                    for v in ("True", "False")} | {
+        ("dice_mode", mode) for mode in ("normal", "advantage", "disadvantage")}
+    assert {c["dice"][0] for c in results if c["result"]["natural"] is not None} == set(
+        range(1, 21))
+    for words in ("přirozená 20 → kritický zásah", "přirozená 1 → vedle", "→ zásah", "→ vedle",
+                  "+ krytí 3", "kompletním krytí", "(plné poškození → kritický zásah)",
+                  "Maximální poškození", "improvizovanou zbraní", "únava −", "odolnost",
+                  "slabost", "imunita: 0", "zásah vždy aspoň 1", "dvě zbraně +1",
+                  "Neozbrojený útok 1 + modifikátor síly: 1 − 3", "pod vodou polovina",
+                  "výhoda a nevýhoda se ruší", "bez hodu na zásah", "Přemožení",
+                  "Poškození 4d6kh3 = ", "Poškození 3.", "Poškození 3+2 = 5."):
+        assert words in text, words
+    sources = {e["source"] for c in results for e in c["result"]["edges"]}
+    assert sources == {"advantage", "disadvantage", "target_unarmed", "attacker_prone",
+                       "target_prone", "attacker_blind", "target_blind", "unstable",
+                       "underwater"}
+    ignored = {s for c in results for s in c["result"]["not_applied"]}
+    assert ignored == {"target_unarmed", "attacker_prone", "target_prone", "target_blind",
+                       "unstable", "underwater", "two_weapons", "surrounded"}
+    assert {0.0, 1.0} <= {c["chance"] for c in results}  # full cover; a helpless target
+
+
+def test_vectors_meet_every_refusal(every_vector):
+    refused = {(c["error"]["field"], c["error"]["message"]) for c in every_vector
+               if "error" in c}
+    fields = {field for field, _ in refused}
+    assert fields >= {"ac", "cover", "full_cover", "fatigue", "defense", "weapon", "damage",
+                      "strength_modifier", "attacker_blind", "underwater", "two_weapons",
+                      "unarmed", "improvised", "untrained", "helpless", "dice"}
+    messages = " ".join(message for _, message in refused)
+    for key, quote in attack.QUOTES.items():  # every rule sentence an input can contradict
+        assert (quote.cs in messages) == (key != "helpless"), key  # that one only explains
+    for words in ("na pozici", "Výraz hází", "Výraz je delší", "Chybí kostka", "není mezi 1 a",
+                  "Příliš mnoho kostek", "Zadáno"):
+        assert words in messages, words
+
+
+def _physical(root, case: dict[str, Any]) -> None:
+    root.locator("form").evaluate("form => form.reset()")
+    root.locator("details").evaluate("d => { d.open = true; }")
+    _fill(root, case["input"], case["dice"])
+
+
+@pytest.mark.browser
+def test_physical_dice_give_the_engines_answer(chromium, calculators_url, cases):
+    page, root, errors = _open(chromium, calculators_url, PATH)
+    shown = [c for c in cases if "result" in c]
+    for case in random.Random(3).sample(shown, SAMPLE):
+        _physical(root, case)
+        assert _close(_roll(root), case["result"]), case
+        assert root.locator(".calculator__text").inner_text() == case["text"]
+        assert "Šance na zásah" in root.locator(".calculator__chance").inner_text()
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_the_situations_are_folded_until_needed(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, PATH)
+    details = root.locator("details")
+    folded = details.locator("[name]").evaluate_all("els => els.map(el => el.name)")
+    assert folded == [*attack.SITUATIONS[:2], "strength_modifier", *attack.SITUATIONS[2:10],
+                      "weapon", *attack.SITUATIONS[10:]]
+    assert not root.locator('[name="helpless"]').is_visible()
+    _fill(root, {"ac": "10", "damage": "1d6", "ranged": True, "cover": "2"}, [20])
+    assert _roll(root)["critical"] is True
+    assert details.get_attribute("open") is None  # a roll does not unfold them
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("inputs", "field", "words"), [
+    ({"ranged": True, "attacker_blind": True}, "attacker_blind", attack.QUOTES["blind"].cs),
+    ({"ranged": True, "underwater": True}, "underwater",
+     attack.QUOTES["underwater-ranged"].cs),
+    ({"underwater": True}, "weapon", attack.QUOTES["underwater"].cs),
+    ({"two_weapons": True, "untrained": True}, "two_weapons", attack.QUOTES["two-weapons"].cs),
+    ({"strength_modifier": "2"}, "strength_modifier", attack.QUOTES["unarmed"].cs),
+    ({"cover": "2"}, "cover", "Krytí přidává k OČ jen proti střelným zbraním"),
+    ({"damage": "1d8+"}, "damage", "očekáváno číslo nebo kostka na pozici 5"),
+    ({"damage": ""}, "damage", "Zadej 'damage' (např. 1d8+2)"),
+    ({"ac": "41"}, "ac", "Zadej hodnotu od 0 do 40."),
+    ({"dice": "21"}, "dice", "hodnota 21 není mezi 1 a 20"),
+])
+def test_a_refused_input_shows_the_czech_reason_beside_the_field(
+    chromium, calculators_url, inputs, field, words,
+):
+    page, root, errors = _open(chromium, calculators_url, PATH)
+    details = root.locator("details")
+    given = {"ac": "10", "damage": "1d6", **inputs}
+    dice = given.pop("dice", None)
+    _physical(root, {"input": given, "dice": None if dice is None else [int(dice)]})
+    details.evaluate("d => { d.open = false; }")
+    assert _roll(root) is None
+    control = root.locator(f'[name="{field}"]')
+    beside = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert beside.is_visible()  # the folded situations open to show it
+    assert words in beside.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, PATH)
+    root.locator("details").evaluate("d => { d.open = true; }")
+    _fill(root, mine.RANDOM_INPUTS, None)
+    for _ in range(8):
+        result = _roll(root)
+        assert result is not None, root.locator("[data-output]").inner_text()
+        assert mine.random_result_is_valid(result), result
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    page, root, _ = _open(chromium, calculators_url, PATH)
+    root.locator("details").evaluate("d => { d.open = true; }")
+    _fill(root, {**mine.RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
+                 "weapon": "slashing"}, [17, 4])
+    assert _roll(root) is not None
+    root.scroll_into_view_if_needed()
+    assert not scrolls_sideways(page)
+    box = root.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    root.screenshot(path=str(shots / f"{PATH}.png"))
+    page.context.close()
