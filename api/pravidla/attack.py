@@ -134,9 +134,12 @@ class AttackResultSchema(Schema):
     subdual = fields.Boolean(required=True, metadata={
         "description": "A non-lethal attack: at 0 HP the target falls unconscious or "
                        "surrenders."})
-    not_applied = fields.List(f.choice(attack.SITUATIONS), required=True, metadata={
-        "description": "Situations given that change nothing in this attack (e.g. target_prone "
-                       "against a missile; every to-hit situation against a helpless target)."})
+    # "surrounded" is no situation flag but its +1 does not apply to a helpless target either.
+    not_applied = fields.List(
+        f.choice((*attack.SITUATIONS, "surrounded")), required=True, metadata={
+            "description": "Situations given that change nothing in this attack (e.g. "
+                           "target_prone against a missile; every to-hit situation against a "
+                           "helpless target)."})
 
 
 register(

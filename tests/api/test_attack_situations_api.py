@@ -58,6 +58,18 @@ def test_helpless_needs_only_the_damage_dice(client: FlaskClient) -> None:
         None, 3, 1.0)
 
 
+def test_a_helpless_targets_unused_bonuses_are_listed_as_documented(
+    client: FlaskClient,
+) -> None:
+    from api.pravidla.attack import AttackResultSchema
+
+    answer = client.post("/api/v1/attack", json={
+        "ac": 10, "damage": "1d6", "helpless": True, "surrounded": True, "two_weapons": True,
+        "dice": [3]}).get_json()
+    assert set(answer["result"]["not_applied"]) == {"surrounded", "two_weapons"}
+    assert AttackResultSchema().validate(answer["result"]) == {}
+
+
 def test_split_answer(client: FlaskClient) -> None:
     answer = client.post("/api/v1/fast-travel-split", json=SPLIT).get_json()
     shares = answer["result"]["characters"]
