@@ -14,7 +14,8 @@ CORE = [
     "fatigue", "camping", "travel", "fast-travel", "wandering-monsters", "trap", "chance",
     "death-save", "healing",
 ]
-FURTHER = ["movement", "thrown-range", "hold-breath", "shield-block", "mishap", "dungeon-turn"]
+FURTHER = ["movement", "thrown-range", "hold-breath", "shield-block", "mishap", "fast-travel-split",
+           "dungeon-turn"]
 BOARD_GAMES = [
     "psychopaths-land/action-points", "psychopaths-land/combat", "psychopaths-land/turn-check",
     "conquest/units", "conquest/attack", "conquest/regen", "conquest/income", "conquest/score",
