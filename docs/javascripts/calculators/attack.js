@@ -1,59 +1,50 @@
 /* The attack [Útok obecně, Hody na útok, Ostatní bojové situace], as rpg/attack.py. */
-import { R, RuleError, d20Test, frac, successChance } from "./engine.js";
+import { R, d20Test, frac, successChance } from "./engine.js";
 import { bounded, checkedFatigue, writtenD20 } from "./checks.js";
 import { roll as rollNotation } from "./notation.js";
+import { fail } from "./health.js";
 
-const num = (v) => (v < 0 ? `−${-v}` : String(v));
-const negative = (t) => t.value < 0 || Object.is(t.value, -0);
-const fail = (message, field) => {
-  throw new RuleError(message, field);
-};
+const num = (v) => (v < 0 ? "−" : "") + Math.abs(v);
 const refuse = (field, quote, why) => fail(`${R.attack.quotes[quote]} ${why}`, field);
 
 /** The damage expression rolled by notation.js, its dice labelled `label` (errors: `damage`). */
 function rolled(source, damage, label) {
   try {
-    return rollNotation({ die: (faces) => source.die(faces, label) }, { expr: damage }).result;
+    return rollNotation({ die: (faces) => source.die(faces, label) }, { expr: damage });
   } catch (error) {
     if (error.field === "expr") error.field = "damage";
     throw error;
   }
 }
 
-/** Parsed without rolling (every die at its maximum): notation, faces per term, maximum. */
+/** Parsed without rolling (every die at its maximum): the written head "1d8+2 = " (none for a
+ * lone constant), the faces per term, the maximum and whether any die is rolled. */
 function parsed(damage) {
-  const top = rolled({ die: (faces) => faces }, damage);
-  return { notation: top.terms.map((t, i) => (negative(t) ? "-" : i ? "+" : "") + t.notation)
-    .join(""), faces: top.terms.map((t) => t.dice[0]), max: top.max, terms: top.terms.length,
-  dice: top.terms.reduce((n, t) => n + t.dice.length, 0) };
+  const { result: top, text } = rolled({ die: (faces) => faces }, damage);
+  const dice = top.terms.some((t) => t.dice.length);
+  // the roll's text starts "Hod <notation>: "
+  return { head: dice || top.terms.length > 1 ? `${text.slice(4, text.indexOf(":"))} = ` : "",
+    faces: top.terms.map((t) => t.dice[0]), max: top.max, dice };
 }
-
-/** Damage without dice, written once: "3", or "3+2 = 5". */
-const constant = (e, total) => (e.terms === 1 ? num(total) : `${e.notation} = ${num(total)}`);
 
 /** "1d8+2 = 5 + 2 = 7"; "1d8 = 5"; "3"; dropped dice are left out. */
 function writtenDamage(e, r) {
-  if (!e.dice) return constant(e, r.total);
   const parts = r.terms.flatMap((t) => (t.dice.length
-    ? t.kept.map((d) => (negative(t) ? -d : d)) : [t.value]));
-  if (parts.length === 1) return `${e.notation} = ${num(r.total)}`;
-  const shown = (parts[0] < 0 ? "−" : "") + Math.abs(parts[0])
-    + parts.slice(1).map((p) => ` ${p < 0 ? "−" : "+"} ${Math.abs(p)}`).join("");
-  return `${e.notation} = ${shown} = ${num(r.total)}`;
+    ? t.kept.map((d) => (t.value < 0 ? -d : d)) : [t.value]));
+  const shown = e.dice && parts[1] !== undefined ? `${parts.map((p, i) => (i
+    ? ` ${p < 0 ? "−" : "+"} ` : p < 0 ? "−" : "") + Math.abs(p)).join("")} = ` : "";
+  return e.head + shown + num(r.total);
 }
 
-/** At least one kept damage die, every one at its maximum ("plné poškození"). */
-const allMaximum = (e, r) => r.terms.some((t) => t.kept.length)
-  && r.terms.every((t, i) => t.kept.every((d) => d === e.faces[i]));
-
-function validate(s, { ac, ranged, cover, full_cover: full, defense, fatigue, damage, improvised,
-  strength_modifier: strength, weapon }) {
+function validate(s) {
+  const { ranged, cover, full_cover: full, damage, improvised, strength_modifier: strength,
+    weapon, unarmed, untrained, two_weapons: two } = s;
   const A = R.attack;
-  bounded(ac, ...A.ac, "ac");
+  bounded(s.ac, ...A.ac, "ac");
   bounded(cover, ...A.cover, "cover");
-  checkedFatigue(fatigue);
-  if (!A.defenses.includes(defense)) {
-    fail(`Neznámá obrana '${defense}': zvol jednu z ${A.defenses.join(", ")}.`, "defense");
+  checkedFatigue(s.fatigue);
+  if (!A.defenses.includes(s.defense)) {
+    fail(`Neznámá obrana '${s.defense}': zvol jednu z ${A.defenses.join(", ")}.`, "defense");
   }
   if (!ranged && full) {
     fail("Kompletní krytí chrání jen před střelnými zbraněmi: u útoku na blízko vynech "
@@ -67,7 +58,8 @@ function validate(s, { ac, ranged, cover, full_cover: full, defense, fatigue, da
   if (weapon !== null && !A.weapons.includes(weapon)) {
     fail(`Neznámý druh zbraně '${weapon}': zvol jeden z ${A.weapons.join(", ")}.`, "weapon");
   }
-  const two = "two-weapons";
+  const t = "two_weapons";
+  const u = "unarmed";
   if (ranged && s.attacker_blind) {
     refuse("attacker_blind", "blind", "Slepý útočník může útočit jen na blízko: vynech 'ranged'.");
   }
@@ -75,23 +67,20 @@ function validate(s, { ac, ranged, cover, full_cover: full, defense, fatigue, da
     refuse("underwater", "underwater-ranged",
       "Pro zvláštní zbraň, která pod vodou střílí, vynech 'underwater'.");
   }
-  if (ranged && s.two_weapons) {
-    refuse("two_weapons", two, "Útok na dálku bonus nedostává: vynech 'two_weapons'.");
+  if (two && ranged) refuse(t, "two-weapons", `Útok na dálku bonus nedostává: vynech '${t}'.`);
+  if (two && untrained) {
+    refuse(t, "two-weapons", `S netrénovanou zbraní bonus nedostává: vynech '${t}'.`);
   }
-  if (s.two_weapons && s.untrained) {
-    refuse("two_weapons", two, "S netrénovanou zbraní bonus nedostává: vynech 'two_weapons'.");
+  if (two && unarmed) {
+    refuse(t, "two-weapons-choose", "Neozbrojený útok není útok ani jednou z nich: "
+      + `vynech '${t}', nebo '${u}'.`);
   }
-  if (s.two_weapons && s.unarmed) {
-    refuse("two_weapons", `${two}-choose`, "Neozbrojený útok není útok ani jednou z nich: "
-      + "vynech 'two_weapons', nebo 'unarmed'.");
-  }
-  if (s.unarmed) {
-    const u = "unarmed";
+  if (unarmed) {
     if (ranged) refuse(u, u, "Neozbrojený útok je útok na blízko: vynech 'ranged'.");
     if (damage !== null) refuse("damage", u, "Vynech 'damage' a zadej 'strength_modifier'.");
-    if (improvised || s.untrained) {
-      const f = improvised ? "improvised" : "untrained";
-      refuse(f, u, `Bez zbraně není co improvizovat: vynech '${f}', nebo 'unarmed'.`);
+    const f = improvised ? "improvised" : "untrained";
+    if (improvised || untrained) {
+      refuse(f, u, `Bez zbraně není co improvizovat: vynech '${f}', nebo '${u}'.`);
     }
     if (weapon !== null && weapon !== A.unarmed_weapon) {
       refuse("weapon", u, "Úder beze zbraně je tupý: zadej 'weapon' blunt, nebo vynech.");
@@ -101,11 +90,11 @@ function validate(s, { ac, ranged, cover, full_cover: full, defense, fatigue, da
       fail("Zadej 'damage' (např. 1d8+2); bez něj jen neozbrojený útok ('unarmed').", "damage");
     }
     if (strength) {
-      refuse("strength_modifier", "unarmed", "Se zbraní přičti modifikátor síly do 'damage' "
+      refuse("strength_modifier", u, "Se zbraní přičti modifikátor síly do 'damage' "
         + "(např. 1d8+2) a 'strength_modifier' vynech.");
     }
   }
-  if (s.underwater && weapon === null && !s.unarmed) {
+  if (s.underwater && weapon === null && !unarmed) {
     refuse("weapon", "underwater",
       "Pod vodou zadej 'weapon': piercing (bodná), blunt (tupá), nebo slashing (sečná).");
   }
@@ -113,35 +102,7 @@ function validate(s, { ac, ranged, cover, full_cover: full, defense, fatigue, da
     refuse("helpless", "full-cover", "Ani bezmocný cíl v kompletním krytí nejde střelou "
       + "zasáhnout: vynech 'helpless', nebo 'full_cover'.");
   }
-  return s.unarmed ? A.unarmed_weapon : weapon;
-}
-
-/** The edges that apply ({source, effect}, in the engine's order) and the situations that do not. */
-function edges(s, ranged, kind) {
-  const melee = !ranged;
-  // source → [effect, applies to this attack]; the GM's advantage/disadvantage always apply
-  const rules = {
-    advantage: [1, true], disadvantage: [-1, true], target_unarmed: [1, melee],
-    attacker_prone: [-1, true], target_prone: [1, melee], attacker_blind: [-1, melee],
-    target_blind: [1, melee], unstable: [-1, ranged], underwater: [-1, melee && kind !== "piercing"],
-  };
-  const applied = [];
-  const ignored = [];
-  for (const [source, [effect, applies]] of Object.entries(rules)) {
-    if (!s[source]) continue;
-    const situation = source !== "advantage" && source !== "disadvantage";
-    if (applies && !s.helpless) {
-      applied.push({ source, effect: effect > 0 ? "advantage" : "disadvantage" });
-    } else if (situation) ignored.push(source);
-  }
-  return [applied, ignored];
-}
-
-/** " (cíl na zemi, útočník na zemi → výhoda a nevýhoda se ruší)" or nothing. */
-function edgesText(applied, mode) {
-  if (!applied.some((e) => e.source !== "advantage" && e.source !== "disadvantage")) return "";
-  const names = applied.map((e) => R.attack.edges[e.source]).join(", ");
-  return ` (${names}${mode ? "" : " → výhoda a nevýhoda se ruší"})`;
+  return unarmed ? A.unarmed_weapon : weapon;
 }
 
 /** The damage before any modifier: [base, full dice made it critical, text]. */
@@ -151,18 +112,16 @@ function damageRoll(source, e, damage, critical, improvised, unarmedBase) {
     return [unarmedBase, false, `neozbrojený útok ${one} + modifikátor síly: ${one} `
       + `${unarmedBase < one ? "−" : "+"} ${Math.abs(unarmedBase - one)} = ${num(unarmedBase)}`];
   }
-  if (critical) {
-    return [e.max, false, `maximální poškození ${e.dice ? `${e.notation} = ${num(e.max)}`
-      : constant(e, e.max)}`];
-  }
+  if (critical) return [e.max, false, `maximální poškození ${e.head}${num(e.max)}`];
   const tries = ["damage", "damage-second"].slice(0, improvised ? R.attack.rolls : 1)
-    .map((label) => rolled(source, damage, label));
+    .map((label) => rolled(source, damage, label).result);
   const kept = tries.reduce((low, t) => (t.total < low.total ? t : low));
   const [first, second] = tries.map((t) => writtenDamage(e, t));
   let text = improvised
     ? `poškození improvizovanou zbraní ${first} a ${second} → nižší ${num(kept.total)}`
     : `poškození ${first}`;
-  const full = allMaximum(e, kept);
+  // every kept damage die at its maximum ("plné poškození")
+  const full = e.dice && kept.terms.every((t, i) => t.kept.every((d) => d === e.faces[i]));
   if (full) text += " (plné poškození → kritický zásah)";
   return [kept.total, full, text];
 }
@@ -189,59 +148,80 @@ export function attack(source, input) {
   // a flag left out is false (undefined), as the engine's defaults
   const s = { cover: 0, defense: "normal", fatigue: 0, strength_modifier: 0, bonus: 0,
     damage: null, weapon: null, ...input };
-  const { ac, bonus, ranged, cover, fatigue, defense, damage, two_weapons: two } = s;
-  const e = damage === null ? null : parsed(damage);
-  const kind = validate(s, s);
-  const [applied, notApplied] = edges(s, ranged, kind);
+  const { ac, ranged, cover, fatigue, damage, two_weapons: two, helpless } = s;
   const A = R.attack;
-  const modifiers = [{ source: "bonus", value: bonus }];
+  const e = damage === null ? null : parsed(damage);
+  const kind = validate(s);
+  const melee = !ranged;
+  // the edges in the engine's order: advantage (1) or not, applies to this attack
+  const rules = {
+    advantage: [1, 1], disadvantage: [0, 1], target_unarmed: [1, melee], attacker_prone: [0, 1],
+    target_prone: [1, melee], attacker_blind: [0, melee], target_blind: [1, melee],
+    unstable: [0, ranged], underwater: [0, melee && kind !== "piercing"],
+  };
+  const applied = [];
+  const notApplied = [];
+  let [up, down, situations] = [0, 0, false];
+  for (const [source, [good, applies]] of Object.entries(rules)) {
+    if (!s[source]) continue;
+    const situation = !source.endsWith("advantage"); // not the GM's (dis)advantage
+    if (applies && !helpless) {
+      applied.push({ source, effect: good ? "advantage" : "disadvantage" });
+      if (good) up = 1;
+      else down = 1;
+      if (situation) situations = true;
+    } else if (situation) notApplied.push(source);
+  }
+  const mode = up - down;
+  const modifiers = [{ source: "bonus", value: s.bonus }];
   if (s.surrounded) modifiers.push({ source: "surrounded", value: A.surrounded });
   if (two) modifiers.push({ source: "two_weapons", value: A.two_weapons });
   if (fatigue) modifiers.push({ source: "fatigue", value: -fatigue });
-  if (s.helpless) {
+  if (helpless) {
     notApplied.push(...modifiers.map((m) => m.source)
       .filter((m) => m === "surrounded" || m === "two_weapons"));
   }
   const modifier = modifiers.reduce((n, m) => n + m.value, 0);
-  const effects = applied.map((x) => x.effect);
-  const mode = Number(effects.includes("advantage")) - Number(effects.includes("disadvantage"));
   const target = ac + (ranged ? cover : 0);
   const blocked = ranged && s.full_cover;
-  const chance = blocked ? frac(0) : s.helpless ? frac(1) : successChance(modifier, target, mode);
-  const damageModifiers = two ? [{ source: "two_weapons", value: A.two_weapons }] : [];
   const halved = !!s.underwater && A.halved.includes(kind);
-  const result = (natural, total, hit, critical, dealt, base) => ({
-    natural, total, hit, critical, damage: dealt, target,
-    dice_mode: ["disadvantage", "normal", "advantage"][mode + 1], edges: applied, modifiers,
-    base_damage: base, damage_modifiers: hit ? damageModifiers : [], damage_halved: halved && hit,
-    helpless: !!s.helpless, subdual: !!s.subdual, not_applied: notApplied,
+  const out = (natural, total, hit, critical, dealt, base, text) => ({
+    result: { natural, total, hit, critical, damage: dealt, target,
+      dice_mode: ["disadvantage", "normal", "advantage"][mode + 1], edges: applied, modifiers,
+      base_damage: base, damage_modifiers: hit ? modifiers.filter((m) => m.source === "two_weapons") : [],
+      damage_halved: halved && hit, helpless: !!helpless, subdual: !!s.subdual,
+      not_applied: notApplied },
+    chance: blocked ? frac(0) : helpless ? frac(1) : successChance(modifier, target, mode),
+    text,
+    chart: null,
   });
-  const out = (r, text) => ({ result: r, chance, text, chart: null });
   if (blocked) {
-    return out(result(null, null, false, false, 0, null), "Útok na dálku na cíl v kompletním "
-      + "krytí: střelnou zbraní ho nelze trefit → vedle, bez hodu.");
+    return out(null, null, false, false, 0, null, "Útok na dálku na cíl v kompletním krytí: "
+      + "střelnou zbraní ho nelze trefit → vedle, bez hodu.");
   }
   let [natural, total, critical] = [null, null, false];
   let head = "Útok na bezmocný cíl: zasažen bez hodu na zásah";
-  if (!s.helpless) {
+  if (!helpless) {
     const test = d20Test(source, "attack", modifier, target, mode);
     ({ natural, total } = test);
     const against = `OČ ${ac}${ranged && cover ? ` + krytí ${cover}` : ""}`;
     const toHit = { success: ", přirozená 20 → kritický zásah", failure: ", přirozená 1 → vedle" }[
       test.critical] ?? (test.success ? ` ≥ ${against} → zásah` : ` < ${against} → vedle`);
+    const edges = !situations ? "" : ` (${applied.map((x) => A.edges[x.source]).join(", ")}${mode
+      ? "" : " → výhoda a nevýhoda se ruší"})`;
     head = `Útok${ranged ? " na dálku" : ""}: ${writtenD20(test.roll, modifier, total)}`
-      + `${edgesText(applied, mode)}${toHit}`;
-    if (!test.success) return out(result(natural, total, false, false, 0, null), `${head}.`);
+      + `${edges}${toHit}`;
+    if (!test.success) return out(natural, total, false, false, 0, null, `${head}.`);
     critical = test.critical === "success";
   }
   let [base, full, text] = damageRoll(source, s.unarmed ? null : e, damage, critical,
     s.improvised || s.untrained, A.unarmed + s.strength_modifier);
   if (two) text += `, dvě zbraně +${A.two_weapons} = ${num(base += A.two_weapons)}`;
   const [dealt, steps] = finalDamage(base, s.strength_damage || s.unarmed, fatigue, halved,
-    defense);
+    s.defense);
   const tail = s.subdual ? " Přemožení: klesnou-li tím životy cíle na 0 nebo méně, upadne do "
     + "bezvědomí nebo se vzdá." : "";
-  return out(result(natural, total, true, critical || full, dealt, base),
+  return out(natural, total, true, critical || full, dealt, base,
     `${head}. ${text[0].toUpperCase()}${text.slice(1)}${steps}.${tail}`);
 }
 

@@ -1,45 +1,53 @@
 /* Dobývání soustav, as rpg/conquest.py: the unit table (from rules.json) and a turn's
  * arithmetic. Nothing is rolled; every error quotes the rule it breaks. */
-import { R, RuleError } from "./engine.js";
+import { R, RuleError, sum } from "./engine.js";
 
 const C = () => R.conquest;
 const KEYS = ["name", "hp", "attack", "defense", "range_min", "range_max", "movement", "regen",
   "cost"];
+export const fail = (message, field) => { throw new RuleError(message, field); };
+export const done = (result, text) => ({ result, chance: null, text });
+/** "1 hex", "3 hexy", "5 hexů". */
+export const plural = (n, one, few, many) => `${n} ${n === 1 ? one : n > 1 && n < 5 ? few
+  : many}`;
+const kr = (n) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0")} kr.`;
+export const fold = (s) => String(s).trim().toLowerCase();
+
 export const units = () => {
   const rows = C().units.map((row) => Object.fromEntries(KEYS.map((k, i) => [k, row[i]])));
-  return { result: { units: rows }, chance: null,
-    text: `Přehled jednotek: ${rows.map((u) => u.name).join(", ")}.` };
+  return done({ units: rows }, `Přehled jednotek: ${rows.map((u) => u.name).join(", ")}.`);
 };
-const fail = (message, field) => { throw new RuleError(message, field); };
-const plural = (n, one, few, many) => `${n} ${n === 1 ? one : n > 1 && n < 5 ? few : many}`;
-const kr = (n) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0")} kr.`;
-const done = (result, text) => ({ result, chance: null, text });
-const fold = (s) => String(s).trim().toLowerCase();
 
 function unit(name, field = "unit") {
-  const found = units().result.units.find((u) => u.name.toLowerCase() === fold(name));
-  return found || fail(`Neznámá jednotka '${String(name).slice(0, 40)}': ${C().quotes.units}`,
-    field);
+  return units().result.units.find((u) => u.name.toLowerCase() === fold(name))
+    || fail(`Neznámá jednotka '${String(name).slice(0, 40)}': ${C().quotes.units}`, field);
 }
 
-function atLeast(value, low, field, quote) {
+/** `value` ≥ `low` (0 unless given), else the rule `quote` is broken. */
+function atLeast(value, field, quote, low = 0) {
   if (value < low) {
     fail(`'${field}' nemůže být menší než ${low} (${value}): ${C().quotes[quote]}`, field);
   }
 }
 
 function alive(u, damage, field) {
-  atLeast(damage, 0, field, "counters");
+  atLeast(damage, field, "counters");
   if (damage >= u.hp) {
     fail(`${u.name} má jen ${u.hp} životů: s ${damage} damage countery už není na mapě. `
       + C().quotes.removed, field);
   }
 }
 
+/** The same unit (or faction) twice in one list is refused with `message`. */
+function once(seen, name, message, field) {
+  if (seen.has(name)) fail(message, field);
+  seen.add(name);
+}
+
 /** [Útok] damage = attack − the target's defence (at least 0), if the target is in range. */
 export function attack(source, { attacker, target, distance, target_damage: hit = 0 }) {
   const [a, t] = [unit(attacker, "attacker"), unit(target, "target")];
-  atLeast(distance, 0, "distance", "range");
+  atLeast(distance, "distance", "range");
   alive(t, hit, "target_damage");
   const inRange = a.range_min <= distance && distance <= a.range_max;
   const potential = Math.max(0, a.attack - t.defense);
@@ -57,7 +65,7 @@ export function attack(source, { attacker, target, distance, target_damage: hit 
 export function regen(source, { unit: name, damage, mechanics_in_range: m = 0 }) {
   const u = unit(name);
   alive(u, damage, "damage");
-  atLeast(m, 0, "mechanics_in_range", "mechanic");
+  atLeast(m, "mechanics_in_range", "mechanic");
   const cap = C().regen_cap;
   const fixed = Math.min(damage, u.regen + m, cap);
   const capped = u.regen + m > cap && damage > cap;
@@ -70,50 +78,48 @@ export function regen(source, { unit: name, damage, mechanics_in_range: m = 0 })
 
 /** [Příjem kreditů] 100 per checkpoint, 50 per Extractor. */
 export function income(source, { checkpoints: c = 0, extractors: e = 0 }) {
-  atLeast(c, 0, "checkpoints", "checkpoint-income");
-  atLeast(e, 0, "extractors", "extractor-income");
-  const [fc, fe] = [C().checkpoint_income * c, C().extractor_income * e];
-  return done({ credits: fc + fe, from_checkpoints: fc, from_extractors: fe },
-    `Příjem: ${c} × ${C().checkpoint_income} + ${e} × ${C().extractor_income} = ${kr(fc + fe)}`);
+  atLeast(c, "checkpoints", "checkpoint-income");
+  atLeast(e, "extractors", "extractor-income");
+  const { checkpoint_income: ci, extractor_income: ei } = C();
+  return done({ credits: ci * c + ei * e, from_checkpoints: ci * c, from_extractors: ei * e },
+    `Příjem: ${c} × ${ci} + ${e} × ${ei} = ${kr(ci * c + ei * e)}`);
 }
 
-function payable(credits, field) {
-  atLeast(credits, 0, field, "coins");
+function payable(credits) {
+  atLeast(credits, "credits", "coins");
   const small = C().coins.at(-1);
   if (credits % small) {
     fail(`${credits} kr. nejde složit z mincí, nejmenší je za ${small} kr.: ${C().quotes.coins}`
-      + ` Zadej násobek ${small}.`, field);
+      + ` Zadej násobek ${small}.`, "credits");
   }
 }
 
 /** [Kredity] the fewest coins: gold 1 000, silver 200, teal 50. */
 export function coins(source, { credits }) {
-  payable(credits, "credits");
+  payable(credits);
   let left = credits;
   const n = C().coins.map((coin) => [Math.floor(left / coin), left %= coin][0]);
-  const count = n[0] + n[1] + n[2];
-  return done({ coins: Object.fromEntries(C().coins.map((coin, i) => [coin, n[i]])), count },
-    `${kr(credits)} = ${n[0]}× zlatá, ${n[1]}× stříbrná, ${n[2]}× modrozelená `
-    + `(${plural(count, "mince", "mince", "mincí")}).`);
+  return done({ coins: Object.fromEntries(C().coins.map((coin, i) => [coin, n[i]])),
+    count: sum(n) }, `${kr(credits)} = ${n[0]}× zlatá, ${n[1]}× stříbrná, ${n[2]}× `
+    + `modrozelená (${plural(sum(n), "mince", "mince", "mincí")}).`);
 }
 
 /** [Nákup a umisťování jednotek] the cost, the credits left, and where units go. */
 export function buy(source, { units: wanted, credits = C().starting_credits }) {
-  payable(credits, "credits");
+  payable(credits);
   const q = C().quotes;
-  const lines = [];
-  for (const [name, count] of Object.entries(wanted ?? {})) {
+  const seen = new Set();
+  const lines = Object.entries(wanted ?? {}).map(([name, count]) => {
     const u = unit(name, "units");
-    atLeast(count, 0, "units", "price");
-    if (lines.some((line) => line.unit === u.name)) {
-      fail(`Jednotka ${u.name} je v nákupu dvakrát: sečti počty do jedné položky.`, "units");
-    }
+    atLeast(count, "units", "price");
+    once(seen, u.name, `Jednotka ${u.name} je v nákupu dvakrát: sečti počty do jedné položky.`,
+      "units");
     const ex = u.name === "Extractor";
-    lines.push({ unit: u.name, count, unit_cost: u.cost, cost: u.cost * count,
+    return { unit: u.name, count, unit_cost: u.cost, cost: u.cost * count,
       placement: ex ? "own-system-blue-hex" : "own-checkpoint",
-      placement_rule: q[ex ? "extractor-placement" : "placement"] });
-  }
-  const cost = lines.reduce((s, line) => s + line.cost, 0);
+      placement_rule: q[ex ? "extractor-placement" : "placement"] };
+  });
+  const cost = sum(lines.map((l) => l.cost));
   if (cost > credits) {
     fail(`Nedostatek kreditů: nákup stojí ${cost} kr., k dispozici je ${credits} kr. `
       + q.price, "units");
@@ -124,40 +130,44 @@ export function buy(source, { units: wanted, credits = C().starting_credits }) {
     + "vlastní checkpointy, Extractory na modrá políčka vlastní soustavy.");
 }
 
+/** Places 1, 2, … in sorted order; entries equal by `same` share a place. */
+function place(sorted, same) {
+  sorted.forEach((s, i) => {
+    const prev = sorted[i - 1];
+    s.place = i && same(prev, s) ? prev.place : i + 1;
+  });
+  return sorted;
+}
+
 /** [Konec hry] most checkpoints first, ties by the units' value; equals share a place. */
 function rank(factions, field) {
   if (!Array.isArray(factions) || !factions.length) fail("Zadej alespoň jednu frakci.", field);
+  const names = new Set();
   const parsed = factions.map((data, i) => {
-    const where = `${field}.${i}`;
+    const at = `${field}.${i}`;
     const { name: raw = "", checkpoints = 0, units: counts } = data ?? {};
-    const name = String(raw).trim() || fail("Každá frakce potřebuje jméno ('name').", where);
-    atLeast(checkpoints, 0, `${where}.checkpoints`, "tie-break");
+    const name = String(raw).trim() || fail("Každá frakce potřebuje jméno ('name').", at);
+    atLeast(checkpoints, `${at}.checkpoints`, "tie-break");
     const seen = new Set();
     let value = 0;
     let any = false;
     for (const [key, count] of Object.entries(counts ?? {})) {
-      const u = unit(key, `${where}.units`);
-      atLeast(count, 0, `${where}.units`, "tie-break");
-      if (seen.has(u.name)) {
-        fail(`Jednotka ${u.name} je u frakce ${name} uvedena dvakrát: sečti počty do jedné `
-          + "položky.", `${where}.units`);
-      }
-      seen.add(u.name);
+      const u = unit(key, `${at}.units`);
+      atLeast(count, `${at}.units`, "tie-break");
+      once(seen, u.name, `Jednotka ${u.name} je u frakce ${name} uvedena dvakrát: sečti počty `
+        + "do jedné položky.", `${at}.units`);
       value += u.cost * count;
       any ||= count > 0;
     }
     return { name, checkpoints, unit_value: value, place: 0, eliminated: !checkpoints && !any };
   });
-  if (new Set(parsed.map((f) => fold(f.name))).size < parsed.length) {
-    fail("Jména frakcí se opakují: každá frakce smí být uvedena jednou.", field);
+  for (const f of parsed) {
+    once(names, fold(f.name), "Jména frakcí se opakují: každá frakce smí být uvedena jednou.",
+      field);
   }
-  parsed.sort((x, y) => y.checkpoints - x.checkpoints || y.unit_value - x.unit_value);
-  parsed.forEach((f, i) => {
-    const prev = parsed[i - 1];
-    f.place = prev && prev.checkpoints === f.checkpoints && prev.unit_value === f.unit_value
-      ? prev.place : i + 1;
-  });
-  return parsed;
+  return place(parsed.sort((x, y) => y.checkpoints - x.checkpoints
+    || y.unit_value - x.unit_value), (p, f) => p.checkpoints === f.checkpoints
+    && p.unit_value === f.unit_value);
 }
 
 /** [Konec hry] the sector's ranking when the time runs out. */
@@ -185,15 +195,15 @@ export function capture(source, { faction, ships = [], holdings = [] }) {
     const at = `holdings.${i}.`;
     const [owner, system] = [named(row.faction, `${at}faction`), named(row.system, `${at}system`)];
     const { checkpoints = 0, extractors = 0 } = row;
-    atLeast(checkpoints, 0, `${at}checkpoints`, "system-lost");
-    atLeast(extractors, 0, `${at}extractors`, "system-lost");
+    atLeast(checkpoints, `${at}checkpoints`, "system-lost");
+    atLeast(extractors, `${at}extractors`, "system-lost");
     if (held.has(key(owner, system))) {
       fail(`Frakce ${owner} v soustavě ${system} je v 'holdings' dvakrát: uveď ji jednou.`,
         "holdings");
     }
     held.set(key(owner, system), [owner, system, checkpoints, extractors]);
   });
-  const taken = new Map();
+  const taken = new Map(); // key → [holder, system as first written, checkpoints taken]
   const captures = ships.map((ship, i) => {
     const at = `ships.${i}.`;
     const u = unit(String(ship.unit ?? ""), `${at}unit`);
@@ -203,27 +213,25 @@ export function capture(source, { faction, ships = [], holdings = [] }) {
     const system = named(ship.system, `${at}system`);
     const holder = ship.holder == null ? null : named(ship.holder, `${at}holder`);
     const own = holder !== null && fold(holder) === fold(me);
-    const k = key(holder, system);
-    if (holder !== null && !own) taken.set(k, (taken.get(k) || 0) + 1);
+    if (holder !== null && !own) {
+      const k = key(holder, system);
+      taken.set(k, taken.get(k) || [holder, system, 0]).get(k)[2] += 1;
+    }
     return { unit: u.name, system, holder, captured: !own, ship_removed: !own };
   });
-  const losses = [...taken].map(([k, lost]) => {
-    const c = held.get(k) || captures.find((x) => x.holder && key(x.holder, x.system) === k);
-    if (!held.has(k)) {
-      fail(`Uveď v 'holdings', kolik checkpointů a Extractorů drží ${c.holder} v soustavě `
-        + `${c.system}: ${q["system-lost"]}`, "holdings");
-    }
-    const [owner, system, n, ex] = c;
+  const losses = [...taken.values()].map(([holder, where, lost]) => {
+    const [owner, system, n, ex] = held.get(key(holder, where)) || fail(`Uveď v 'holdings', `
+      + `kolik checkpointů a Extractorů drží ${holder} v soustavě ${where}: ${q["system-lost"]}`,
+    "holdings");
     if (lost > n) {
       fail(`${owner} drží v soustavě ${system} jen ${plural(n, "checkpoint", "checkpointy",
-        "checkpointů")}, obsazuje se jich ${lost}: `
-        + "oprav 'holdings' nebo 'ships'.", "holdings");
+        "checkpointů")}, obsazuje se jich ${lost}: oprav 'holdings' nebo 'ships'.`, "holdings");
     }
     return { faction: owner, system, checkpoints_lost: lost, checkpoints_left: n - lost,
       system_lost: n === lost, extractors_lost: n === lost ? ex : 0 };
   });
   const removed = captures.filter((c) => c.ship_removed).length;
-  const gained = losses.reduce((sum, l) => sum + l.extractors_lost, 0);
+  const gained = sum(losses.map((l) => l.extractors_lost));
   return done({ captures, ships_removed: removed, checkpoints_gained: removed, losses,
     extractors_gained: gained }, `Obsazení (${me}): z plánu odchází lodí: ${removed}, získané `
     + `checkpointy: ${removed}${losses.filter((l) => l.system_lost).map((l) => `; ${l.faction} `
@@ -251,10 +259,8 @@ export function winner(source, { sectors }) {
     return { sector: i + 1, winner: won, decided_by: last ? "last-standing" : "ranking",
       ranking };
   });
-  const final = [...totals.values()].sort((x, y) => y.points - x.points);
-  final.forEach((s, i) => {
-    s.place = i && s.points === final[i - 1].points ? final[i - 1].place : i + 1;
-  });
+  const final = place([...totals.values()].sort((x, y) => y.points - x.points),
+    (p, s) => p.points === s.points);
   return done({ sectors: results, final,
     winners: final.filter((s) => s.place === 1).map((s) => s.name) },
   `Sektory – ${results.map((r) => `${r.sector}: ${r.winner ?? "dělené 1. místo"}`).join(", ")}`
@@ -266,13 +272,13 @@ export function winner(source, { sectors }) {
 export function teleport(source, { turn, damage = 0, other_sector: other = false,
   target_sector_checkpoints: held = 0 }) {
   const q = C().quotes;
-  atLeast(turn, C().turn_min, "turn", "teleport-flip");
-  atLeast(damage, 0, "damage", "counters");
+  atLeast(turn, "turn", "teleport-flip", C().turn_min);
+  atLeast(damage, "damage", "counters");
   if (damage > 0) { // whatever the damage: this is the rule it breaks
     fail(`Displacer má ${damage} poškození: ${q["damaged-displacer"]} Nejdřív ho oprav `
       + "(regenerace).", "damage");
   }
-  atLeast(held, 0, "target_sector_checkpoints", "teleport-sector");
+  atLeast(held, "target_sector_checkpoints", "teleport-sector");
   if (other && held < 1) {
     fail(`Do jiného sektoru bez checkpointu tam teleport nejde: ${q["teleport-sector"]}`,
       "target_sector_checkpoints");
@@ -298,6 +304,17 @@ const EXAMPLES = { units: '{"Scout": 2, "Frigate": 1}',
   holdings: '[{"faction": "Modří", "system": "Alfa", "checkpoints": 1, "extractors": 2}]' };
 const HEAD = ["Jednotka", "Životy", "Útok", "Obrana", "Dosah", "Pohyb", "Regen.", "Cena"];
 
+/** `old` replaced by a new `tag` element with its id, name, required and description. */
+function swap(old, tag, kind) {
+  const control = document.createElement(tag);
+  for (const key of ["id", "name", "required", "aria-describedby"]) {
+    if (old.hasAttribute(key)) control.setAttribute(key, old.getAttribute(key));
+  }
+  control.dataset.kind = kind;
+  old.replaceWith(control);
+  return control;
+}
+
 /** Page controls: units picked from the table, JSON inputs as text areas, the unit table and
  * the battle sheet's figures under the outcome. */
 export function enhance(root) {
@@ -306,45 +323,36 @@ export function enhance(root) {
   const path = root.dataset.procedure;
   for (const old of form.querySelectorAll(Object.keys(EXAMPLES).map((n) => `[name="${n}"]`)
     .join())) {
-    const area = document.createElement("textarea");
-    for (const key of ["id", "name", "required", "aria-describedby"]) {
-      if (old.hasAttribute(key)) area.setAttribute(key, old.getAttribute(key));
-    }
-    Object.assign(area, { rows: 3, placeholder: EXAMPLES[old.name], spellcheck: false });
-    area.dataset.kind = "json";
-    Object.assign(area.style, { width: "100%", boxSizing: "border-box", font: "inherit" });
     old.parentElement.style.gridColumn = "1 / -1";
-    old.replaceWith(area);
+    Object.assign(swap(old, "textarea", "json"), { rows: 3, spellcheck: false,
+      placeholder: EXAMPLES[old.name] })
+      .style.cssText = "width:100%;box-sizing:border-box;font:inherit";
   }
   for (const old of form.querySelectorAll('[name="attacker"], [name="target"]')) {
-    const select = document.createElement("select");
-    for (const key of ["id", "name", "aria-describedby"]) {
-      select.setAttribute(key, old.getAttribute(key));
-    }
-    select.dataset.kind = "string";
+    old.removeAttribute("required");
+    const select = swap(old, "select", "string");
     select.innerHTML = C().units.map(([name]) => `<option>${name}</option>`).join("");
     if (old.name === "target") select.selectedIndex = 1;
-    old.replaceWith(select);
   }
   // The hook's labels are shared by field name: these two mean something else elsewhere.
   for (const [name, text] of [["target", "Cíl"], ["turn", "Tah, ve kterém se teleportuje"]]) {
     const label = form.querySelector(`label[for$="-${name}"]`);
     if (label) label.textContent = text;
   }
-  if (path === "conquest/attack") {
+  const attacking = path === "conquest/attack";
+  if (attacking) {
     form.addEventListener("change", () => form.elements.distance.value && form.requestSubmit());
   }
   form.addEventListener("submit", () => {
     const r = output.dataset.result && JSON.parse(output.dataset.result);
-    const yes = (flag) => (flag ? "ano" : "ne");
-    if (r && path === "conquest/attack") {
-      const hp = unit(r.target).hp;
+    const yes = (flag) => `<strong>${flag ? "ano" : "ne"}</strong>`;
+    if (r && attacking) {
       output.insertAdjacentHTML("beforeend", `<p class="calculator__sheet">Poškození `
-        + `<strong>${r.damage}</strong> · životy cíle <strong>${r.hp_left}/${hp}</strong> · v `
-        + `dosahu (${r.range_min}–${r.range_max}) <strong>${yes(r.in_range)}</strong> · zničen `
-        + `<strong>${yes(r.destroyed)}</strong></p>`);
+        + `<strong>${r.damage}</strong> · životy cíle <strong>${r.hp_left}/${unit(r.target).hp}`
+        + `</strong> · v dosahu (${r.range_min}–${r.range_max}) ${yes(r.in_range)} · zničen `
+        + `${yes(r.destroyed)}</p>`);
     }
-    if (r && path === "conquest/units") {
+    if (r && r.units) {
       const rows = r.units.map((u) => [u.name, u.hp, u.attack, u.defense,
         `${u.range_min}–${u.range_max}`, u.movement, u.regen, u.cost]);
       output.insertAdjacentHTML("beforeend", '<div class="calculator__table"><table><tr>'

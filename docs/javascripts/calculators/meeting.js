@@ -1,14 +1,13 @@
 /* Meeting the enemy, as rpg/combat.py and rpg/encounters.py: initiative, surprise, encounter
  * distance, the whole encounter and range zones. */
-import { R, RuleError, roll, sumDistribution, written } from "./engine.js";
+import { R, roll, sumDistribution, written } from "./engine.js";
 import { reaction } from "./encounters.js";
+import { fail, out } from "./health.js";
 
 const M = () => R.meeting;
-const fail = (message, field) => {
-  throw new RuleError(message, field);
-};
 
-function checkSides(sides) {
+/** The sides checked, and the players' side among them (the first one if not given). */
+function checkSides(sides, players = sides[0]) {
   const [low, high] = M().sides_range;
   if (sides.length < low || sides.length > high) {
     fail(`Stran musí být ${low} až ${high}, zadáno ${sides.length}.`, "sides");
@@ -18,8 +17,12 @@ function checkSides(sides) {
   }
   const twice = sides.find((side) => sides.indexOf(side) !== sides.lastIndexOf(side));
   if (twice !== undefined) fail(`Strany musí mít různá jména; '${twice}' je uvedena víckrát.`, "sides");
-  return sides;
+  named([players], sides, "players");
+  return players;
 }
+
+const checkLocation = (location) => M().locations.includes(location)
+  || fail(M().location_error, "location");
 
 /** `named` sides in the listed order of `sides`, each one listed. */
 function named(list, sides, field) {
@@ -31,13 +34,9 @@ function named(list, sides, field) {
   return sides.filter((side) => list.includes(side));
 }
 
-const out = (result, text, chart = null) => ({ result, chance: null, text, chart });
-
 // [Iniciativa] 1d10 per side not surprised; highest first, a tie goes to the players
 export function initiative(source, { sides = M().sides, players, surprised = [] }) {
-  checkSides(sides);
-  players ??= sides[0];
-  named([players], sides, "players");
+  players = checkSides(sides, players);
   let skipped = named(surprised, sides, "surprised");
   const all = skipped.length === sides.length;
   if (all) skipped = [];
@@ -62,7 +61,7 @@ export function initiative(source, { sides = M().sides, players, surprised = [] 
       ? " Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo kolo nevynechá."
       : skipped.length ? ` Překvapené strany vynechají 1. kolo: ${skipped.join(", ")}.` : ""}`;
   const first = order[0]?.side === players;
-  return out({ order, skipped, players_first_chance: p }, text, p === null ? null : [
+  return out({ order, skipped, players_first_chance: p }, text, null, p === null ? null : [
     { label: "hráči první", p, good: true, current: first },
     { label: "soupeř první", p: 1 - p, current: !first }]);
 }
@@ -95,7 +94,7 @@ export function surprise(source, { sides = M().sides, light = [] }) {
     some: caught.length === 1 ? `Překvapená strana (${names}) vynechá 1 kolo.`
       : `Překvapené strany (${names}) vynechají 1 kolo.` }[effect];
   return out({ sides: entries, effect, distribution },
-    `Hod na překvapení: ${shown.join(", ")}. ${verdict}`,
+    `Hod na překvapení: ${shown.join(", ")}. ${verdict}`, null,
     distribution.map(({ effect: name, probability: p }, i) => ({
       label: ["nikdo", "některá", "všechny"][i], p, good: !i, current: name === effect })));
 }
@@ -105,7 +104,7 @@ const zoneOf = (metres) => M().zones.findLast((zone) => metres >= zone[1]);
 
 // [Vzdálenost setkání] indoors 4d6 m (halved when surprised); outside 4d6 × 10, or 1d4 × 10
 export function encounterDistance(source, { location = M().location, surprised = false }) {
-  if (!M().locations.includes(location)) fail(M().location_error, "location");
+  checkLocation(location);
   const [count, wild, scale] = M().distance;
   const indoors = location === "indoors";
   const [n, faces] = !indoors && surprised ? [1, wild] : [count, 6];
@@ -123,7 +122,7 @@ export function encounterDistance(source, { location = M().location, surprised =
     bars.set(d, (bars.get(d) ?? 0) + p);
   });
   return out({ distance_m: distance, zone: zone[0], zone_name: zone[3] },
-    `Vzdálenost setkání (${how} m) → ${zone[3].toLowerCase()}.`,
+    `Vzdálenost setkání (${how} m) → ${zone[3].toLowerCase()}.`, null,
     [...bars].map(([d, p]) => ({ label: String(d), p, current: d === distance })));
 }
 
@@ -131,11 +130,9 @@ export function encounterDistance(source, { location = M().location, surprised =
 export function encounter(source, {
   sides = M().sides, light = [], location = M().location, players, reaction_modifier: modifier = 0,
 }) {
-  checkSides(sides);
-  players ??= sides[0];
-  named([players], sides, "players");
+  players = checkSides(sides, players);
   named(light, sides, "light");
-  if (!M().locations.includes(location)) fail(M().location_error, "location");
+  checkLocation(location);
   const caught = surprise(source, { sides, light });
   const surprised = caught.result.sides.filter((e) => e.surprised).map((e) => e.side);
   const distance = encounterDistance(source, { location, surprised: surprised.length > 0 });
@@ -145,7 +142,7 @@ export function encounter(source, {
   const texts = [caught, distance, order].map((step) => step.text).concat(reactions.map(
     ([side, r]) => r.text.replace("Reakce:", `Reakce (${side}):`)));
   return out({ surprise: caught.result, distance: distance.result, initiative: order.result,
-    reactions: reactions.map(([side, r]) => ({ side, ...r.result })) }, texts.join(" "),
+    reactions: reactions.map(([side, r]) => ({ side, ...r.result })) }, texts.join(" "), null,
   caught.chart);
 }
 

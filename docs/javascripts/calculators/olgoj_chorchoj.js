@@ -1,8 +1,6 @@
 /* Olgoj Chorchoj, as rpg/olgoj_chorchoj.py: Engineering and action tokens. Nothing is rolled. */
-import { R, RuleError } from "./engine.js";
-
-const fail = (message, field) => { throw new RuleError(message, field); };
-const done = (result, text) => ({ result, chance: null, text });
+import { R } from "./engine.js";
+import { done, fail } from "./conquest.js";
 
 /** [Inženýrství] each of the three scales 1 back, +5 tactical points; a 0 locks a slot. */
 export function engineering(source, { products, tactical = 0 }) {

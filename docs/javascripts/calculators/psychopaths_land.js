@@ -1,9 +1,9 @@
 /* Země psychopatů, as rpg/psychopaths_land.py: action points, combat, what a round allows. */
 import { R, RuleError, frac, plus } from "./engine.js";
+import { done, fold, plural } from "./conquest.js";
 
 const P = () => R.psychopaths;
-const points = (n) => `${n} ${n === 1 ? "akční bod" : n > 1 && n < 5 ? "akční body"
-  : "akčních bodů"}`;
+const points = (n) => plural(n, "akční bod", "akční body", "akčních bodů");
 const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
 
 /** [Určení počtu akčních bodů] 2d6; the player keeps one die. */
@@ -15,8 +15,8 @@ export function actionPoints(source, { keep = null }) {
   const verdict = keep ? `ponechá ${keep === "higher" ? "vyšší" : "nižší"} → ${points(kept)}`
     : choices.length === 1 ? `obě kostky stejné → ${points(a)}`
       : `hráč si vybere ${choices[0]}, nebo ${points(choices[1])}`;
-  return { result: { dice, keep, action_points: kept, choices }, chance: null,
-    text: `Akční body: 2d6 = ${a} a ${b}, ${verdict}.` };
+  return done({ dice, keep, action_points: kept, choices },
+    `Akční body: 2d6 = ${a} a ${b}, ${verdict}.`);
 }
 
 /** P(d6 + lead > d6), exact. */
@@ -97,7 +97,6 @@ export function turnCheck(source, { psychopath_in_inventory: held = false, actio
     throw new RuleError(`Nebojovaný psychopat musí být v inventáři: ${q[6]} Zapni `
       + "'psychopath_in_inventory', nebo vypni 'unfought_psychopath'.", "unfought_psychopath");
   }
-  const fold = (s) => s.trim().toLowerCase();
   const can = !held && ap >= cost;
   const notes = held ? [q[2], q[3]] : ap < cost
     ? [`Bez akčních bodů nelze platit průzkum ani pohyb: ${q[5]}.`] : [];
@@ -114,16 +113,13 @@ export function turnCheck(source, { psychopath_in_inventory: held = false, actio
   if (order.length === 2) notes.push("„Souboj s psychopatem má přednost.“");
   const yes = (flag) => (flag ? "ano" : "ne");
   const fights = order.map((k) => (k === "player" ? "s hráčem" : "s psychopatem")).join(", pak ");
-  return {
-    result: { exploration_allowed: can, movement_allowed: can, move, combat: !!order.length,
-      combat_order: order, combat_first: order[0] ?? null,
-      may_repeat_movement: !held && left >= cost, action_points_lost_at_end: left,
-      end_of_round_order: "active-player", notes },
-    chance: null,
-    text: `Kolo: průzkum ${yes(can)}, pohyb ${yes(can)}${plan}; boj: ${fights || "ne"}. Na `
-      + `konci kola propadnou zbývající akční body (${left}) a efekty karet proběhnou v pořadí, `
-      + "které určí aktivní hráč.",
-  };
+  return done({ exploration_allowed: can, movement_allowed: can, move, combat: !!order.length,
+    combat_order: order, combat_first: order[0] ?? null,
+    may_repeat_movement: !held && left >= cost, action_points_lost_at_end: left,
+    end_of_round_order: "active-player", notes },
+  `Kolo: průzkum ${yes(can)}, pohyb ${yes(can)}${plan}; boj: ${fights || "ne"}. Na konci kola `
+    + `propadnou zbývající akční body (${left}) a efekty karet proběhnou v pořadí, které určí `
+    + "aktivní hráč.");
 }
 
 /** The combat's card steps: ± per side re-resolves the same dice with the cards changed, and a
@@ -135,10 +131,10 @@ export function enhance(root) {
   const box = document.createElement("div");
   const button = (side, step) => `<button type="button" class="md-button" data-side="${side}" `
     + `data-step="${step}">${step > 0 ? "+" : "−"}1</button>`;
-  box.innerHTML = `<p>Zahraná karta na útočníka ${button("attacker", -1)} `
-    + `${button("attacker", 1)}</p><p>Zahraná karta na obránce ${button("defender", -1)} `
-    + `${button("defender", 1)}</p><p><button type="button" class="md-button" data-step="0">`
-    + "Další krok</button></p><p data-limits></p>";
+  box.innerHTML = `${[["attacker", "útočníka"], ["defender", "obránce"]].map(([side, who]) =>
+    `<p>Zahraná karta na ${who} ${button(side, -1)} ${button(side, 1)}</p>`).join("")}<p>`
+    + '<button type="button" class="md-button" data-step="0">Další krok</button></p>'
+    + "<p data-limits></p>";
   // The hook's labels are shared by field name; "mode" here is the kind of combat.
   form.querySelector('label[for$="-mode"]').textContent = "Druh boje";
   box.hidden = true;

@@ -1,23 +1,12 @@
 /* The wilderness [Přenocování v divočině, Cestování po světě, Rychlé cestování], as
  * rpg/wilderness.py: camping, a day of travel, fast travel and the split of its damage. */
-import { R, RuleError, frac, number, plus, roll, sum, written } from "./engine.js";
+import { R, frac, number, plus, roll, sum, written } from "./engine.js";
 import { bounded } from "./checks.js";
+import { choice, fail, out, plural as pl } from "./health.js";
 
 const W = () => R.wilderness;
-const fail = (message, field) => {
-  throw new RuleError(message, field);
-};
-const pl = (n, one, few, many) => `${n} ${n === 1 ? one : n > 1 && n < 5 ? few : many}`;
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const out = (result, text, chance = null, chart = null) => ({ result, chance, text, chart });
-
-function choice(value, allowed, field) {
-  if (!allowed.includes(value)) {
-    fail(`'${field}' musí být jedno z: ${allowed.join(", ")}; ne ${value}.`, field);
-  }
-  return value;
-}
 
 function list(values, allowed, high, field) {
   if (!Array.isArray(values) || values.length > high) {
