@@ -4,8 +4,9 @@ Nothing of the rules is written twice:
 
 - the forms are generated from the app's own OpenAPI document (the same one ``/api/v1/openapi.json``
   serves): field names, bounds, defaults and enumerations come from the API's schemas;
-- the rule constants (tables, thresholds, texts) are exported from the Python engine into one
-  asset, ``javascripts/calculators/rules.json``, which the calculators load;
+- the rule constants (tables, thresholds, texts) are exported from the Python engine
+  (:func:`rules_data`) and built into the calculators' one bundle, ``javascripts/calculators/ui.js``
+  (:func:`bundled`);
 - each calculator lands right after the element whose id is its rule's citation anchor
   (:data:`rpg.citations.RULES`), so the rule pages themselves stay untouched.
 
@@ -24,9 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File
 
-RULES_ASSET = "javascripts/calculators/rules.json"
 SCRIPT = "javascripts/calculators/ui.js"
 #: esbuild, installed by ``scripts/setup`` from ``package.json`` (``npm ci``).
 ESBUILD = Path(__file__).resolve().parents[2] / "node_modules" / ".bin" / "esbuild"
@@ -98,15 +97,26 @@ VALUE_LABELS: dict[str, str] = {
 #: API path → field → label, where a field name means something else in another procedure
 #: (``damage``: a dice expression in ``attack``, counters in ``conquest/regen``).
 PATH_LABELS: dict[str, dict[str, str]] = {}
+#: Field → an example shown in a JSON-valued field (a list of objects, or an object).
+PLACEHOLDERS: dict[str, str] = {}
+#: API path → field → (values, the one preselected): a free-text field offered as a choice
+#: (unit names, which the API matches case-insensitively and so lists no enum of).
+CHOICES: dict[str, dict[str, tuple[list[str], str]]] = {}
+#: API path → list field → value → label: buttons that add a value to the list (fatigue's
+#: reasons), for a phone where typing "no-food-or-water" is slow.
+APPEND_BUTTONS: dict[str, dict[str, dict[str, str]]] = {}
+#: API path → (title, first field, last field): the fields from first to last folded into a
+#: group that opens on demand (attack's situations).
+GROUPS: dict[str, tuple[str, str, str]] = {}
 
 
 def _load_extensions() -> list[Any]:
     """Calculator tables of further rulebooks, in modules beside this hook.
 
     Each ``calculators_<area>.py`` may define ``CALCULATORS`` (path → the arguments of
-    :class:`Calculator`), ``LABELS``, ``VALUE_LABELS``, ``PATH_LABELS`` and ``rules_data()``;
-    they are merged into this hook's tables, so several areas can grow at once without one file
-    to share.
+    :class:`Calculator`), ``LABELS``, ``VALUE_LABELS``, ``PATH_LABELS``, ``PLACEHOLDERS``,
+    ``CHOICES``, ``APPEND_BUTTONS``, ``GROUPS`` and ``rules_data()``; they are merged into this
+    hook's tables, so several areas can grow at once without one file to share.
     """
     import importlib.util
     from pathlib import Path
@@ -129,6 +139,11 @@ for _extension in _EXTENSIONS:
     VALUE_LABELS.update(getattr(_extension, "VALUE_LABELS", {}))
     for _path, _labels in getattr(_extension, "PATH_LABELS", {}).items():
         PATH_LABELS.setdefault(_path, {}).update(_labels)
+    PLACEHOLDERS.update(getattr(_extension, "PLACEHOLDERS", {}))
+    for _table in ("CHOICES", "APPEND_BUTTONS"):
+        for _path, _fields in getattr(_extension, _table, {}).items():
+            globals()[_table].setdefault(_path, {}).update(_fields)
+    GROUPS.update(getattr(_extension, "GROUPS", {}))
 
 
 def rules_data() -> dict[str, Any]:
@@ -237,7 +252,12 @@ def _field(path: str, parameter: dict[str, Any]) -> str:
         control = f"<input {box}>"
         return (f'<div class="calculator__field calculator__field--check">{control}'
                 f'<label for="{ident}">{html.escape(label)}</label>{error}</div>')
-    if "enum" in schema:
+    if name in CHOICES.get(path, {}):
+        values, chosen = CHOICES[path][name]
+        options = [f"<option {_attrs(selected=value == chosen)}>{html.escape(value)}</option>"
+                   for value in values]
+        control = f"<select {_attrs(data_kind='string', **common)}>{''.join(options)}</select>"
+    elif "enum" in schema:
         options = [] if required or default is not None else ['<option value="">(výchozí)</option>']
         options += [
             f"<option {_attrs(value=value, selected=value == default)}>"
@@ -245,16 +265,14 @@ def _field(path: str, parameter: dict[str, Any]) -> str:
             for value in schema["enum"]
         ]
         control = f"<select {_attrs(data_kind='string', **common)}>{''.join(options)}</select>"
-    elif kind == "array" and "$ref" in schema.get("items", {}) and set(
-            _components[schema["items"]["$ref"].rsplit("/", 1)[-1]]["properties"]) != {
-            "name", "bonus"}:
-        # A list of other objects (a party of {name, hp}): written as JSON, checked by the API's
-        # own rules when computed.
-        example = schema.get("example")
-        control = "<input " + _attrs(
-            type="text", data_kind="json", autocomplete="off", spellcheck="false",
-            placeholder=json.dumps(example, ensure_ascii=False) if example else None,
-            **common) + ">"
+    elif _json_valued(schema):
+        # Objects, and lists of objects other than {name, bonus} (a party of {name, hp}):
+        # written as JSON, checked by the procedure's own rules when computed.
+        box = _attrs(data_kind="json", rows=3, spellcheck="false", autocomplete="off",
+                     placeholder=PLACEHOLDERS.get(name), **common)
+        return (f'<div class="calculator__field calculator__field--wide">'
+                f'<label for="{ident}">{html.escape(label)}</label>'
+                f"<textarea {box}></textarea>{error}</div>")
     elif kind == "array":
         items = schema.get("items", {})
         if "$ref" in items:  # objects {name, bonus}: "Meč +2, Plášť"
@@ -277,8 +295,36 @@ def _field(path: str, parameter: dict[str, Any]) -> str:
             type="text", data_kind="string", value=default, placeholder=schema.get("example"),
             maxlength=schema.get("maxLength"), autocomplete="off", spellcheck="false",
             **_bounds(schema), **common) + ">"
+    buttons = "".join(
+        f'<button {_attrs(type="button", class_="md-button", data_append=value)}>'
+        f"+ {html.escape(text)}</button>"
+        for value, text in APPEND_BUTTONS.get(path, {}).get(name, {}).items())
+    if buttons:
+        control += f'<div class="calculator__append">{buttons}</div>'
     return (f'<div class="calculator__field"><label for="{ident}">{html.escape(label)}</label>'
             f"{control}{error}</div>")
+
+
+def _json_valued(schema: dict[str, Any]) -> bool:
+    """An object, or a list of objects other than ``{name, bonus}`` or of lists."""
+    if schema.get("type") == "object":
+        return True
+    items = schema.get("items", {})
+    if schema.get("type") != "array" or not ("$ref" in items or items.get("type") == "array"):
+        return False
+    return "$ref" not in items or set(
+        _components[items["$ref"].rsplit("/", 1)[-1]]["properties"]) != {"name", "bonus"}
+
+
+def _grouped(path: str, names: list[str], fields: list[str]) -> list[str]:
+    """The fields of ``path``'s group (:data:`GROUPS`) folded into one ``<details>``."""
+    if path not in GROUPS:
+        return fields
+    title, first, last = GROUPS[path]
+    start, end = names.index(first), names.index(last) + 1
+    group = (f'<details class="calculator__group"><summary>{html.escape(title)}</summary>'
+             f'{"".join(fields[start:end])}</details>')
+    return [*fields[:start], group, *fields[end:]]
 
 
 def calculator_html(path: str, operation: dict[str, Any]) -> str:
@@ -286,7 +332,8 @@ def calculator_html(path: str, operation: dict[str, Any]) -> str:
     calc = CALCULATORS[path]
     parameters = [p for p in operation["parameters"] if p["name"] not in _COMMON]
     dice = next(p for p in operation["parameters"] if p["name"] == "dice")
-    fields = [_field(path, p) for p in parameters]
+    fields = _grouped(path, [p["name"] for p in parameters],
+                      [_field(path, p) for p in parameters])
     fields.append(_field(path, {**dice, "required": False}))
     root = _attrs(class_="calculator", data_procedure=path, data_module=calc.module,
                   data_chance=calc.chance)
@@ -306,7 +353,7 @@ _components: dict[str, Any] = {}
 
 
 def on_files(files, config):
-    """Generate the forms from the OpenAPI document and add the rule constants asset."""
+    """Generate the forms from the OpenAPI document."""
     document = openapi_document()
     paths = document["paths"]
     _components.clear()
@@ -317,8 +364,6 @@ def on_files(files, config):
         if operation is None:
             raise RuntimeError(f"calculator '{path}' has no endpoint in the OpenAPI document")
         _forms[path] = calculator_html(path, operation)
-    content = json.dumps(rules_data(), ensure_ascii=False, separators=(",", ":"))
-    files.append(File.generated(config, RULES_ASSET, content=content))
     return files
 
 
@@ -350,16 +395,19 @@ def on_page_content(html_content, page, config, files):
 
 
 def bundled(entry: Path) -> bytes:
-    """``entry`` (``ui.js``) with every calculator module it imports, as one minified module.
+    """``entry`` (``ui.js``) with every calculator module and the rule data, one minified module.
 
     ``ui.js`` imports each procedure's module by name (``import(`./${module}.js`)``), which
-    esbuild resolves to every module beside it: one file, smaller gzipped than its parts.
+    esbuild resolves to every module beside it; the engine's rule data (:func:`rules_data`)
+    takes the place of ``CALCULATOR_RULES``. One file, smaller gzipped than its parts.
     """
     if not ESBUILD.is_file():
         raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
+    rules = json.dumps(rules_data(), ensure_ascii=False, separators=(",", ":"))
     return subprocess.run(
         [str(ESBUILD), str(entry), "--bundle", "--format=esm", "--minify",
-         "--legal-comments=none", "--charset=utf8", "--log-level=warning"],
+         f"--define:CALCULATOR_RULES={rules}", "--legal-comments=none", "--charset=utf8",
+         "--log-level=warning"],
         check=True, capture_output=True).stdout
 
 

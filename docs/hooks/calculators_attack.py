@@ -2,7 +2,8 @@
 
 Merged into ``calculators.py``: ``attack`` on the page of its rule, with every situation flag
 of section 2b. Its constants, the rule sentences its refusals quote and the Czech names of the
-advantage sources are exported from ``rpg/attack.py`` under ``attack`` in ``rules.json``.
+advantage sources are exported from ``rpg/attack.py`` under ``attack`` in the calculators' rule
+data.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ PATH_LABELS: dict[str, dict[str, str]] = {"attack": {
     "helpless": "Bezmocný cíl (bez hodu na zásah)",
     "subdual": "Přemožení (nesmrtící útok)",
 }}
+
+#: The situations of [Ostatní bojové situace], folded until needed (a phone scrolls less).
+GROUPS: dict[str, tuple[str, str, str]] = {
+    "attack": ("Situace (ostatní bojové situace)", "two_weapons", "subdual")}
 
 VALUE_LABELS: dict[str, str] = {
     "normal": "normální", "resistance": "odolnost (½)", "immunity": "imunita (0)",

@@ -2,8 +2,8 @@
 Chorchoj (merged into ``calculators.py``'s tables by its ``_load_extensions``).
 
 The games' constants and the rule sentences their messages quote are exported from the engine
-(``rpg.psychopaths_land``, ``rpg.conquest``, ``rpg.olgoj_chorchoj``) into ``rules.json``; only
-the Czech wording is exported, which is the calculators' language.
+(``rpg.psychopaths_land``, ``rpg.conquest``, ``rpg.olgoj_chorchoj``) into the calculators' rule
+data; only the Czech wording is exported, which is the calculators' language.
 """
 
 from __future__ import annotations
@@ -69,6 +69,32 @@ LABELS: dict[str, str] = {
     "corner_match": "Soused se shodnou kombinací v rohu",
     "same_owner": "Oba výsadkáři patří tomuto hráči",
 }
+
+#: Labels of fields another procedure names too.
+PATH_LABELS: dict[str, dict[str, str]] = {
+    "conquest/attack": {"target": "Cíl"},
+    "conquest/teleport": {"turn": "Tah, ve kterém se teleportuje"},
+}
+
+#: Examples in the JSON fields.
+PLACEHOLDERS: dict[str, str] = {
+    "units": '{"Scout": 2, "Frigate": 1}',
+    "sectors": '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]]',
+    "factions": '[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]',
+    "ships": '[{"unit": "Scout", "system": "Alfa", "holder": "Modří"}]',
+    "holdings": '[{"faction": "Modří", "system": "Alfa", "checkpoints": 1, "extractors": 2}]',
+}
+
+
+def _battle_sheet() -> dict[str, dict[str, tuple[list[str], str]]]:
+    from rpg.conquest import UNIT_NAMES
+
+    names = list(UNIT_NAMES)
+    return {"conquest/attack": {"attacker": (names, names[0]), "target": (names, names[1])}}
+
+
+#: The battle sheet picks attacker and target from the unit table.
+CHOICES = _battle_sheet()
 
 VALUE_LABELS: dict[str, str] = {
     "higher": "vyšší", "lower": "nižší",

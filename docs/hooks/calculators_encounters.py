@@ -3,7 +3,7 @@ encounter distance, the whole encounter and the range zones.
 
 Merged into ``calculators.py``. Their JavaScript is ``meeting.js``, which reuses the reaction roll
 of ``encounters.js``; their rule constants and texts are exported from the engine under
-``meeting`` in ``rules.json``.
+``meeting`` in the calculators' rule data.
 """
 
 from __future__ import annotations

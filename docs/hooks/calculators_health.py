@@ -2,7 +2,7 @@
 
 Merged into ``calculators.py``: each lands on the page of the rule its answer cites ([Únava],
 [Mírnější systém smrti], [Přirozené léčení]). The rule constants come from ``rpg.health`` under
-``health`` in ``rules.json``.
+``health`` in the calculators' rule data.
 """
 
 from __future__ import annotations
@@ -53,14 +53,25 @@ REASON_NAMES: dict[str, str] = {
 }
 
 
+def _reason_buttons() -> dict[str, dict[str, dict[str, str]]]:
+    from rpg import health as h
+
+    assert set(REASON_NAMES) == set(h.FATIGUE_REASONS), "a reason for fatigue has no Czech name"
+    return {"fatigue": {"reasons": {reason: REASON_NAMES[reason]
+                                    for reason in h.FATIGUE_REASONS}}}
+
+
+#: A button per reason beside the reasons field: a tap adds it.
+APPEND_BUTTONS = _reason_buttons()
+
+
 def rules_data() -> dict[str, Any]:
     """The constants the calculators need, exported from the engine."""
     from rpg import health as h
 
-    assert set(REASON_NAMES) == set(h.FATIGUE_REASONS), "a reason for fatigue has no Czech name"
     return {"health": {
         "fatigue": [h.FATIGUE_DEATH_LEVEL, h.RECOVERY_PER_DAY],
-        "reasons": {reason: REASON_NAMES[reason] for reason in h.FATIGUE_REASONS},
+        "reasons": list(h.FATIGUE_REASONS),
         "death": [h.SURVIVAL_HOURS, h.SURVIVES_ON, h.SURVIVOR_HP, h.UNCONSCIOUS_DIE,
                   h.SKILL_POINTS_LOST, h.SURVIVED_DEATH_FATIGUE],
         "hp_per_night": h.HP_PER_NIGHT,

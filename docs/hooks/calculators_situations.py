@@ -2,7 +2,7 @@
 
 Merged into ``calculators.py``: movement, thrown range, holding breath, the shield block, the
 50 % mishaps and the dungeon turn, each on the page of the rule its answer cites. Their rule
-constants and texts are exported from the engine under ``situations`` in ``rules.json``.
+constants and texts are exported from the engine under ``situations`` in the calculators' rule data.
 """
 
 from __future__ import annotations

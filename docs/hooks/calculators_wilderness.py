@@ -2,7 +2,7 @@
 
 Merged into ``calculators.py``: each lands after the anchor of the rule its answer cites
 ([Pokus o utáboření], [Pohyb po světě], [Rychlé cestování]). Their rule constants and Czech
-names are exported from ``rpg.wilderness`` under ``wilderness`` in ``rules.json``.
+names are exported from ``rpg.wilderness`` under ``wilderness`` in the calculators' rule data.
 """
 
 from __future__ import annotations
@@ -58,6 +58,12 @@ def _activity(kind: str) -> str:
 
 
 #: ``wilderness`` (a location shared with the encounters) is labelled by their calculators.
+#: Examples in the split's JSON fields.
+PLACEHOLDERS: dict[str, str] = {
+    "party": '[{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}]',
+    "allocation": '{"Bára": 3, "Ota": 2}',
+}
+
 VALUE_LABELS: dict[str, str] = {
     "dungeon": "kobka (vše neobstaráno)",
     "supplies-first": "zásobami, pak únavou",

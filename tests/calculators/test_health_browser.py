@@ -79,13 +79,13 @@ def test_the_exact_chance_is_the_engines(chromium, calculators_url, path, inputs
 
 def test_the_reason_buttons_fill_the_field_with_the_apis_values(chromium, calculators_url):
     page, root, errors = _open(chromium, calculators_url, "fatigue")
-    buttons = root.locator("[data-reason]")
-    assert buttons.evaluate_all("bs => bs.map(b => b.dataset.reason)") == list(
+    buttons = root.locator("[data-append]")
+    assert buttons.evaluate_all("bs => bs.map(b => b.dataset.append)") == list(
         health.FATIGUE_REASONS)
     root.locator('[name="level"]').fill("5")
-    root.locator('[data-reason="no-sleep"]').click()
-    root.locator('[data-reason="no-food-or-water"]').click()
-    root.locator('[data-reason="no-sleep"]').click()
+    root.locator('[data-append="no-sleep"]').click()
+    root.locator('[data-append="no-food-or-water"]').click()
+    root.locator('[data-append="no-sleep"]').click()
     assert root.locator('[name="reasons"]').input_value() == (
         "no-sleep, no-food-or-water, no-sleep")
     result = _roll(root)

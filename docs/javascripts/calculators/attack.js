@@ -224,23 +224,3 @@ export function attack(source, input) {
   return out(natural, total, true, critical || full, dealt, base,
     `${head}. ${text[0].toUpperCase()}${text.slice(1)}${steps}.${tail}`);
 }
-
-/** The situations of [Ostatní bojové situace] folded into one <details> (phones scroll less). */
-export function enhance(root) {
-  const field = (name) => root.querySelector(`[name="${name}"]`).closest(".calculator__field");
-  const details = document.createElement("details");
-  details.className = "calculator__group";
-  details.innerHTML = "<summary>Situace (ostatní bojové situace)</summary>";
-  const first = field("two_weapons");
-  first.before(details);
-  let node = first;
-  while (node) {
-    const next = node.nextElementSibling;
-    details.append(node);
-    node = node.querySelector('[name="subdual"]') ? null : next;
-  }
-  // a refusal beside a folded field must be seen
-  root.querySelector("form").addEventListener("submit", () => {
-    if (details.querySelector("[aria-invalid]")) details.open = true;
-  });
-}

@@ -1,4 +1,4 @@
-/* Dobývání soustav, as rpg/conquest.py: the unit table (from rules.json) and a turn's
+/* Dobývání soustav, as rpg/conquest.py: the unit table (from the rule data) and a turn's
  * arithmetic. Nothing is rolled; every error quotes the rule it breaks. */
 import { R, RuleError, sum } from "./engine.js";
 
@@ -297,48 +297,14 @@ export function teleport(source, { turn, damage = 0, other_sector: other = false
       : ""}`);
 }
 
-const EXAMPLES = { units: '{"Scout": 2, "Frigate": 1}',
-  sectors: '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]]',
-  factions: '[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, {"name": "Modří"}]',
-  ships: '[{"unit": "Scout", "system": "Alfa", "holder": "Modří"}]',
-  holdings: '[{"faction": "Modří", "system": "Alfa", "checkpoints": 1, "extractors": 2}]' };
 const HEAD = ["Jednotka", "Životy", "Útok", "Obrana", "Dosah", "Pohyb", "Regen.", "Cena"];
 
-/** `old` replaced by a new `tag` element with its id, name, required and description. */
-function swap(old, tag, kind) {
-  const control = document.createElement(tag);
-  for (const key of ["id", "name", "required", "aria-describedby"]) {
-    if (old.hasAttribute(key)) control.setAttribute(key, old.getAttribute(key));
-  }
-  control.dataset.kind = kind;
-  old.replaceWith(control);
-  return control;
-}
-
-/** Page controls: units picked from the table, JSON inputs as text areas, the unit table and
- * the battle sheet's figures under the outcome. */
+/** The battle sheet computes as soon as it is changed; the unit table and the sheet's figures
+ * stand under the outcome. */
 export function enhance(root) {
   const form = root.querySelector("form");
   const output = root.querySelector("[data-output]");
   const path = root.dataset.procedure;
-  for (const old of form.querySelectorAll(Object.keys(EXAMPLES).map((n) => `[name="${n}"]`)
-    .join())) {
-    old.parentElement.style.gridColumn = "1 / -1";
-    Object.assign(swap(old, "textarea", "json"), { rows: 3, spellcheck: false,
-      placeholder: EXAMPLES[old.name] })
-      .style.cssText = "width:100%;box-sizing:border-box;font:inherit";
-  }
-  for (const old of form.querySelectorAll('[name="attacker"], [name="target"]')) {
-    old.removeAttribute("required");
-    const select = swap(old, "select", "string");
-    select.innerHTML = C().units.map(([name]) => `<option>${name}</option>`).join("");
-    if (old.name === "target") select.selectedIndex = 1;
-  }
-  // The hook's labels are shared by field name: these two mean something else elsewhere.
-  for (const [name, text] of [["target", "Cíl"], ["turn", "Tah, ve kterém se teleportuje"]]) {
-    const label = form.querySelector(`label[for$="-${name}"]`);
-    if (label) label.textContent = text;
-  }
   const attacking = path === "conquest/attack";
   if (attacking) {
     form.addEventListener("change", () => form.elements.distance.value && form.requestSubmit());

@@ -1,6 +1,6 @@
 /* The calculators' core: rule data, dice sources, exact fractions and Czech numbers.
  * It mirrors rpg/dice.py, rpg/d20.py and rpg/text.py; the rule constants are not written here
- * but loaded from rules.json, which the docs build exports from the Python engine. */
+ * but set from the rule data the docs build exports from the Python engine into the bundle. */
 
 /** The rule constants exported from the engine (set once by setRules). */
 export let R = null;

@@ -30,7 +30,7 @@ export function fatigue(source, {
   level, reasons = [], in_civilization: civ = false, save_target: target = null, modifier = 0,
 }) {
   const [deadly, perDay] = H().fatigue;
-  reasons.forEach((r) => choice(r, Object.keys(H().reasons), "reasons"));
+  reasons.forEach((r) => choice(r, H().reasons, "reasons"));
   const n = level + reasons.length;
   const required = n >= deadly && !civ;
   let text = `Únava ${reasons.length ? `${level} + ${reasons.length} = ${n}` : n}: ${n
@@ -123,26 +123,4 @@ export function healing(source, { hp, max_hp: max, nights = 0, safe = true, magi
   return out({ hp: now, healed: now - hp, natural_healing: natural, magic_healing: magic,
     at_max: now === max }, `Léčení: ${parts.join(", ") || "nic"} → životy ${now} z ${max}`
     + `${raw > max ? " (maximum)" : ""}, vyléčeno ${now - hp}.`);
-}
-
-/** Buttons that add a reason for fatigue by its Czech name. */
-export function enhance(root) {
-  const field = root.querySelector('[name="reasons"]');
-  if (!field) return;
-  const bar = document.createElement("div");
-  bar.className = "calculator__field calculator__field--check";
-  bar.style.gridColumn = "1 / -1";
-  for (const [key, name] of Object.entries(H().reasons)) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "md-button";
-    button.style.padding = "0 0.6em";
-    button.textContent = `+ ${name}`;
-    button.dataset.reason = key;
-    button.addEventListener("click", () => {
-      field.value = [field.value.trim(), key].filter(Boolean).join(", ");
-    });
-    bar.append(button);
-  }
-  field.parentElement.after(bar);
 }

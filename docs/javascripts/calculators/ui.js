@@ -87,6 +87,8 @@ function showError(root, field, message) {
   slot.textContent = message;
   slot.hidden = false;
   element.setAttribute("aria-invalid", "true");
+  const group = element.closest("details");
+  if (group) group.open = true; // a refusal inside a folded group must be seen
   return true;
 }
 
@@ -174,12 +176,21 @@ async function compute(root, procedure) {
 
 const camel = (path) => path.split("/").pop().replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
+/** A button beside a list field adds its value to the list ("+ bez spánku" → "no-sleep"). */
+function append(event) {
+  const button = event.target.closest("[data-append]");
+  if (!button) return;
+  const field = button.closest(".calculator__field").querySelector("[data-kind]");
+  field.value = [field.value.trim(), button.dataset.append].filter(Boolean).join(", ");
+}
+
 async function start() {
   const roots = document.querySelectorAll("[data-procedure]");
   if (!roots.length) return;
-  const response = await fetch(new URL("rules.json", import.meta.url));
-  setRules(await response.json());
+  // The engine's rule data, inlined by the build (docs/hooks/calculators.py).
+  setRules(CALCULATOR_RULES); // eslint-disable-line no-undef
   for (const root of roots) {
+    root.addEventListener("click", append);
     const module = await import(`./${root.dataset.module}.js`);
     const procedure = module[camel(root.dataset.procedure)];
     root.querySelector("form").addEventListener("submit", (event) => {

@@ -201,16 +201,3 @@ export function fastTravelSplit(source, { party, damage, allocation = {} }) {
   return out({ characters, dead: characters.filter((c) => c.dies).map((c) => c.name), damage },
     `Rozdělení souhrnného poškození ${damage}: ${parts.join("; ")}.`);
 }
-
-const EXAMPLES = { party: '[{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}]',
-  allocation: '{"Bára": 3, "Ota": 2}' };
-
-/** The split's object inputs, written as JSON (the API takes them so). */
-export function enhance(root) {
-  for (const el of root.querySelectorAll('[name="party"], [name="allocation"]')) {
-    el.dataset.kind = "json";
-    el.removeAttribute("maxlength");
-    el.placeholder = EXAMPLES[el.name];
-    el.parentElement.style.gridColumn = "1 / -1";
-  }
-}

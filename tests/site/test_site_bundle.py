@@ -1,0 +1,26 @@
+"""The built site ships the calculators as one minified bundle, rule data inside, in budget."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+BUDGET = 30 * 1024  # bytes gzipped, the calculators' JavaScript and data together
+
+
+def test_the_calculators_ship_as_one_bundle_and_their_data(site_dir: Path) -> None:
+    shipped = site_dir / "javascripts" / "calculators"
+    assert sorted(p.name for p in shipped.iterdir()) == ["ui.js"]
+    bundle = (shipped / "ui.js").read_text(encoding="utf-8")
+    assert "\n//" not in bundle and "/**" not in bundle  # minified: no comments left
+    # Every procedure module is inside: no import of a sibling file is left to fetch.
+    assert 'import("./' not in bundle and "import(`./" not in bundle
+    # The engine's rule data is inside too: nothing is left to fetch.
+    assert "CALCULATOR_RULES" not in bundle and "rules.json" not in bundle
+    assert '"Dreadnought"' in bundle
+
+
+def test_the_calculators_stay_within_their_budget(site_dir: Path) -> None:
+    shipped = site_dir / "javascripts" / "calculators"
+    total = sum(len(gzip.compress(p.read_bytes(), compresslevel=9)) for p in shipped.iterdir())
+    assert total <= BUDGET, f"{total} B gzipped, over the {BUDGET} B budget"
