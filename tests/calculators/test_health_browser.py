@@ -4,18 +4,20 @@ at fault, the reason buttons, and no sideways scroll on a 390 px phone."""
 
 from __future__ import annotations
 
-import os
 import random
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rpg import health
 from rpg.d20 import success_chance
-from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors_health as mine
+from tests.calculators.shared_checks import (
+    fit_a_phone,
+    random_rolls_keep,
+    refused_beside_the_field,
+)
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
 from tests.calculators.vectors import dice_sequences, vector
 
@@ -111,40 +113,14 @@ def test_the_reason_buttons_fill_the_field_with_the_apis_values(chromium, calcul
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     chromium, calculators_url, path, inputs, field, quote,
 ):
-    page, root, errors = _open(chromium, calculators_url, path)
-    _fill(root, inputs, None)
-    assert _roll(root) is None
-    control = root.locator(f'[name="{field}"]')
-    beside = root.locator(f"#{control.get_attribute('id')}-chyba")
-    assert beside.is_visible()
-    assert quote in beside.inner_text()
-    assert control.get_attribute("aria-invalid") == "true"
-    assert not errors
-    page.context.close()
+    refused_beside_the_field(chromium, calculators_url, path, inputs, field, quote)
 
 
 @pytest.mark.parametrize("path", PATHS)
 def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
-    page, root, errors = _open(chromium, calculators_url, path)
-    _fill(root, mine.RANDOM_INPUTS[path], None)
-    for _ in range(5):
-        result = _roll(root)
-        assert result is not None, root.locator("[data-output]").inner_text()
-        assert mine.INVARIANTS[path](result), result
-    assert not errors
-    page.context.close()
+    random_rolls_keep(chromium, calculators_url, path, mine.RANDOM_INPUTS[path],
+                      mine.INVARIANTS[path])
 
 
 def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    shots.mkdir(parents=True, exist_ok=True)
-    for path in PATHS:
-        page, root, _ = _open(chromium, calculators_url, path)
-        _fill(root, mine.RANDOM_INPUTS[path], None)
-        assert _roll(root) is not None
-        root.scroll_into_view_if_needed()
-        assert not scrolls_sideways(page), path
-        box = root.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
-        root.screenshot(path=str(shots / f"{path}.png"))
-        page.context.close()
+    fit_a_phone(chromium, calculators_url, PATHS, mine.RANDOM_INPUTS, tmp_path_factory)

@@ -1,0 +1,67 @@
+"""Browser checks every rulebook's calculators make alike: a refusal shown beside its field, random
+rolls that keep the rule's invariants, and a phone's width kept (with a screenshot to look at)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import PHONE, scrolls_sideways
+from tests.calculators.test_calculators_browser import _fill, _open, _roll
+
+
+def refused_beside_the_field(
+    chromium: Any, url: str, path: str, inputs: dict[str, Any], field: str, words: str
+) -> None:
+    """The form refuses ``inputs`` (physical dice among them as ``dice``): ``words`` shown beside
+    ``field``, the field marked invalid, no result."""
+    page, root, errors = _open(chromium, url, path)
+    fields = dict(inputs)
+    _fill(root, fields, fields.pop("dice", None))
+    assert _roll(root) is None
+    control = root.locator(f'[name="{field}"]')
+    beside = root.locator(f"#{control.get_attribute('id')}-chyba")
+    assert beside.is_visible()
+    assert words in beside.inner_text()
+    assert control.get_attribute("aria-invalid") == "true"
+    assert not errors
+    page.context.close()
+
+
+def random_rolls_keep(
+    chromium: Any, url: str, path: str, inputs: dict[str, Any],
+    invariant: Callable[[dict[str, Any]], bool], times: int = 5,
+) -> None:
+    """Dice rolled by the browser ``times`` over: every result keeps the rule's ``invariant``."""
+    page, root, errors = _open(chromium, url, path)
+    _fill(root, inputs, None)
+    for _ in range(times):
+        result = _roll(root)
+        assert result is not None, root.locator("[data-output]").inner_text()
+        assert invariant(result), result
+    assert not errors
+    page.context.close()
+
+
+def fit_a_phone(
+    chromium: Any, url: str, paths: Iterable[str], inputs: Mapping[str, dict[str, Any]],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Each calculator, filled with ``inputs[path]`` and rolled, fits 390 px; screenshots go to
+    ``$CALCULATOR_SCREENSHOTS`` (to look at) or a temporary folder."""
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    for path in paths:
+        page, root, _ = _open(chromium, url, path)
+        _fill(root, inputs[path], None)
+        assert _roll(root) is not None, path
+        root.scroll_into_view_if_needed()
+        assert not scrolls_sideways(page), path
+        box = root.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
+        root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
+        page.context.close()
