@@ -47,6 +47,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         "oauth2RedirectUrl": docs_url + "/oauth2-redirect.html",
     }))
     app.register_blueprint(site.bp)
+    site.compress.init_app(app)
 
     def is_api() -> bool:
         return request.path.startswith("/api/")

@@ -55,6 +55,12 @@ DEFAULTS: dict[str, Any] = {
     # VTTs (Foundry, Owlbear Rodeo, Roll20) run on any origin, self-hosted ones included, and
     # embed the calculator pages in an iframe: the static rules site has no state to hijack.
     "FRAME_ANCESTORS": "*",
+    # flask-compress on the site's files only (api/site.py): gzip, which every client takes.
+    "COMPRESS_REGISTER": False,
+    "COMPRESS_ALGORITHM": ["gzip"],
+    "COMPRESS_MIMETYPES": ["text/html", "text/css", "text/javascript", "application/javascript",
+                           "application/json", "application/manifest+json", "image/svg+xml",
+                           "application/xml"],
     "SITE_DIR": str(Path(__file__).resolve().parent.parent / "site"),
     "SITE_URL": None,
 }

@@ -1,0 +1,54 @@
+"""The site's files travel gzipped to a client that accepts it; the API's answers as they are."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import create_app
+
+SCRIPT = "export const rules = " + "[" + ", ".join(f'"pravidlo {n}"' for n in range(400)) + "];\n"
+PAGE = "<!doctype html><title>Únava</title><p>" + "Únava snižuje hody. " * 200 + "</p>"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> FlaskClient:
+    (tmp_path / "index.html").write_text(PAGE, encoding="utf-8")
+    (tmp_path / "ui.js").write_text(SCRIPT, encoding="utf-8")
+    return create_app({"TESTING": True, "SITE_DIR": str(tmp_path)}).test_client()
+
+
+@pytest.mark.parametrize(("path", "content"), [("/ui.js", SCRIPT), ("/", PAGE)])
+def test_a_site_file_is_gzipped_when_the_client_accepts_it(
+    client: FlaskClient, path: str, content: str
+) -> None:
+    with client.get(path, headers={"Accept-Encoding": "gzip, deflate"}) as response:
+        assert response.status_code == 200
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in response.headers["Vary"]
+        body = response.get_data()
+    assert len(body) < len(content.encode()) / 3
+    assert gzip.decompress(body).decode("utf-8") == content
+
+
+def test_a_client_that_takes_no_gzip_gets_the_file_as_it_is(client: FlaskClient) -> None:
+    with client.get("/ui.js") as response:
+        assert "Content-Encoding" not in response.headers
+        assert response.get_data(as_text=True) == SCRIPT
+
+
+def test_a_compressed_page_keeps_its_security_policy(client: FlaskClient) -> None:
+    with client.get("/", headers={"Accept-Encoding": "gzip"}) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+def test_api_answers_are_not_compressed(client: FlaskClient) -> None:
+    # A reaction's answer (its whole distribution) is over the size a file would be gzipped at.
+    response = client.get("/api/v1/reaction?seed=1", headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200 and len(response.get_data()) > 500
+    assert "Content-Encoding" not in response.headers
+    assert response.get_json()["procedure"] == "reaction"
