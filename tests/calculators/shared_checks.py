@@ -4,14 +4,31 @@ rolls that keep the rule's invariants, and a phone's width kept (with a screensh
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rpg.outcome import Outcome
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators.test_calculators_browser import _fill, _open, _roll
+from tests.calculators.vectors import dice_sequences, vector
+
+
+def sampled_cases(
+    path: str, procedure: Callable[..., Outcome], grid: list[dict[str, Any]], *, sample: int,
+    seed: int,
+) -> list[dict[str, Any]]:
+    """Golden vectors of ``path`` to replay in the browser (all of them pass under node): one with
+    a result per grid input, its first dice, then a seeded sample of ``sample`` of those."""
+    cases = []
+    for inputs in grid:
+        case = vector(path, inputs, next(dice_sequences(procedure, inputs)))
+        if "result" in case:
+            cases.append(case)
+    return random.Random(seed).sample(cases, min(sample, len(cases)))
 
 
 def refused_beside_the_field(

@@ -4,7 +4,6 @@ what the rules refuse beside the field (quoting the rule), and fit a 390 px phon
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -15,9 +14,9 @@ from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
     refused_beside_the_field,
+    sampled_cases,
 )
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
-from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
 
@@ -27,14 +26,7 @@ SAMPLE = 6
 
 
 def _cases(path: str) -> list[dict[str, Any]]:
-    """Vectors of ``path`` with a result: one per grid input (its first dice), then a sample."""
-    procedure = mine.PROCEDURES[path]
-    cases = []
-    for inputs in mine.GRIDS[path]:
-        case = vector(path, inputs, next(dice_sequences(procedure, inputs)))
-        if "result" in case:
-            cases.append(case)
-    return random.Random(8).sample(cases, min(SAMPLE, len(cases)))
+    return sampled_cases(path, mine.PROCEDURES[path], mine.GRIDS[path], sample=SAMPLE, seed=8)
 
 
 @pytest.mark.parametrize("path", PATHS)

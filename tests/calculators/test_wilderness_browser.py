@@ -5,7 +5,6 @@ day's events, refuse what the rules refuse beside the field, and fit a 390 px ph
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -17,9 +16,9 @@ from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
     refused_beside_the_field,
+    sampled_cases,
 )
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
-from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
 
@@ -36,14 +35,7 @@ def _as_form(inputs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cases(path: str) -> list[dict[str, Any]]:
-    """Vectors of ``path`` with a result: one per grid input (its first dice), then a sample."""
-    procedure = mine.PROCEDURES[path]
-    cases = []
-    for inputs in mine.GRIDS[path]:
-        case = vector(path, inputs, next(dice_sequences(procedure, inputs)))
-        if "result" in case:
-            cases.append(case)
-    return random.Random(11).sample(cases, min(SAMPLE, len(cases)))
+    return sampled_cases(path, mine.PROCEDURES[path], mine.GRIDS[path], sample=SAMPLE, seed=11)
 
 
 def _exact_chance(path: str, case: dict[str, Any]) -> str:
