@@ -13,7 +13,7 @@ import pytest
 
 from rpg.outcome import Outcome
 from tests.browser import PHONE, scrolls_sideways
-from tests.calculators.test_calculators_browser import _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
 from tests.calculators.vectors import dice_sequences, vector
 
 
@@ -31,6 +31,24 @@ def sampled_cases(
     return random.Random(seed).sample(cases, min(sample, len(cases)))
 
 
+def replay_physical_dice(chromium: Any, url: str, path: str, cases: list[dict[str, Any]]) -> None:
+    """Each golden vector's inputs and dice typed into the form give the engine's result and
+    Czech text, and a chance line exactly when the engine has a chance."""
+    page, root, errors = _open(chromium, url, path)
+    for case in cases:
+        root.locator("form").evaluate("form => form.reset()")
+        _fill(root, case["input"], case["dice"])
+        assert _close(_roll(root), case["result"]), case
+        assert root.locator(".calculator__text").inner_text() == case["text"]
+        chance = root.locator(".calculator__chance")
+        if case["chance"] is None:
+            assert chance.count() == 0, case
+        else:
+            assert "≈" in chance.inner_text(), case
+    assert not errors
+    page.context.close()
+
+
 def refused_beside_the_field(
     chromium: Any, url: str, path: str, inputs: dict[str, Any], field: str, words: str
 ) -> None:
@@ -45,6 +63,7 @@ def refused_beside_the_field(
     assert beside.is_visible()
     assert words in beside.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
+    assert control.get_attribute("aria-describedby") == beside.get_attribute("id")
     assert not errors
     page.context.close()
 

@@ -14,9 +14,10 @@ from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
     refused_beside_the_field,
+    replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _open, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -31,19 +32,7 @@ def _cases(path: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("path", PATHS)
 def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
-    page, root, errors = _open(chromium, calculators_url, path)
-    for case in _cases(path):
-        root.locator("form").evaluate("form => form.reset()")
-        _fill(root, case["input"], case["dice"])
-        assert _close(_roll(root), case["result"]), case
-        assert root.locator(".calculator__text").inner_text() == case["text"]
-        chance = root.locator(".calculator__chance")
-        if case["chance"] is None:
-            assert chance.count() == 0, case
-        else:
-            assert "≈" in chance.inner_text(), case
-    assert not errors
-    page.context.close()
+    replay_physical_dice(chromium, calculators_url, path, _cases(path))
 
 
 def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(chromium, calculators_url):
