@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The rule texts the site publishes (``shared/rules`` beside the repository).
-RULES_DIR = Path(os.environ.get("RULES_DIR", ROOT.parent / "shared" / "rules"))
+#: The rule texts the site publishes, kept unchanged in the repository (``rules/``).
+RULES_DIR = ROOT / "rules"
 
 #: Elements whose start and end separate blocks of text.
 BLOCKS = frozenset(

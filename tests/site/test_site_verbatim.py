@@ -68,7 +68,7 @@ def test_corrections_are_listed():
 
 @pytest.mark.parametrize("name", sorted(PUBLISHED))
 def test_every_sentence_is_published_verbatim(name, pages):
-    assert (RULES_DIR / name).is_file(), f"rule texts not found in {RULES_DIR} (set RULES_DIR)"
+    assert (RULES_DIR / name).is_file(), f"rule text {name} missing from {RULES_DIR}"
     prefix = PUBLISHED[name]
     published = [page.text for path, page in pages.items() if path.startswith(prefix)]
     site_text = normalise(" \n ".join(published))
