@@ -17,8 +17,8 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from api.language import request_language
 from api.limits import retry_after
-from rpg.errors import RuleError
-from rpg.text import Text
+from rpg.core.errors import RuleError
+from rpg.core.text import Text
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import g, request
 from werkzeug.exceptions import HTTPException
 
-from rpg.text import LANGUAGES
+from rpg.core.text import LANGUAGES
 
 
 def request_language() -> str:

@@ -16,9 +16,9 @@ from flask_limiter.util import get_remote_address
 from limits.storage import MemoryStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from rpg.dice import ReplayDice, SeededDice
-from rpg.errors import TooManyRolls
-from rpg.text import both
+from rpg.core.dice import ReplayDice, SeededDice
+from rpg.core.errors import TooManyRolls
+from rpg.core.text import both
 
 
 def _over_budget(budget: int) -> TooManyRolls:

@@ -22,9 +22,9 @@ from api.formats import FORMATS, MIMETYPES, as_html, as_markdown, as_text
 from api.language import request_language
 from api.limits import BudgetedReplayDice, BudgetedSeededDice, dice_budget
 from api.serialize import to_json
-from rpg.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
-from rpg.outcome import Outcome
-from rpg.text import LANGUAGES, Text
+from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
+from rpg.core.outcome import Outcome
+from rpg.core.text import LANGUAGES, Text
 
 SEED_LIMIT = 2**63
 COMMON = ("seed", "dice", "lang", "format")

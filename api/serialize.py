@@ -8,7 +8,7 @@ from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
 
-from rpg.text import Text
+from rpg.core.text import Text
 
 
 def to_json(value: Any, lang: str) -> Any:

@@ -1,9 +1,9 @@
-"""The engine alone: `rpg.notation` against the `d20` library; every procedure cold vs cached.
+"""The engine alone: `rpg.core.notation` against the `d20` library; every procedure cold vs cached.
 
     .venv/bin/python -m pip install -e ".[bench]"   # d20, only for this benchmark
     .venv/bin/python bench/engine.py
 
-Rolls: microseconds per roll of ``1d20+5``, ``4d6kh3``, ``10d6`` (``rpg.notation.parse(expr).roll``
+Rolls: microseconds per roll of ``1d20+5``, ``4d6kh3``, ``10d6`` (``rpg.core.notation.parse(expr).roll``
 with a seeded source, parse cached as in the API, against ``d20.roll(expr)``). Procedures: each
 one registered in the API, run with sample inputs, first with every ``functools`` cache of the
 engine cleared (cold: the chance computed) and then again with the same inputs (cached).
@@ -43,14 +43,14 @@ def per_call_us(call: Callable[[], Any], repeat: int = 5, number: int = 2_000) -
 
 
 def rolls() -> None:
-    from rpg import notation
-    from rpg.dice import SeededDice
+    from rpg.core import notation
+    from rpg.core.dice import SeededDice
 
     try:
         import d20
     except ImportError:
         d20 = None
-        print("note: d20 is not installed (pip install -e '.[bench]'): rpg.notation alone")
+        print("note: d20 is not installed (pip install -e '.[bench]'): rpg.core.notation alone")
     class Endless(SeededDice):
         """One generator for every roll, as the API has one per request, without its budget."""
 
@@ -106,7 +106,7 @@ def sample(name: str, field: fields.Field) -> Any:
 def procedures() -> None:
     from api import create_app
     from api.procedures import REGISTERED
-    from rpg.dice import SeededDice
+    from rpg.core.dice import SeededDice
 
     create_app({"TESTING": True})
     caches = engine_caches()

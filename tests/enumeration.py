@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from rpg.dice import DiceSource
-from rpg.outcome import Outcome
+from rpg.core.dice import DiceSource
+from rpg.core.outcome import Outcome
 
 
 class NeedDie(Exception):

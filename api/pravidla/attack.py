@@ -7,7 +7,8 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg import attack, notation
+from rpg.core import notation
+from rpg.pravidla import attack
 
 
 class AttackInput(Schema):

@@ -10,7 +10,7 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg import checks
+from rpg.pravidla import checks
 
 CRITICALS = ("success", "failure")
 

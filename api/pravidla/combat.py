@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, post_load
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg import combat
+from rpg.pravidla import combat
 
 
 class MoraleInput(Schema):

@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 
 from api.pravidla import blp
 from api.procedures import RollSchema, register
-from rpg import notation
+from rpg.core import notation
 
 
 class RollInput(Schema):

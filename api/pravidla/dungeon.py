@@ -7,7 +7,7 @@ from marshmallow import Schema, fields
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg import dungeon
+from rpg.pravidla import dungeon
 
 
 class DungeonTurnInput(Schema):

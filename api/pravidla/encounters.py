@@ -15,7 +15,7 @@ from api.pravidla.combat import (
     sides_field,
 )
 from api.procedures import register
-from rpg import combat, encounters
+from rpg.pravidla import combat, encounters
 
 BANDS = tuple(band.band for band in encounters.REACTION_TABLE)
 

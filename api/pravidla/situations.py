@@ -7,7 +7,7 @@ from marshmallow import Schema, fields
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg import situations
+from rpg.pravidla import situations
 
 MAX_SCORE = 100  # ability scores (Síla, Výdrž) and shield AC: generous, bounded
 

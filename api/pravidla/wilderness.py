@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg import wilderness as w
+from rpg.pravidla import wilderness as w
 
 
 class CampingInput(Schema):

@@ -8,7 +8,7 @@ Nothing of the rules is written twice:
   (:func:`rules_data`) and built into the calculators' one bundle, ``javascripts/calculators/ui.js``
   (:func:`bundled`);
 - each calculator lands right after the element whose id is its rule's citation anchor
-  (:data:`rpg.citations.RULES`), so the rule pages themselves stay untouched.
+  (:data:`rpg.core.citations.RULES`), so the rule pages themselves stay untouched.
 
 The JavaScript (``docs/javascripts/calculators/``) holds the procedures' logic and runs offline;
 golden vectors generated from the engine keep it in step (``tests/calculators/``).
@@ -148,7 +148,8 @@ for _extension in _EXTENSIONS:
 
 def rules_data() -> dict[str, Any]:
     """The rule constants the calculators need, exported from the engine."""
-    from rpg import checks, combat, d20, dice, encounters, hazards, notation
+    from rpg.core import dice, notation
+    from rpg.pravidla import checks, combat, d20, encounters, hazards
 
     def text(value: Any) -> dict[str, str]:
         return {"cs": value.cs, "en": value.en}
@@ -379,7 +380,7 @@ def _insert_after(content: str, anchor: str, snippet: str) -> str:
 
 def on_page_content(html_content, page, config, files):
     """Put each calculator after its rule's anchor, and load the calculators' script."""
-    from rpg.citations import RULES
+    from rpg.core.citations import RULES
 
     here = "/" + page.url
     placed = False

@@ -2,7 +2,7 @@
 
 Merged into ``calculators.py``: ``attack`` on the page of its rule, with every situation flag
 of section 2b. Its constants, the rule sentences its refusals quote and the Czech names of the
-advantage sources are exported from ``rpg/attack.py`` under ``attack`` in the calculators' rule
+advantage sources are exported from ``rpg/pravidla/attack.py`` under ``attack`` in the calculators' rule
 data.
 """
 
@@ -59,7 +59,7 @@ VALUE_LABELS: dict[str, str] = {
 
 def rules_data() -> dict[str, Any]:
     """The constants and Czech wording the calculator needs, exported from the engine."""
-    from rpg import attack as a
+    from rpg.pravidla import attack as a
 
     return {"attack": {
         "ac": [a.AC_MIN, a.AC_MAX], "cover": [a.COVER_MIN, a.COVER_MAX],

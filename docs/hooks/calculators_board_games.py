@@ -2,7 +2,7 @@
 Chorchoj (merged into ``calculators.py``'s tables by its ``_load_extensions``).
 
 The games' constants and the rule sentences their messages quote are exported from the engine
-(``rpg.psychopaths_land``, ``rpg.conquest``, ``rpg.olgoj_chorchoj``) into the calculators' rule
+(``rpg.psychopaths_land.game``, ``rpg.conquest.game``, ``rpg.olgoj_chorchoj.action_tokens``) into the calculators' rule
 data; only the Czech wording is exported, which is the calculators' language.
 """
 
@@ -87,7 +87,7 @@ PLACEHOLDERS: dict[str, str] = {
 
 
 def _battle_sheet() -> dict[str, dict[str, tuple[list[str], str]]]:
-    from rpg.conquest import UNIT_NAMES
+    from rpg.conquest.game import UNIT_NAMES
 
     names = list(UNIT_NAMES)
     return {"conquest/attack": {"attacker": (names, names[0]), "target": (names, names[1])}}
@@ -106,8 +106,9 @@ VALUE_LABELS: dict[str, str] = {
 
 def rules_data() -> dict[str, Any]:
     """The games' constants and quoted rule sentences, from the engine (Czech only)."""
-    from rpg import conquest, olgoj_chorchoj
-    from rpg import psychopaths_land as pl
+    from rpg.conquest import game as conquest
+    from rpg.olgoj_chorchoj import action_tokens as olgoj_chorchoj
+    from rpg.psychopaths_land import game as pl
 
     return {
         "psychopaths": {

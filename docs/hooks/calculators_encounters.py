@@ -46,9 +46,9 @@ VALUE_LABELS: dict[str, str] = {
 
 def rules_data() -> dict[str, Any]:
     """The constants and Czech wording the calculators need, exported from the engine."""
-    from rpg import combat, encounters
-    from rpg.dice import ReplayDice
-    from rpg.errors import RuleError
+    from rpg.core.dice import ReplayDice
+    from rpg.core.errors import RuleError
+    from rpg.pravidla import combat, encounters
 
     try:  # the engine's own refusal of an unknown place
         encounters.encounter_distance(ReplayDice([]), location="")

@@ -1,7 +1,7 @@
 """Calculators of fatigue, the heroic death save and healing (section 2 of the contract).
 
 Merged into ``calculators.py``: each lands on the page of the rule its answer cites ([Únava],
-[Mírnější systém smrti], [Přirozené léčení]). The rule constants come from ``rpg.health`` under
+[Mírnější systém smrti], [Přirozené léčení]). The rule constants come from ``rpg.pravidla.health`` under
 ``health`` in the calculators' rule data.
 """
 
@@ -54,7 +54,7 @@ REASON_NAMES: dict[str, str] = {
 
 
 def _reason_buttons() -> dict[str, dict[str, dict[str, str]]]:
-    from rpg import health as h
+    from rpg.pravidla import health as h
 
     assert set(REASON_NAMES) == set(h.FATIGUE_REASONS), "a reason for fatigue has no Czech name"
     return {"fatigue": {"reasons": {reason: REASON_NAMES[reason]
@@ -67,7 +67,7 @@ APPEND_BUTTONS = _reason_buttons()
 
 def rules_data() -> dict[str, Any]:
     """The constants the calculators need, exported from the engine."""
-    from rpg import health as h
+    from rpg.pravidla import health as h
 
     return {"health": {
         "fatigue": [h.FATIGUE_DEATH_LEVEL, h.RECOVERY_PER_DAY],

@@ -55,8 +55,8 @@ VALUE_LABELS: dict[str, str] = {
 
 def rules_data() -> dict[str, Any]:
     """The constants and Czech wording the calculators need, exported from the engine."""
-    from rpg import dungeon, situations
-    from rpg.dice import ReplayDice
+    from rpg.core.dice import ReplayDice
+    from rpg.pravidla import dungeon, situations
 
     # Nothing is rolled for a range: the engine's own answer carries its zone and note.
     thrown = situations.thrown_range(ReplayDice([]), strength=1).result

@@ -2,14 +2,14 @@
 
 Merged into ``calculators.py``: each lands after the anchor of the rule its answer cites
 ([Pokus o utáboření], [Pohyb po světě], [Rychlé cestování]). Their rule constants and Czech
-names are exported from ``rpg.wilderness`` under ``wilderness`` in the calculators' rule data.
+names are exported from ``rpg.pravidla.wilderness`` under ``wilderness`` in the calculators' rule data.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rpg import wilderness as w
+from rpg.pravidla import wilderness as w
 
 #: API path → (rule key, JS module, Czech title, Czech meaning of the chance or None).
 CALCULATORS: dict[str, tuple[str, str, str, str | None]] = {

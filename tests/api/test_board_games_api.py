@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rpg import conquest
+from rpg.conquest import game as conquest
 
 ENDPOINTS: dict[str, dict[str, Any]] = {
     "psychopaths-land/action-points": {"keep": "higher"},

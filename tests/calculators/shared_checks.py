@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rpg.outcome import Outcome
+from rpg.core.outcome import Outcome
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
 from tests.calculators.vectors import dice_sequences, vector

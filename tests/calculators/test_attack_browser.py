@@ -1,7 +1,7 @@
-"""The attack calculator: its golden vectors meet every branch and refusal of ``rpg/attack.py``,
-and in Chromium it gives the engine's answer from physical dice, a valid random roll, the Czech
-refusal beside the field (quoting the rule, the folded situations opened) and fits a 390 px
-phone."""
+"""The attack calculator: its golden vectors meet every branch and refusal of
+``rpg/pravidla/attack.py``, and in Chromium it gives the engine's answer from physical dice, a
+valid random roll, the Czech refusal beside the field (quoting the rule, the folded situations
+opened) and fits a 390 px phone."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rpg import attack
+from rpg.pravidla import attack
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors_attack as mine
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll

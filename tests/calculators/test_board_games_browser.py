@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rpg.citations import RULES
+from rpg.core.citations import RULES
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
 from tests.calculators import vectors_board_games as board

@@ -25,7 +25,7 @@ CORE = ("roll", "morale", "reaction", "falling", "skill-check", "saving-throw", 
 
 
 def _page_of(path: str) -> str:
-    from rpg.citations import RULES
+    from rpg.core.citations import RULES
 
     rule = RULES[HOOK.CALCULATORS[path].rule]
     return rule.page.lstrip("/") + "#" + rule.section

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from rpg.citations import RULES
+from rpg.core.citations import RULES
 from tests.api.test_contract_coverage import ALL
 from tests.calculators.vectors import PROCEDURES, _hook
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rpg import combat
+from rpg.pravidla import combat
 from tests.calculators import vectors_encounters as mine
 from tests.calculators.shared_checks import (
     fit_a_phone,

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from rpg import health
-from rpg.d20 import success_chance
+from rpg.pravidla import health
+from rpg.pravidla.d20 import success_chance
 from tests.calculators import vectors_health as mine
 from tests.calculators.shared_checks import (
     fit_a_phone,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from rpg import situations
+from rpg.pravidla import situations
 from tests.calculators import vectors_situations as mine
 from tests.calculators.shared_checks import (
     fit_a_phone,

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from rpg import wilderness
-from rpg.dice import ReplayDice
+from rpg.core.dice import ReplayDice
+from rpg.pravidla import wilderness
 from tests.calculators import vectors_wilderness as mine
 from tests.calculators.shared_checks import (
     fit_a_phone,

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from api.serialize import to_json
-from rpg import checks, combat, encounters, hazards, notation
-from rpg.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
-from rpg.errors import RuleError
-from rpg.outcome import Outcome
+from rpg.core import notation
+from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
+from rpg.core.errors import RuleError
+from rpg.core.outcome import Outcome
+from rpg.pravidla import checks, combat, encounters, hazards
 from tests.enumeration import NeedDie, Prefix
 
 ROOT = Path(__file__).resolve().parents[2]

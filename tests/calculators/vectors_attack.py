@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg import attack
-from rpg.outcome import Outcome
+from rpg.core.outcome import Outcome
+from rpg.pravidla import attack
 
 PROCEDURES: dict[str, Callable[..., Outcome]] = {"attack": attack.attack}
 

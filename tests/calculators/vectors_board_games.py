@@ -1,8 +1,8 @@
 """Golden vectors of the three board and war games' calculators (merged by ``vectors.py``).
 
-Every branch of each procedure of ``rpg.psychopaths_land``, ``rpg.conquest`` and
-``rpg.olgoj_chorchoj`` that has a calculator, errors included; ``vectors.py`` adds every dice
-sequence of each input and the misfit dice.
+Every branch of each procedure of ``rpg.psychopaths_land.game``, ``rpg.conquest.game`` and
+``rpg.olgoj_chorchoj.action_tokens`` that has a calculator, errors included; ``vectors.py``
+adds every dice sequence of each input and the misfit dice.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from rpg import conquest, olgoj_chorchoj, psychopaths_land
-from rpg.outcome import Outcome
+from rpg.conquest import game as conquest
+from rpg.core.outcome import Outcome
+from rpg.olgoj_chorchoj import action_tokens as olgoj_chorchoj
+from rpg.psychopaths_land import game as psychopaths_land
 
 Inputs = dict[str, Any]
 

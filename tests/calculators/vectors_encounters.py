@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg import combat, encounters
-from rpg.outcome import Outcome
+from rpg.core.outcome import Outcome
+from rpg.pravidla import combat, encounters
 
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
     "initiative": combat.initiative,

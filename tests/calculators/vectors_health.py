@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg import health
-from rpg.outcome import Outcome
+from rpg.core.outcome import Outcome
+from rpg.pravidla import health
 
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
     "fatigue": health.fatigue,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg import dungeon, hazards, situations
-from rpg.outcome import Outcome
+from rpg.core.outcome import Outcome
+from rpg.pravidla import dungeon, hazards, situations
 
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
     "movement": situations.movement,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg import wilderness
-from rpg.outcome import Outcome
+from rpg.core.outcome import Outcome
+from rpg.pravidla import wilderness
 
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
     "camping": wilderness.camping,

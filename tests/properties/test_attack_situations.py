@@ -8,10 +8,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg.attack import SITUATIONS, WEAPONS, attack
-from rpg.dice import SeededDice
-from rpg.errors import RuleError
-from rpg.wilderness import fast_travel_split
+from rpg.core.dice import SeededDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.attack import SITUATIONS, WEAPONS, attack
+from rpg.pravidla.wilderness import fast_travel_split
 
 seeds = st.integers(0, 2**63 - 1)
 

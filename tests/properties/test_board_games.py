@@ -12,9 +12,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg import conquest, olgoj_chorchoj, psychopaths_land
-from rpg.dice import ReplayDice, SeededDice
-from rpg.errors import RuleError
+from rpg.conquest import game as conquest
+from rpg.core.dice import ReplayDice, SeededDice
+from rpg.core.errors import RuleError
+from rpg.olgoj_chorchoj import action_tokens as olgoj_chorchoj
+from rpg.psychopaths_land import game as psychopaths_land
 
 EXAMPLES = settings(max_examples=150, deadline=None)
 seeds = st.integers(0, 2**63 - 1)

@@ -17,14 +17,21 @@ from api.pravidla.checks import (
     SkillCheckResultSchema,
     XInYResultSchema,
 )
-from rpg import attack as attack_rules
-from rpg import checks
-from rpg.attack import attack
-from rpg.checks import chance, magic_items, saving_throw, skill_check, trap, wandering_monsters
-from rpg.d20 import D20
-from rpg.dice import SeededDice
-from rpg.errors import RuleError
-from rpg.notation import parse
+from rpg.core.dice import SeededDice
+from rpg.core.errors import RuleError
+from rpg.core.notation import parse
+from rpg.pravidla import attack as attack_rules
+from rpg.pravidla import checks
+from rpg.pravidla.attack import attack
+from rpg.pravidla.checks import (
+    chance,
+    magic_items,
+    saving_throw,
+    skill_check,
+    trap,
+    wandering_monsters,
+)
+from rpg.pravidla.d20 import D20
 
 seeds = st.integers(0, 2**63 - 1)
 modifiers = st.integers(-20, 20)

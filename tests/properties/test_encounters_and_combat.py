@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg.combat import RANGE_ZONES, SIDES_MAX, SIDES_MIN, initiative, range_zone
-from rpg.dice import SeededDice
-from rpg.encounters import LOCATIONS, encounter, encounter_distance, surprise
-from rpg.errors import RuleError
+from rpg.core.dice import SeededDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.combat import RANGE_ZONES, SIDES_MAX, SIDES_MIN, initiative, range_zone
+from rpg.pravidla.encounters import LOCATIONS, encounter, encounter_distance, surprise
 
 seeds = st.integers(0, 2**63 - 1)
 names = st.text(min_size=1, max_size=12).filter(lambda name: name.strip())

@@ -7,12 +7,12 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg.combat import morale
-from rpg.dice import SeededDice
-from rpg.encounters import REACTION_TABLE, reaction
-from rpg.errors import RuleError
-from rpg.hazards import falling
-from rpg.notation import parse, roll
+from rpg.core.dice import SeededDice
+from rpg.core.errors import RuleError
+from rpg.core.notation import parse, roll
+from rpg.pravidla.combat import morale
+from rpg.pravidla.encounters import REACTION_TABLE, reaction
+from rpg.pravidla.hazards import falling
 
 seeds = st.integers(0, 2**63 - 1)
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg.dice import SeededDice
-from rpg.dungeon import dungeon_turn
-from rpg.errors import RuleError
-from rpg.hazards import hold_breath
-from rpg.situations import MISHAPS, MOVEMENT_RULES, mishap, movement, shield_block, thrown_range
+from rpg.core.dice import SeededDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.dungeon import dungeon_turn
+from rpg.pravidla.hazards import hold_breath
+from rpg.pravidla.situations import (
+    MISHAPS,
+    MOVEMENT_RULES,
+    mishap,
+    movement,
+    shield_block,
+    thrown_range,
+)
 
 seeds = st.integers(0, 2**63 - 1)
 

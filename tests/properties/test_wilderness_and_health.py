@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg import health, wilderness
-from rpg.dice import SeededDice
-from rpg.errors import RuleError
-from rpg.outcome import Outcome
+from rpg.core.dice import SeededDice
+from rpg.core.errors import RuleError
+from rpg.core.outcome import Outcome
+from rpg.pravidla import health, wilderness
 
 seeds = st.integers(0, 2**63 - 1)
 needs = st.sampled_from(wilderness.NEEDS)

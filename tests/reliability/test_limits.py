@@ -92,7 +92,7 @@ def test_the_dice_budget_caps_one_request(
 
 
 def test_the_default_budget_is_below_the_engine_guard() -> None:
-    from rpg.dice import MAX_DICE_PER_PROCEDURE
+    from rpg.core.dice import MAX_DICE_PER_PROCEDURE
 
     assert 0 < create_app({"TESTING": True}).config["DICE_BUDGET"] <= MAX_DICE_PER_PROCEDURE
 

@@ -1,10 +1,10 @@
-"""Every rule the engine cites (``rpg.citations.RULES``) resolves to a page and anchor."""
+"""Every rule the engine cites (``rpg.core.citations.RULES``) resolves to a page and anchor."""
 
 from __future__ import annotations
 
 import pytest
 
-from rpg.citations import CORE_CHAPTERS, RULES, slugify
+from rpg.core.citations import CORE_CHAPTERS, RULES, slugify
 
 
 @pytest.mark.parametrize("key", sorted(RULES))

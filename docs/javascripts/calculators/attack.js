@@ -1,4 +1,4 @@
-/* The attack [Útok obecně, Hody na útok, Ostatní bojové situace], as rpg/attack.py. */
+/* The attack [Útok obecně, Hody na útok, Ostatní bojové situace], as rpg/pravidla/attack.py. */
 import { R, d20Test, frac, successChance } from "./engine.js";
 import { bounded, checkedFatigue, writtenD20 } from "./checks.js";
 import { roll as rollNotation } from "./notation.js";

@@ -1,5 +1,5 @@
 /* Checks [Ověření dovedností, Záchranné hody, Zničení magických předmětů, Jiné metody, Pasti,
- * Putující monstra], as rpg/checks.py. */
+ * Putující monstra], as rpg/pravidla/checks.py. */
 import {
   R, RuleError, d20Test, diceMode, frac, number, plus, roll, successChance, written,
 } from "./engine.js";

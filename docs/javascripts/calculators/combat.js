@@ -1,4 +1,4 @@
-/* Combat procedures [Souboje], as rpg/combat.py: morale. */
+/* Combat procedures [Souboje], as rpg/pravidla/combat.py: morale. */
 import { R, frac, roll, written } from "./engine.js";
 
 /** P(2d6 ≤ morale) as an exact fraction. */

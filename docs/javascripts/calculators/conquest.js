@@ -1,4 +1,4 @@
-/* Dobývání soustav, as rpg/conquest.py: the unit table (from the rule data) and a turn's
+/* Dobývání soustav, as rpg/conquest/game.py: the unit table (from the rule data) and a turn's
  * arithmetic. Nothing is rolled; every error quotes the rule it breaks. */
 import { R, RuleError, sum } from "./engine.js";
 

@@ -1,4 +1,4 @@
-/* Encounter procedures [Náhlá setkání], as rpg/encounters.py: the reaction roll. */
+/* Encounter procedures [Náhlá setkání], as rpg/pravidla/encounters.py: the reaction roll. */
 import { R, frac, plus, roll, written } from "./engine.js";
 
 function bandOf(total) {

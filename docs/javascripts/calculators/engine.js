@@ -1,5 +1,5 @@
 /* The calculators' core: rule data, dice sources, exact fractions and Czech numbers.
- * It mirrors rpg/dice.py, rpg/d20.py and rpg/text.py; the rule constants are not written here
+ * It mirrors rpg/core/dice.py, rpg/pravidla/d20.py and rpg/core/text.py; the rule constants are not written here
  * but set from the rule data the docs build exports from the Python engine into the bundle. */
 
 /** The rule constants exported from the engine (set once by setRules). */
@@ -99,7 +99,7 @@ export function plus(modifier, total) {
   return ` ${modifier > 0 ? "+" : "−"} ${Math.abs(modifier)} = ${total < 0 ? "−" : ""}${Math.abs(total)}`;
 }
 
-/** A number as Czech writes it: "2,5", no ".0", at most 4 decimals (as rpg/text.py). */
+/** A number as Czech writes it: "2,5", no ".0", at most 4 decimals (as rpg/core/text.py). */
 export function number(value) {
   if (Number.isInteger(value)) return String(value);
   let fixed = value.toFixed(4);
@@ -125,7 +125,7 @@ export function frac(n, d = 1) {
 
 export const value = (f) => (f === null ? null : f.n / f.d);
 
-// --- The d20 test (rpg/d20.py) ----------------------------------------------------------------
+// --- The d20 test (rpg/pravidla/d20.py) ----------------------------------------------------------------
 
 export const diceMode = (advantage, disadvantage) => Number(!!advantage) - Number(!!disadvantage);
 

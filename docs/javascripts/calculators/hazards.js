@@ -1,4 +1,4 @@
-/* Hazards [Nebezpečí a nástrahy], as rpg/hazards.py: falling. */
+/* Hazards [Nebezpečí a nástrahy], as rpg/pravidla/hazards.py: falling. */
 import {
   R, RuleError, d20Test, number, roll, successChance, sumDistribution, written,
 } from "./engine.js";

@@ -1,4 +1,4 @@
-/* [Únava, Mírnější systém smrti, Přirozené léčení], as rpg/health.py; and the small helpers
+/* [Únava, Mírnější systém smrti, Přirozené léčení], as rpg/pravidla/health.py; and the small helpers
  * that attack.js, wilderness.js and meeting.js share with it. */
 import { R, RuleError, d20Test, frac, number, roll, successChance, written } from "./engine.js";
 

@@ -1,4 +1,4 @@
-/* Meeting the enemy, as rpg/combat.py and rpg/encounters.py: initiative, surprise, encounter
+/* Meeting the enemy, as rpg/pravidla/combat.py and rpg/pravidla/encounters.py: initiative, surprise, encounter
  * distance, the whole encounter and range zones. */
 import { R, roll, sumDistribution, written } from "./engine.js";
 import { reaction } from "./encounters.js";

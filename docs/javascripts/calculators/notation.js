@@ -1,4 +1,4 @@
-/* Dice notation, as rpg/notation.py: parse "2d6+3", "4d6kh3", "d%", Czech "2k6"; roll it. */
+/* Dice notation, as rpg/core/notation.py: parse "2d6+3", "4d6kh3", "d%", Czech "2k6"; roll it. */
 import { R, RuleError } from "./engine.js";
 
 // Python's str.isspace(), so both parsers skip the same characters.
@@ -126,7 +126,7 @@ function binomial(n, k) {
 
 const means = new Map();
 
-/** Exact mean of the kept dice as [numerator, denominator] BigInts (see rpg/notation.py). */
+/** Exact mean of the kept dice as [numerator, denominator] BigInts (see rpg/core/notation.py). */
 function keptMean(count, faces, mode, kept) {
   const key = `${count}d${faces}k${mode}${kept}`;
   if (!means.has(key)) means.set(key, computeKeptMean(count, faces, mode, kept));

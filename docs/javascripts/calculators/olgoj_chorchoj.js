@@ -1,4 +1,4 @@
-/* Olgoj Chorchoj, as rpg/olgoj_chorchoj.py: Engineering and action tokens. Nothing is rolled. */
+/* Olgoj Chorchoj, as rpg/olgoj_chorchoj/action_tokens.py: Engineering and action tokens. Nothing is rolled. */
 import { R } from "./engine.js";
 import { done, fail } from "./conquest.js";
 

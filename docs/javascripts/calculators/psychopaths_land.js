@@ -1,4 +1,4 @@
-/* Země psychopatů, as rpg/psychopaths_land.py: action points, combat, what a round allows. */
+/* Země psychopatů, as rpg/psychopaths_land/game.py: action points, combat, what a round allows. */
 import { R, RuleError, frac, plus } from "./engine.js";
 import { done, fold, plural } from "./conquest.js";
 

@@ -1,4 +1,4 @@
-/* Section 2b, as rpg/situations.py, rpg/hazards.py (hold-breath) and rpg/dungeon.py. */
+/* Section 2b, as rpg/pravidla/situations.py, rpg/pravidla/hazards.py (hold-breath) and rpg/pravidla/dungeon.py. */
 import { R, RuleError, frac, number, roll } from "./engine.js";
 
 const S = () => R.situations;

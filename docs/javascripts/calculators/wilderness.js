@@ -1,5 +1,5 @@
 /* The wilderness [Přenocování v divočině, Cestování po světě, Rychlé cestování], as
- * rpg/wilderness.py: camping, a day of travel, fast travel and the split of its damage. */
+ * rpg/pravidla/wilderness.py: camping, a day of travel, fast travel and the split of its damage. */
 import { R, frac, number, plus, roll, sum, written } from "./engine.js";
 import { bounded } from "./checks.js";
 import { choice, fail, out, plural as pl } from "./health.js";

@@ -1,0 +1,1 @@
+"""Dobývání soustav: the space war game's units, attacks, credits and scoring (no dice)."""

@@ -1,0 +1,125 @@
+"""Sources of dice: a seeded generator, or the replay of physical dice a player rolled.
+
+Randomness is passed in, never taken from the global ``random`` module, so every procedure is a
+pure function of (inputs, dice source). The seeded source is the API's reproducibility contract:
+``random.Random(seed)``, each die drawn as ``randrange(faces) + 1``, in consumption order.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rpg.core.errors import DiceError, TooManyRolls
+from rpg.core.text import both
+
+#: The most dice one procedure may draw from a seeded source (a runaway guard, not a rule).
+MAX_DICE_PER_PROCEDURE = 10_000
+#: The most physical dice a request may give.
+MAX_GIVEN_DICE = 200
+#: The largest die the engine knows (``d1000``).
+MAX_FACES = 1000
+
+
+class DiceSource(ABC):
+    """Something that yields die results, one at a time, in the order a procedure needs them."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+    def die(self, faces: int, label: str) -> int:
+        """The next die of ``faces`` sides, for the purpose ``label`` (e.g. ``"morale"``)."""
+        if self.drawn >= MAX_DICE_PER_PROCEDURE:
+            raise TooManyRolls(both(
+                "Příliš mnoho kostek: nejvýše {n} na jeden postup.",
+                "Too many dice: at most {n} per procedure.", n=MAX_DICE_PER_PROCEDURE))
+        value = self._next(faces, label)
+        self.drawn += 1
+        return value
+
+    @abstractmethod
+    def _next(self, faces: int, label: str) -> int: ...
+
+    def finish(self) -> None:  # noqa: B027 - most sources have nothing left to check
+        """Called once the procedure is done; a replay complains about dice left over."""
+
+
+class SeededDice(DiceSource):
+    """Dice from ``random.Random(seed)``: the same seed, the same dice, release after release."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__()
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _next(self, faces: int, label: str) -> int:
+        return self._rng.randrange(faces) + 1
+
+
+class ReplayDice(DiceSource):
+    """Physical dice results, consumed in order; every misfit is a clear :class:`DiceError`."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        super().__init__()
+        if len(values) > MAX_GIVEN_DICE:
+            raise DiceError(both(
+                "Zadáno {n} kostek, nejvýše lze {m}.",
+                "{n} dice given, at most {m} are accepted.", n=len(values), m=MAX_GIVEN_DICE))
+        self.values = tuple(values)
+
+    def _next(self, faces: int, label: str) -> int:
+        index = self.drawn
+        if index >= len(self.values):
+            raise DiceError(both(
+                "Chybí kostka: je potřeba d{faces} pro '{label}' (kostka č. {pos}).",
+                "Not enough dice: needs a d{faces} for '{label}' (die #{pos}).",
+                faces=faces, label=label, pos=index + 1))
+        value = self.values[index]
+        if not 1 <= value <= faces:
+            raise DiceError(both(
+                "Kostka č. {pos} ('{label}') je d{faces}: hodnota {value} není mezi 1 a {faces}.",
+                "Die #{pos} ('{label}') is a d{faces}: {value} is not between 1 and {faces}.",
+                pos=index + 1, label=label, faces=faces, value=value))
+        return value
+
+    def finish(self) -> None:
+        if self.drawn < len(self.values):
+            raise DiceError(both(
+                "Příliš mnoho kostek: zadáno {given}, postup použil {used}.",
+                "Too many dice: {given} given, the procedure used {used}.",
+                given=len(self.values), used=self.drawn))
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One roll as the response lists it: what it was for, its notation, the dice and the total."""
+
+    label: str
+    notation: str
+    results: tuple[int, ...]
+    total: int
+
+
+def roll(source: DiceSource, label: str, count: int, faces: int) -> Roll:
+    """Roll ``count`` d``faces`` for ``label``; the total is their sum."""
+    results = tuple(source.die(faces, label) for _ in range(count))
+    return Roll(label, f"{count}d{faces}", results, sum(results))
+
+
+def plus(modifier: int, total: int) -> str:
+    """A modifier and the total it gives: ``" + 2 = 14"``, ``" − 5 = −3"``; empty for 0."""
+    if not modifier:
+        return ""
+    sign, minus = ("+" if modifier > 0 else "−"), ("−" if total < 0 else "")
+    return f" {sign} {abs(modifier)} = {minus}{abs(total)}"
+
+
+def written(a_roll: Roll) -> str:
+    """The dice as the rules write them: ``2d6 = 3 + 4 = 7``, or ``1d20 = 14``."""
+    if len(a_roll.results) == 1:
+        return f"{a_roll.notation} = {a_roll.total}"
+    shown = " + ".join(str(r) for r in a_roll.results)
+    return f"{a_roll.notation} = {shown} = {a_roll.total}"
+

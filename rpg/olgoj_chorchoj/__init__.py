@@ -1,0 +1,1 @@
+"""Olgoj Chorchoj: the board game's action tokens and the Engineering action (no dice)."""

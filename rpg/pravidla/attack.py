@@ -1,0 +1,620 @@
+"""The attack of "Pravidla a procedury" [Útok obecně, Hody na útok, Ostatní bojové situace].
+
+To hit: a d20 test (:mod:`rpg.pravidla.d20`) with every to-hit modifier collected as a named
+:class:`Modifier` and every advantage or disadvantage collected as a named :class:`Edge`, so the
+further combat situations (prone, blind, unarmed target...) only add entries to those lists.
+Damage: a dice expression (:mod:`rpg.core.notation`), its maximum on a critical hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from rpg.core.citations import RULES
+from rpg.core.dice import DiceSource, Roll
+from rpg.core.errors import RollSyntaxError, RuleError, TooManyRolls, check_int
+from rpg.core.notation import DiceTerm, Expression, RolledExpression, parse
+from rpg.core.outcome import Outcome
+from rpg.core.text import Text, both, quoting
+from rpg.pravidla.d20 import checked_fatigue, d20_test, dice_mode, success_chance, written_d20
+
+#: Target's OČ (obranné číslo).
+AC_MIN, AC_MAX = 0, 40
+#: [Cíl v úkrytu] partial cover adds +1 to +4 to OČ against missiles only.
+COVER_MIN, COVER_MAX = 0, 4
+#: [Obklíčení] a creature in melee with at least 3 enemies: each of them has +1 to hit.
+SURROUNDED_BONUS = 1
+#: [Typy poškození] and [Nezranitelnost].
+DEFENSES = ("normal", "resistance", "immunity", "weakness")
+Defense = Literal["normal", "resistance", "immunity", "weakness"]
+#: "Úspěšný zásah vždy udělí aspoň 1 poškození (pokud cíl není imunní)."
+MINIMUM_DAMAGE = 1
+#: [Improvizované zbraně] damage rolled with disadvantage: twice, the lower total kept.
+IMPROVISED_DAMAGE_ROLLS = 2
+
+#: [Boj dvěma zbraněmi] both weapons melee and trained: +1 to hit, to damage (and to OČ, the
+#: defender's side).
+TWO_WEAPONS_BONUS = 1
+#: [Neozbrojený boj] "Neozbrojený útok má vždy poškození 1+modifikátor síly."
+UNARMED_DAMAGE = 1
+#: The strength modifier of an unarmed attack: the spec's default bounds of a modifier.
+MODIFIER_MIN, MODIFIER_MAX = -20, 20
+#: [Boj pod vodou] weapon kinds: non-piercing melee attacks roll with disadvantage, blunt and
+#: slashing damage is halved (rounded down, as resistance is).
+WEAPONS = ("piercing", "blunt", "slashing")
+Weapon = Literal["piercing", "blunt", "slashing"]
+UNDERWATER_HALVED = ("blunt", "slashing")
+#: An unarmed blow is a blunt one.
+UNARMED_WEAPON = "blunt"
+
+EdgeEffect = Literal["advantage", "disadvantage"]
+DiceMode = Literal["advantage", "disadvantage", "normal"]
+MODE_NAMES: dict[int, DiceMode] = {1: "advantage", -1: "disadvantage", 0: "normal"}
+
+#: The situation flags of [Ostatní bojové situace], in the order the spec lists them.
+SITUATIONS = ("two_weapons", "unarmed", "target_unarmed", "untrained", "attacker_prone",
+              "target_prone", "attacker_blind", "target_blind", "unstable", "underwater",
+              "helpless", "subdual")
+
+#: The rule sentences an input can contradict, quoted in the 422s (Czech as the rules word them).
+QUOTES: dict[str, Text] = {
+    "blind": Text("„Útoky na dálku nejsou možné.“", "“Ranged attacks are not possible.”"),
+    "underwater-ranged": Text(
+        "„Útoky na dálku nejsou pod vodní hladinou většinou možné, pokud nejsou použity velmi "
+        "specifické zbraně.“",
+        "“Ranged attacks are mostly not possible under water, unless very specific weapons are "
+        "used.”"),
+    "underwater": Text(
+        "„Všechny útoky na blízku mimo těch bodných jsou házeny s nevýhodou. Poškození udělená "
+        "Tupými nebo sečnými zbraněmi jsou poloviční.“",
+        "“All melee attacks except piercing ones are rolled with disadvantage. Damage dealt by "
+        "blunt or slashing weapons is halved.”"),
+    "two-weapons": Text(
+        "„Jsou-li obě zbraně na blízku a postava je s oběma trénovaná, získává bonus +1 do "
+        "zásahu, poškození a OČ.“",
+        "“If both weapons are melee weapons and the character is trained with both, they gain "
+        "+1 to hit, to damage and to OČ.”"),
+    "two-weapons-choose": Text(
+        "„Pokud postava používá 2 zbraně. Musí si při útoku vybrat, kterou útočí.“",
+        "“A character using 2 weapons must choose which one they attack with.”"),
+    "unarmed": Text(
+        "„Neozbrojený útok má vždy poškození 1+modifikátor síly.“",
+        "“An unarmed attack always deals 1 + the strength modifier.”"),
+    "full-cover": Text(
+        "„Cíle co jsou kompletně schované v úkrytu není možné trefit střelnou zbraní.“",
+        "“Targets completely hidden in cover cannot be hit by a missile weapon.”"),
+    "helpless": Text(
+        "„Jsou zasaženi útokem bez potřeby házet na zásah.“",
+        "“They are hit by the attack without any need to roll to hit.”"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One source of advantage or disadvantage on the to-hit roll (``"advantage"`` is the GM's)."""
+
+    source: str
+    effect: EdgeEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One named modifier (``bonus``, ``surrounded``, ``two_weapons``, ``fatigue``)."""
+
+    source: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """``result`` of ``attack``.
+
+    ``natural`` and ``total`` are null when nothing was rolled to hit (a missile against full
+    cover, a helpless target); ``target`` is the OČ hit against (with cover); ``base_damage`` is
+    the damage before fatigue, the water and the target's defense (null on a miss).
+    ``edges`` and ``modifiers`` are the sources that applied to the to-hit roll,
+    ``damage_modifiers`` those added to the damage; ``not_applied`` names the situations given
+    that change nothing in this attack (a prone target against a missile, any to-hit situation
+    against a helpless target).
+    """
+
+    natural: int | None
+    total: int | None
+    hit: bool
+    critical: bool
+    damage: int
+    target: int
+    dice_mode: DiceMode
+    edges: tuple[Edge, ...]
+    modifiers: tuple[Modifier, ...]
+    base_damage: int | None
+    damage_modifiers: tuple[Modifier, ...] = ()
+    damage_halved: bool = False
+    helpless: bool = False
+    subdual: bool = False
+    not_applied: tuple[str, ...] = ()
+
+
+def net_dice_mode(edges: Iterable[Edge]) -> int:
+    """Advantage and disadvantage from all sources cancel: any of one against any of the other."""
+    effects = {edge.effect for edge in edges}
+    return dice_mode("advantage" in effects, "disadvantage" in effects)
+
+
+def damage_expression(damage: str) -> Expression:
+    """The parsed damage expression; a mistake in it is a :class:`RuleError` naming ``damage``."""
+    try:
+        return parse(damage)
+    except RollSyntaxError as error:
+        raise RollSyntaxError(error.message, error.position, field="damage") from error
+    except TooManyRolls as error:
+        raise TooManyRolls(error.message, field="damage") from error
+
+
+def attack_chance(modifier: int, target: int, mode: int, full_cover: bool,
+                  helpless: bool = False) -> Fraction:
+    """Exact P(hit): a d20 test (naturals included), 0 against full cover, 1 when helpless."""
+    if full_cover:
+        return Fraction(0)
+    if helpless:
+        return Fraction(1)
+    return success_chance(modifier, target, mode)
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The flags of [Ostatní bojové situace] for one attack (all off by default)."""
+
+    two_weapons: bool = False
+    unarmed: bool = False
+    target_unarmed: bool = False
+    untrained: bool = False
+    attacker_prone: bool = False
+    target_prone: bool = False
+    attacker_blind: bool = False
+    target_blind: bool = False
+    unstable: bool = False
+    underwater: bool = False
+    helpless: bool = False
+    subdual: bool = False
+
+
+def _contradiction(field: str, quote: str, why_cs: str, why_en: str) -> RuleError:
+    return RuleError(quoting("{q} " + why_cs, "{q} " + why_en, QUOTES[quote]), field=field)
+
+
+def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: str,
+              fatigue: int) -> None:
+    check_int(ac, AC_MIN, AC_MAX, "ac")
+    check_int(cover, COVER_MIN, COVER_MAX, "cover")
+    checked_fatigue(fatigue)
+    if defense not in DEFENSES:
+        raise RuleError(both(
+            "Neznámá obrana '{defense}': zvol jednu z {known}.",
+            "Unknown defense '{defense}': choose one of {known}.",
+            defense=defense, known=", ".join(DEFENSES)), field="defense")
+    if not ranged and full_cover:
+        raise RuleError(both(
+            "Kompletní krytí chrání jen před střelnými zbraněmi: u útoku na blízko vynech "
+            "'full_cover', nebo zapni 'ranged'.",
+            "Full cover only protects against missiles: leave out 'full_cover' for a melee "
+            "attack, or turn on 'ranged'."), field="full_cover")
+    if not ranged and cover:
+        raise RuleError(both(
+            "Krytí přidává k OČ jen proti střelným zbraním: u útoku na blízko zadej 'cover' 0, "
+            "nebo zapni 'ranged'.",
+            "Cover adds to AC against missiles only: give 'cover' 0 for a melee attack, or turn "
+            "on 'ranged'."), field="cover")
+
+
+def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
+                        damage: str | None, improvised: bool, strength_modifier: int,
+                        weapon: str | None) -> Weapon | None:
+    """Every contradiction between the flags is a 422 quoting the rule it breaks.
+
+    Returns the weapon kind that counts under water (an unarmed blow is blunt).
+    """
+    s = situation
+    check_int(strength_modifier, MODIFIER_MIN, MODIFIER_MAX, "strength_modifier")
+    if weapon is not None and weapon not in WEAPONS:
+        raise RuleError(both(
+            "Neznámý druh zbraně '{weapon}': zvol jeden z {known}.",
+            "Unknown kind of weapon '{weapon}': choose one of {known}.",
+            weapon=str(weapon), known=", ".join(WEAPONS)), field="weapon")
+    if ranged and s.attacker_blind:
+        raise _contradiction(
+            "attacker_blind", "blind", "Slepý útočník může útočit jen na blízko: vynech 'ranged'.",
+            "A blind attacker can only attack in melee: leave out 'ranged'.")
+    if ranged and s.underwater:
+        raise _contradiction(
+            "underwater", "underwater-ranged",
+            "Pro zvláštní zbraň, která pod vodou střílí, vynech 'underwater'.",
+            "For a special weapon that shoots under water, leave out 'underwater'.")
+    if ranged and s.two_weapons:
+        raise _contradiction(
+            "two_weapons", "two-weapons", "Útok na dálku bonus nedostává: vynech 'two_weapons'.",
+            "A ranged attack gets no bonus: leave out 'two_weapons'.")
+    if s.two_weapons and s.untrained:
+        raise _contradiction(
+            "two_weapons", "two-weapons",
+            "S netrénovanou zbraní bonus nedostává: vynech 'two_weapons'.",
+            "With an untrained weapon there is no bonus: leave out 'two_weapons'.")
+    if s.two_weapons and s.unarmed:
+        raise _contradiction(
+            "two_weapons", "two-weapons-choose",
+            "Neozbrojený útok není útok ani jednou z nich: vynech 'two_weapons', nebo 'unarmed'.",
+            "An unarmed blow is made with neither: leave out 'two_weapons' or 'unarmed'.")
+    if s.unarmed:
+        if ranged:
+            raise _contradiction(
+                "unarmed", "unarmed", "Neozbrojený útok je útok na blízko: vynech 'ranged'.",
+                "An unarmed attack is a melee attack: leave out 'ranged'.")
+        if damage is not None:
+            raise _contradiction(
+                "damage", "unarmed",
+                "Vynech 'damage' a zadej 'strength_modifier'.",
+                "Leave out 'damage' and give 'strength_modifier'.")
+        if improvised or s.untrained:
+            field = "improvised" if improvised else "untrained"
+            raise _contradiction(
+                field, "unarmed",
+                "Bez zbraně není co improvizovat: vynech '{f}', nebo 'unarmed'.".replace(
+                    "{f}", field),
+                "Without a weapon there is nothing improvised: leave out '{f}' or "
+                "'unarmed'.".replace("{f}", field))
+        if weapon not in (None, UNARMED_WEAPON):
+            raise _contradiction(
+                "weapon", "unarmed", "Úder beze zbraně je tupý: zadej 'weapon' blunt, nebo vynech.",
+                "A blow without a weapon is blunt: give 'weapon' blunt or leave it out.")
+    else:
+        if damage is None:
+            raise RuleError(both(
+                "Zadej 'damage' (např. 1d8+2); bez něj jen neozbrojený útok ('unarmed').",
+                "Give 'damage' (e.g. 1d8+2); only an unarmed attack ('unarmed') goes without."),
+                field="damage")
+        if strength_modifier:
+            raise _contradiction(
+                "strength_modifier", "unarmed",
+                "Se zbraní přičti modifikátor síly do 'damage' (např. 1d8+2) a "
+                "'strength_modifier' vynech.",
+                "With a weapon add the strength modifier to 'damage' (e.g. 1d8+2) and leave out "
+                "'strength_modifier'.")
+    if s.underwater and weapon is None and not s.unarmed:
+        raise _contradiction(
+            "weapon", "underwater",
+            "Pod vodou zadej 'weapon': piercing (bodná), blunt (tupá), nebo slashing (sečná).",
+            "Under water give 'weapon': piercing, blunt or slashing.")
+    if s.helpless and ranged and full_cover:
+        raise _contradiction(
+            "helpless", "full-cover",
+            "Ani bezmocný cíl v kompletním krytí nejde střelou zasáhnout: vynech 'helpless', "
+            "nebo 'full_cover'.",
+            "Not even a helpless target in full cover can be hit by a missile: leave out "
+            "'helpless' or 'full_cover'.")
+    return UNARMED_WEAPON if s.unarmed else weapon  # type: ignore[return-value]
+
+
+def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged: bool,
+           weapon: str | None) -> tuple[tuple[Edge, ...], tuple[str, ...]]:
+    """The edges that apply to this attack, and the edge situations given that do not."""
+    s = situation
+    melee = not ranged
+    candidates: list[tuple[bool, bool, Edge]] = [
+        (advantage, True, Edge("advantage", "advantage")),
+        (disadvantage, True, Edge("disadvantage", "disadvantage")),
+        # [Neozbrojený boj] "útoky na blízko proti neozbrojenému cíli jsou vždy s výhodou"
+        (s.target_unarmed, melee, Edge("target_unarmed", "advantage")),
+        # [Shození na zem] "všechny jeho útoky házeny s nevýhodou"
+        (s.attacker_prone, True, Edge("attacker_prone", "disadvantage")),
+        # "všechny útoky na blízku proti takovému stvoření jsou házeny s výhodou"
+        (s.target_prone, melee, Edge("target_prone", "advantage")),
+        # [Slepota] "Sám na blízku útočí s nevýhodou." (ranged is refused)
+        (s.attacker_blind, melee, Edge("attacker_blind", "disadvantage")),
+        # "všechny útoky na blízku co na něj cílí jsou s výhodou"
+        (s.target_blind, melee, Edge("target_blind", "advantage")),
+        # [Nestabilní povrchy] "Útoky na dálku: Probíhají s nevýhodou."
+        (s.unstable, ranged, Edge("unstable", "disadvantage")),
+        # [Boj pod vodou] "Všechny útoky na blízku mimo těch bodných jsou házeny s nevýhodou."
+        (s.underwater, melee and weapon != "piercing", Edge("underwater", "disadvantage")),
+    ]
+    if s.helpless:  # no to-hit roll: nothing that changes it applies
+        return (), tuple(edge.source for given, _, edge in candidates[2:] if given)
+    applied = tuple(edge for given, applies, edge in candidates if given and applies)
+    ignored = tuple(edge.source for given, applies, edge in candidates[2:]
+                    if given and not applies)
+    return applied, ignored
+
+
+def _modifiers(*, bonus: int, surrounded: bool, two_weapons: bool,
+               fatigue: int) -> tuple[Modifier, ...]:
+    modifiers = [Modifier("bonus", bonus)]
+    if surrounded:
+        modifiers.append(Modifier("surrounded", SURROUNDED_BONUS))
+    if two_weapons:
+        modifiers.append(Modifier("two_weapons", TWO_WEAPONS_BONUS))
+    if fatigue:
+        modifiers.append(Modifier("fatigue", -fatigue))
+    return tuple(modifiers)
+
+
+def _as_roll(label: str, expression: Expression, rolled: RolledExpression) -> Roll:
+    dice = tuple(die for term in rolled.terms for die in term.dice)
+    return Roll(label, expression.notation, dice, rolled.total)
+
+
+def _all_maximum(expression: Expression, rolled: RolledExpression) -> bool:
+    """At least one damage die kept, and every kept die shows its maximum ("plné poškození")."""
+    kept = [
+        (die, term.faces)
+        for term, rolled_term in zip(expression.terms, rolled.terms, strict=True)
+        if isinstance(term, DiceTerm)
+        for die in rolled_term.kept
+    ]
+    return bool(kept) and all(die == faces for die, faces in kept)
+
+
+def _num(value: int) -> str:
+    """An integer with a typographic minus, as the texts write numbers."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _written_constant(expression: Expression, total: int) -> str:
+    """Damage without dice, written once: ``3``, or ``3+2 = 5`` for several numbers."""
+    if len(expression.terms) == 1:
+        return _num(total)
+    return f"{expression.notation} = {_num(total)}"
+
+
+def _written_damage(expression: Expression, rolled: RolledExpression) -> str:
+    """``1d8+2 = 5 + 2 = 7``; ``1d8 = 5``; ``3``; dropped dice (``khK``) are left out."""
+    if not expression.dice_count:
+        return _written_constant(expression, rolled.total)
+    parts: list[int] = []
+    for term, rolled_term in zip(expression.terms, rolled.terms, strict=True):
+        if isinstance(term, DiceTerm):
+            parts.extend(term.sign * die for die in rolled_term.kept)
+        else:
+            parts.append(rolled_term.value)
+    if len(parts) == 1:
+        return f"{expression.notation} = {_num(rolled.total)}"
+    shown = ("−" if parts[0] < 0 else "") + str(abs(parts[0])) + "".join(
+        f" {'−' if part < 0 else '+'} {abs(part)}" for part in parts[1:])
+    return f"{expression.notation} = {shown} = {_num(rolled.total)}"
+
+
+def _final_damage(
+    base: int, *, strength_damage: bool, fatigue: int, halved: bool, defense: str
+) -> tuple[int, Text]:
+    """Fatigue (on strength damage), the water's halving, then resistance / weakness /
+    immunity, then at least 1."""
+    damage = base
+    steps_cs: list[str] = []
+    steps_en: list[str] = []
+    if strength_damage and fatigue:
+        damage -= fatigue
+        steps_cs.append(f"únava −{fatigue} = {_num(damage)}")
+        steps_en.append(f"fatigue −{fatigue} = {_num(damage)}")
+    if halved:
+        damage //= 2
+        steps_cs.append(f"pod vodou polovina = {_num(damage)}")
+        steps_en.append(f"under water half = {_num(damage)}")
+    if defense == "resistance":
+        damage //= 2
+        steps_cs.append(f"odolnost: polovina = {_num(damage)}")
+        steps_en.append(f"resistance: half = {_num(damage)}")
+    elif defense == "weakness":
+        damage *= 2
+        steps_cs.append(f"slabost: dvojnásobek = {_num(damage)}")
+        steps_en.append(f"weakness: double = {_num(damage)}")
+    elif defense == "immunity":
+        damage = 0
+        steps_cs.append("imunita: 0")
+        steps_en.append("immunity: 0")
+    if defense != "immunity" and damage < MINIMUM_DAMAGE:
+        damage = MINIMUM_DAMAGE
+        steps_cs.append(f"zásah vždy aspoň {MINIMUM_DAMAGE}")
+        steps_en.append(f"a hit always deals at least {MINIMUM_DAMAGE}")
+    return damage, Text("".join(f", {s}" for s in steps_cs), "".join(f", {s}" for s in steps_en))
+
+
+def _rolled_damage(
+    source: DiceSource, expression: Expression | None, *, critical: bool, improvised: bool,
+    unarmed_base: int,
+) -> tuple[int, bool, list[Roll], Text]:
+    """The damage before any modifier: base, whether full dice made it critical, rolls, text."""
+    if expression is None:  # [Neozbrojený boj] no damage dice, critical or not
+        shown = f"1 {'−' if unarmed_base < UNARMED_DAMAGE else '+'} {abs(unarmed_base - 1)}"
+        return unarmed_base, False, [], Text(
+            f"neozbrojený útok 1 + modifikátor síly: {shown} = {_num(unarmed_base)}",
+            f"unarmed attack 1 + strength modifier: {shown} = {_num(unarmed_base)}")
+    if critical:
+        base = expression.maximum
+        shown = (f"{expression.notation} = {_num(base)}" if expression.dice_count
+                 else _written_constant(expression, base))
+        return base, False, [], Text(f"maximální poškození {shown}", f"maximum damage {shown}")
+    labels = ("damage", "damage-second")[: IMPROVISED_DAMAGE_ROLLS if improvised else 1]
+    tries = [expression.roll(source, label) for label in labels]
+    rolls = [_as_roll(label, expression, t) for label, t in zip(labels, tries, strict=True)
+             ] if expression.dice_count else []
+    kept = min(tries, key=lambda t: t.total)  # the first on a tie
+    base = kept.total
+    shown = [_written_damage(expression, t) for t in tries]
+    if improvised:
+        rolled = Text(
+            f"poškození improvizovanou zbraní {shown[0]} a {shown[1]} → nižší {_num(base)}",
+            f"improvised weapon damage {shown[0]} and {shown[1]} → lower {_num(base)}")
+    else:
+        rolled = Text(f"poškození {shown[0]}", f"damage {shown[0]}")
+    full = _all_maximum(expression, kept)
+    if full:
+        rolled = Text(rolled.cs + " (plné poškození → kritický zásah)",
+                      rolled.en + " (full damage → critical hit)")
+    return base, full, rolls, rolled
+
+
+EDGE_NAMES: dict[str, Text] = {
+    "advantage": Text("výhoda", "advantage"),
+    "disadvantage": Text("nevýhoda", "disadvantage"),
+    "target_unarmed": Text("neozbrojený cíl", "unarmed target"),
+    "attacker_prone": Text("útočník na zemi", "attacker prone"),
+    "target_prone": Text("cíl na zemi", "target prone"),
+    "attacker_blind": Text("slepý útočník", "blind attacker"),
+    "target_blind": Text("slepý cíl", "blind target"),
+    "unstable": Text("nestabilní povrch", "unstable ground"),
+    "underwater": Text("pod vodou", "under water"),
+}
+
+
+def _edges_text(edges: tuple[Edge, ...], mode: int) -> Text:
+    """`` (výhoda: cíl na zemi; nevýhoda: útočník na zemi → ruší se)`` or nothing."""
+    situational = [e for e in edges if e.source not in ("advantage", "disadvantage")]
+    if not situational:
+        return Text("", "")
+    names_cs = ", ".join(EDGE_NAMES[e.source].cs for e in edges)
+    names_en = ", ".join(EDGE_NAMES[e.source].en for e in edges)
+    if mode == 0:
+        return Text(f" ({names_cs} → výhoda a nevýhoda se ruší)",
+                    f" ({names_en} → advantage and disadvantage cancel)")
+    return Text(f" ({names_cs})", f" ({names_en})")
+
+
+def attack(
+    source: DiceSource,
+    *,
+    ac: int,
+    damage: str | None = None,
+    bonus: int = 0,
+    ranged: bool = False,
+    cover: int = 0,
+    full_cover: bool = False,
+    surrounded: bool = False,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    strength_damage: bool = False,
+    improvised: bool = False,
+    defense: Defense = "normal",
+    fatigue: int = 0,
+    two_weapons: bool = False,
+    unarmed: bool = False,
+    strength_modifier: int = 0,
+    target_unarmed: bool = False,
+    untrained: bool = False,
+    attacker_prone: bool = False,
+    target_prone: bool = False,
+    attacker_blind: bool = False,
+    target_blind: bool = False,
+    unstable: bool = False,
+    underwater: bool = False,
+    weapon: Weapon | None = None,
+    helpless: bool = False,
+    subdual: bool = False,
+) -> Outcome:
+    """[Útok obecně] d20 + to-hit modifiers − fatigue against the target's OČ, then damage.
+
+    A natural 1 misses; a natural 20 is a critical hit dealing the damage expression's maximum
+    with no damage dice rolled. Cover adds to OČ against missiles only, and full cover cannot be
+    hit by a missile at all (a miss without a roll). A hit whose kept damage dice all show their
+    maximum is a critical hit too. An improvised or untrained weapon rolls damage twice and
+    keeps the lower. The situations of [Ostatní bojové situace] add named edges (advantage and
+    disadvantage from all sources cancel to one die) and modifiers; a helpless target is hit
+    without a roll.
+    """
+    situation = Situation(two_weapons, unarmed, target_unarmed, untrained, attacker_prone,
+                          target_prone, attacker_blind, target_blind, unstable, underwater,
+                          helpless, subdual)
+    expression = None if damage is None else damage_expression(damage)
+    _validate(ac=ac, ranged=ranged, cover=cover, full_cover=full_cover, defense=defense,
+              fatigue=fatigue)
+    kind = _validate_situation(situation, ranged=ranged, full_cover=full_cover, damage=damage,
+                               improvised=improvised, strength_modifier=strength_modifier,
+                               weapon=weapon)
+    edges, not_applied = _edges(situation, advantage=advantage, disadvantage=disadvantage,
+                                ranged=ranged, weapon=kind)
+    modifiers = _modifiers(bonus=bonus, surrounded=surrounded, two_weapons=two_weapons,
+                           fatigue=fatigue)
+    if helpless:
+        not_applied += tuple(m.source for m in modifiers if m.source in ("surrounded",
+                                                                          "two_weapons"))
+    modifier = sum(m.value for m in modifiers)
+    mode = net_dice_mode(edges)
+    target = ac + (cover if ranged else 0)
+    blocked = ranged and full_cover
+    chance = attack_chance(modifier, target, mode, blocked, helpless)
+    rule = RULES["other-combat" if any(getattr(situation, n) for n in SITUATIONS) else "attack"]
+    damage_modifiers = (Modifier("two_weapons", TWO_WEAPONS_BONUS),) if two_weapons else ()
+    halved = underwater and kind in UNDERWATER_HALVED
+    # An unarmed attack's damage is strength damage: fatigue lowers it ([Únava]).
+    strength_based = strength_damage or unarmed
+
+    def result(natural: int | None, total: int | None, hit: bool, critical: bool,
+               dealt: int, base: int | None) -> AttackResult:
+        return AttackResult(natural, total, hit, critical, dealt, target, MODE_NAMES[mode],
+                            edges, modifiers, base, damage_modifiers if hit else (),
+                            halved and hit, helpless, subdual, not_applied)
+
+    if blocked:
+        text = Text(
+            "Útok na dálku na cíl v kompletním krytí: střelnou zbraní ho nelze trefit → vedle, "
+            "bez hodu.",
+            "Ranged attack on a target in full cover: a missile cannot hit it → miss, no roll.")
+        return Outcome("attack", (), result(None, None, False, False, 0, None), chance, text,
+                       rule)
+
+    rolls: list[Roll] = []
+    if helpless:
+        natural = total = None
+        critical = False
+        head = Text("Útok na bezmocný cíl: zasažen bez hodu na zásah",
+                    "Attack on a helpless target: hit without a roll to hit")
+    else:
+        test = d20_test(source, "attack", modifier=modifier, target=target, mode=mode)
+        rolls.append(test.roll)
+        natural, total = test.natural, test.total
+        against_cs = f"OČ {ac}" + (f" + krytí {cover}" if ranged and cover else "")
+        against_en = f"AC {ac}" + (f" + cover {cover}" if ranged and cover else "")
+        if test.critical == "success":
+            to_hit = Text(", přirozená 20 → kritický zásah", ", natural 20 → critical hit")
+        elif test.critical == "failure":
+            to_hit = Text(", přirozená 1 → vedle", ", natural 1 → miss")
+        elif test.success:
+            to_hit = Text(f" ≥ {against_cs} → zásah", f" ≥ {against_en} → hit")
+        else:
+            to_hit = Text(f" < {against_cs} → vedle", f" < {against_en} → miss")
+        shown_edges = _edges_text(edges, mode)
+        head = Text(
+            ("Útok na dálku: " if ranged else "Útok: ")
+            + written_d20(test.roll, modifier, test.total, "cs") + shown_edges.cs + to_hit.cs,
+            ("Ranged attack: " if ranged else "Attack: ")
+            + written_d20(test.roll, modifier, test.total, "en") + shown_edges.en + to_hit.en)
+        if not test.success:
+            return Outcome("attack", tuple(rolls), result(natural, total, False, False, 0, None),
+                           chance, Text(head.cs + ".", head.en + "."), rule)
+        critical = test.critical == "success"
+
+    unarmed_base = UNARMED_DAMAGE + strength_modifier
+    base, full, damage_rolls, rolled = _rolled_damage(
+        source, None if unarmed else expression, critical=critical,
+        improvised=improvised or untrained, unarmed_base=unarmed_base)
+    rolls.extend(damage_rolls)
+    critical = critical or full
+    if two_weapons:
+        base += TWO_WEAPONS_BONUS
+        rolled = Text(rolled.cs + f", dvě zbraně +{TWO_WEAPONS_BONUS} = {_num(base)}",
+                      rolled.en + f", two weapons +{TWO_WEAPONS_BONUS} = {_num(base)}")
+    final, steps = _final_damage(base, strength_damage=strength_based, fatigue=fatigue,
+                                 halved=halved, defense=defense)
+    tail = Text("", "")
+    if subdual:
+        tail = Text(" Přemožení: klesnou-li tím životy cíle na 0 nebo méně, upadne do bezvědomí "
+                    "nebo se vzdá.",
+                    " Subdual: if this brings the target to 0 hit points or fewer, it falls "
+                    "unconscious or surrenders.")
+    text = Text(
+        f"{head.cs}. {rolled.cs[0].upper()}{rolled.cs[1:]}{steps.cs}.{tail.cs}",
+        f"{head.en}. {rolled.en[0].upper()}{rolled.en[1:]}{steps.en}.{tail.en}",
+    )
+    return Outcome("attack", tuple(rolls), result(natural, total, True, critical, final, base),
+                   chance, text, rule)

@@ -1,0 +1,1 @@
+"""Země psychopatů: the board game's action points, round phases and combat."""

@@ -1,0 +1,1 @@
+"""Tests of the engine's core: dice sources, dice notation, text."""

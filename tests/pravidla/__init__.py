@@ -1,0 +1,1 @@
+"""Tests of "Pravidla a procedury", one file per rule."""

@@ -1,0 +1,251 @@
+"""[Útok obecně, Hody na útok, Ostatní bojové situace] to hit against OČ, then damage."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.attack import Edge, Modifier, attack, net_dice_mode
+from tests.enumeration import probability
+
+
+@pytest.mark.parametrize(("dice", "inputs", "total", "hit", "damage"), [
+    ([12, 5], {"ac": 15, "bonus": 3}, 15, True, 5),              # equal to OČ hits
+    ([11], {"ac": 15, "bonus": 3}, 14, False, 0),                # below OČ misses
+    ([11, 5], {"ac": 15, "bonus": 3, "surrounded": True}, 15, True, 5),   # obklíčení +1
+    ([14], {"ac": 15, "bonus": 3, "fatigue": 3}, 14, False, 0),  # fatigue lowers the total
+    ([15, 5], {"ac": 15, "bonus": 3, "fatigue": 3}, 15, True, 5),
+    ([1], {"ac": 0, "bonus": 20}, 21, False, 0),                 # NAT1 misses whatever the total
+    ([13, 5], {"ac": 15, "ranged": True, "cover": 1, "bonus": 3}, 16, True, 5),
+    ([12], {"ac": 15, "ranged": True, "cover": 1, "bonus": 3}, 15, False, 0),   # cover: OČ 16
+    ([16, 5], {"ac": 15, "ranged": True, "cover": 4, "bonus": 3}, 19, True, 5),
+    ([15], {"ac": 15, "ranged": True, "cover": 4, "bonus": 3}, 18, False, 0),
+])
+def test_to_hit(
+    dice: list[int], inputs: dict[str, object], total: int, hit: bool, damage: int
+) -> None:
+    outcome = attack(ReplayDice(dice), damage="1d8", **inputs)
+    result = outcome.result
+    assert (result.natural, result.total, result.hit) == (dice[0], total, hit)
+    assert (result.damage, result.critical) == (damage, False)
+    assert [r.label for r in outcome.rolls] == ["attack", "damage"][: len(dice)]
+    assert result.base_damage == (damage if hit else None)
+
+
+def test_natural_20_is_a_critical_hit_with_maximum_damage_and_no_damage_dice() -> None:
+    outcome = attack(ReplayDice([20]), ac=40, bonus=-20, damage="2d6+3")
+    result = outcome.result
+    assert (result.hit, result.critical, result.damage, result.total) == (True, True, 15, 0)
+    assert [r.label for r in outcome.rolls] == ["attack"]
+    assert outcome.text.cs == ("Útok: 1d20 = 20 − 20 = 0, přirozená 20 → kritický zásah. "
+                               "Maximální poškození 2d6+3 = 15.")
+
+
+def test_natural_20_with_an_improvised_weapon_rolls_nothing_either() -> None:
+    outcome = attack(ReplayDice([20]), ac=10, damage="1d6", improvised=True)
+    assert (outcome.result.critical, outcome.result.damage, len(outcome.rolls)) == (True, 6, 1)
+
+
+@pytest.mark.parametrize(("damage", "dice", "critical", "dealt"), [
+    ("1d8", [8], True, 8),                     # full damage counts as a critical hit
+    ("1d8+2", [8], True, 10),
+    ("2d6", [6, 6], True, 12),
+    ("2d6", [6, 5], False, 11),
+    ("4d6kh3", [6, 1, 6, 6], True, 18),        # only the kept dice count
+    ("4d6kh3", [6, 5, 5, 6], False, 17),
+    ("1d6+1d4", [6, 4], True, 10),
+    ("1d6+1d4", [6, 3], False, 9),
+    ("3", [], False, 3),                       # no damage die rolled: never a full-damage crit
+])
+def test_full_damage_on_the_dice_is_a_critical_hit(
+    damage: str, dice: list[int], critical: bool, dealt: int
+) -> None:
+    outcome = attack(ReplayDice([15, *dice]), ac=10, damage=damage)
+    assert (outcome.result.critical, outcome.result.damage) == (critical, dealt)
+    assert len(outcome.rolls) == (2 if dice else 1)
+    if dice:
+        assert (outcome.rolls[1].results, outcome.rolls[1].total) == (tuple(dice), dealt)
+
+
+@pytest.mark.parametrize(("dice", "kept", "critical"), [
+    ([5, 2], 2, False),      # the lower total is kept
+    ([2, 5], 2, False),
+    ([4, 4], 4, False),
+    ([6, 3], 3, False),      # the kept roll decides a full-damage crit
+    ([6, 6], 6, True),
+])
+def test_improvised_damage_is_rolled_twice_and_the_lower_total_kept(
+    dice: list[int], kept: int, critical: bool
+) -> None:
+    outcome = attack(ReplayDice([15, *dice]), ac=10, damage="1d6", improvised=True)
+    assert [(r.label, r.results) for r in outcome.rolls] == [
+        ("attack", (15,)), ("damage", (dice[0],)), ("damage-second", (dice[1],))]
+    assert (outcome.result.damage, outcome.result.critical) == (kept, critical)
+
+
+def test_improvised_keeps_the_lower_total_not_the_lower_dice() -> None:
+    outcome = attack(ReplayDice([15, 1, 6, 3, 3]), ac=10, damage="2d6", improvised=True)
+    assert [r.total for r in outcome.rolls[1:]] == [7, 6]
+    assert outcome.result.damage == 6
+
+
+@pytest.mark.parametrize(("inputs", "base", "damage"), [
+    ({}, 7, 7),
+    ({"fatigue": 2}, 7, 7),                                    # fatigue: only strength damage
+    ({"fatigue": 2, "strength_damage": True}, 7, 5),
+    ({"defense": "resistance"}, 7, 3),                         # halved, rounded down
+    ({"defense": "weakness"}, 7, 14),
+    ({"defense": "immunity"}, 7, 0),
+    ({"defense": "resistance", "strength_damage": True, "fatigue": 1}, 7, 3),
+    ({"strength_damage": True, "fatigue": 9}, 7, 1),           # a hit deals at least 1
+    ({"strength_damage": True, "fatigue": 9, "defense": "weakness"}, 7, 1),
+    ({"strength_damage": True, "fatigue": 9, "defense": "immunity"}, 7, 0),
+])
+def test_damage_pipeline(inputs: dict[str, object], base: int, damage: int) -> None:
+    fatigue = int(inputs.get("fatigue", 0))  # type: ignore[call-overload]
+    outcome = attack(ReplayDice([19, 5]), ac=5, damage="1d6+2", **inputs)
+    assert outcome.result.hit is True and outcome.result.total == 19 - fatigue
+    assert (outcome.result.base_damage, outcome.result.damage) == (base, damage)
+
+
+@pytest.mark.parametrize(("damage", "dice", "defense", "dealt"), [
+    ("1d4-3", [1], "normal", 1),
+    ("1d4-3", [2], "resistance", 1),
+    ("1d4", [1], "resistance", 1),
+    ("1d4", [1], "immunity", 0),
+])
+def test_minimum_one_damage_unless_immune(
+    damage: str, dice: list[int], defense: str, dealt: int
+) -> None:
+    outcome = attack(ReplayDice([15, *dice]), ac=10, damage=damage, defense=defense)
+    assert outcome.result.damage == dealt
+
+
+def test_critical_hit_against_immunity_deals_nothing() -> None:
+    assert attack(ReplayDice([20]), ac=10, damage="1d8", defense="immunity").result.damage == 0
+
+
+def test_full_cover_stops_a_missile_without_a_roll() -> None:
+    outcome = attack(ReplayDice([]), ac=10, damage="1d8", ranged=True, full_cover=True,
+                     bonus=20, advantage=True)
+    result = outcome.result
+    assert (result.natural, result.total, result.hit, result.damage) == (None, None, False, 0)
+    assert outcome.rolls == ()
+    assert outcome.chance == 0
+    assert outcome.text.en == ("Ranged attack on a target in full cover: a missile cannot hit "
+                               "it → miss, no roll.")
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"cover": 2}, "cover"),                   # cover only counts against missiles
+    ({"full_cover": True}, "full_cover"),
+    ({"ranged": True, "cover": 5}, "cover"),
+    ({"ranged": True, "cover": -1}, "cover"),
+    ({"ac": -1}, "ac"),
+    ({"ac": 41}, "ac"),
+    ({"defense": "fire"}, "defense"),
+    ({"fatigue": -1}, "fatigue"),
+    ({"damage": "1d8+"}, "damage"),
+    ({"damage": "d"}, "damage"),
+    ({"damage": "100d6+100d6+1d6"}, "damage"),
+    ({"damage": ""}, "damage"),
+])
+def test_impossible_inputs(inputs: dict[str, object], field: str) -> None:
+    arguments: dict[str, object] = {"ac": 10, "damage": "1d8", **inputs}
+    with pytest.raises(RuleError) as caught:
+        attack(ReplayDice([15, 4]), **arguments)  # type: ignore[arg-type]
+    assert caught.value.field == field
+    assert caught.value.message.cs and caught.value.message.en
+
+
+@pytest.mark.parametrize(("dice", "inputs", "natural", "mode"), [
+    ([4, 15, 3], {"advantage": True}, 15, "advantage"),
+    ([15, 4], {"disadvantage": True}, 4, "disadvantage"),
+    ([4, 3], {"advantage": True, "disadvantage": True}, 4, "normal"),   # they cancel: one die
+])
+def test_advantage_sources(
+    dice: list[int], inputs: dict[str, bool], natural: int, mode: str
+) -> None:
+    outcome = attack(ReplayDice(dice), ac=10, damage="1d4", **inputs)
+    assert (outcome.result.natural, outcome.result.dice_mode) == (natural, mode)
+    assert [e.effect for e in outcome.result.edges] == [
+        k for k in ("advantage", "disadvantage") if inputs.get(k)]
+
+
+def test_edges_cancel_whatever_their_number() -> None:
+    many = [Edge("advantage", "advantage"), Edge("target-prone", "advantage"),
+            Edge("disadvantage", "disadvantage")]
+    assert net_dice_mode(many) == 0
+    assert net_dice_mode(many[:2]) == 1
+    assert net_dice_mode(many[2:]) == -1
+    assert net_dice_mode([]) == 0
+
+
+def test_named_to_hit_modifiers() -> None:
+    result = attack(ReplayDice([10, 1]), ac=10, damage="1d4", bonus=2, surrounded=True,
+                    fatigue=3).result
+    assert result.modifiers == (Modifier("bonus", 2), Modifier("surrounded", 1),
+                                Modifier("fatigue", -3))
+    assert result.total == 10
+
+
+def test_texts() -> None:
+    hit = attack(ReplayDice([14, 5]), ac=15, damage="1d8+2", bonus=3)
+    assert hit.text.cs == "Útok: 1d20 = 14 + 3 = 17 ≥ OČ 15 → zásah. Poškození 1d8+2 = 5 + 2 = 7."
+    assert hit.text.en == "Attack: 1d20 = 14 + 3 = 17 ≥ AC 15 → hit. Damage 1d8+2 = 5 + 2 = 7."
+    miss = attack(ReplayDice([3, 9]), ac=12, damage="1d6", ranged=True, cover=2,
+                  disadvantage=True)
+    assert miss.text.cs == "Útok na dálku: 1d20 s nevýhodou (3, 9) = 3 < OČ 12 + krytí 2 → vedle."
+    improvised = attack(ReplayDice([15, 6, 2]), ac=10, damage="1d6", improvised=True,
+                        defense="weakness")
+    assert improvised.text.cs == (
+        "Útok: 1d20 = 15 ≥ OČ 10 → zásah. Poškození improvizovanou zbraní 1d6 = 6 a 1d6 = 2 → "
+        "nižší 2, slabost: dvojnásobek = 4.")
+    weak = attack(ReplayDice([15, 1]), ac=10, damage="1d4-3")
+    assert weak.text.en == ("Attack: 1d20 = 15 ≥ AC 10 → hit. Damage 1d4-3 = 1 − 3 = −2, "
+                            "a hit always deals at least 1.")
+
+
+@pytest.mark.parametrize("inputs", [
+    {"ac": 15, "bonus": 3},
+    {"ac": 0, "bonus": 20},
+    {"ac": 40, "bonus": -20},
+    {"ac": 12, "bonus": 1, "surrounded": True, "fatigue": 2},
+    {"ac": 14, "ranged": True, "cover": 3, "advantage": True},
+    {"ac": 14, "disadvantage": True, "bonus": 5},
+    {"ac": 14, "advantage": True, "disadvantage": True},
+    {"ac": 10, "improvised": True, "advantage": True},
+    {"ac": 10, "ranged": True, "full_cover": True},
+])
+def test_hit_chance_against_enumeration(inputs: dict[str, object]) -> None:
+    expected = probability(attack, lambda o: o.result.hit, damage="1d4", **inputs)
+    one = bool(inputs.get("advantage")) == bool(inputs.get("disadvantage"))
+    outcome = attack(ReplayDice([20] if one else [20, 20]), damage="1d4", **inputs)
+    assert outcome.chance == expected
+
+
+def test_critical_chance_against_enumeration() -> None:
+    """P(critical) = P(natural 20) + P(hit, not natural 20) · P(damage die shows its maximum)."""
+    critical = probability(attack, lambda o: o.result.critical, ac=11, damage="1d4")
+    hit = attack(ReplayDice([20]), ac=11, damage="1d4").chance
+    assert hit == Fraction(1, 2)
+    assert critical == Fraction(1, 20) + (hit - Fraction(1, 20)) * Fraction(1, 4)
+
+
+@pytest.mark.parametrize(("damage", "dice", "cs", "en"), [
+    ("3", [15], "Poškození 3.", "Damage 3."),                  # a constant is written once
+    ("3+2", [15], "Poškození 3+2 = 5.", "Damage 3+2 = 5."),
+    ("-2", [15], "Poškození −2, zásah vždy aspoň 1.", "Damage −2, a hit always deals at least 1."),
+    ("3", [20], "Maximální poškození 3.", "Maximum damage 3."),  # natural 20: nothing to maximise
+    ("1d6+2+1d4", [15, 4, 2], "Poškození 1d6+2+1d4 = 4 + 2 + 2 = 8.",
+     "Damage 1d6+2+1d4 = 4 + 2 + 2 = 8."),
+])
+def test_damage_without_dice_is_written_once(
+    damage: str, dice: list[int], cs: str, en: str
+) -> None:
+    outcome = attack(ReplayDice(dice), ac=10, damage=damage)
+    assert outcome.text.cs.split(". ", 1)[1] == cs
+    assert outcome.text.en.split(". ", 1)[1] == en

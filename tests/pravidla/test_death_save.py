@@ -1,0 +1,118 @@
+"""[Mírnější systém smrti] a d6, 1–3 survives; no rescue after 24 h, destroyed, poisoned, again."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.health import death_save
+from tests.enumeration import outcomes, probability
+
+
+@pytest.mark.parametrize(("dice", "shifts"), [([1, 1], 1), ([2, 3], 3), ([3, 4], 4)])
+def test_a_survivor_has_one_hp_and_sleeps_1d4_shifts(dice: list[int], shifts: int) -> None:
+    outcome = death_save(ReplayDice(dice))
+    result = outcome.result
+    assert (result.alive, result.hp, result.unconscious_shifts, result.fatigue_gained,
+            result.reason) == (True, 1, shifts, 1, "survived")
+    assert [(r.label, r.notation) for r in outcome.rolls] == [
+        ("survival", "1d6"), ("unconscious", "1d4")]
+
+
+def test_a_healed_survivor_wakes_at_once_with_the_healed_hp() -> None:
+    outcome = death_save(ReplayDice([3]), healed=5)
+    assert (outcome.result.alive, outcome.result.hp, outcome.result.unconscious_shifts) == (
+        True, 5, 0)
+    assert [r.label for r in outcome.rolls] == ["survival"]
+    assert outcome.text.cs == (
+        "Záchrana 1d6 = 3 ≤ 3 → přežívá a díky léčení hned přichází k sobě s 5 životy; "
+        "únava +1.")
+
+
+@pytest.mark.parametrize("die", [4, 5, 6])
+def test_four_to_six_dies(die: int) -> None:
+    outcome = death_save(ReplayDice([die]), healed=3)
+    result = outcome.result
+    assert (result.alive, result.hp, result.unconscious_shifts, result.fatigue_gained,
+            result.reason) == (False, 0, None, 0, "failed-roll")
+
+
+@pytest.mark.parametrize(("inputs", "reason"), [
+    ({"hours_since_death": 24.5}, "too-late"),
+    ({"hours_since_death": 1000}, "too-late"),
+    ({"died_before": True}, "repeated-death"),
+    ({"died_before": True, "hours_since_death": 30}, "too-late"),
+    ({"body_destroyed": True}, "body-destroyed"),
+    ({"poisoned": True}, "poisoned"),
+    ({"poisoned": True, "body_destroyed": True}, "body-destroyed"),
+])
+def test_no_rescue_without_a_roll(inputs: dict[str, object], reason: str) -> None:
+    outcome = death_save(ReplayDice([]), **inputs)
+    assert outcome.rolls == ()
+    assert (outcome.result.alive, outcome.result.reason, outcome.chance) == (False, reason, 0)
+
+
+@pytest.mark.parametrize("inputs", [
+    {"hours_since_death": 24}, {"died_before": True, "healed_to_max_since": True},
+])
+def test_within_24_hours_or_after_a_full_heal_the_roll_is_allowed(
+    inputs: dict[str, object]
+) -> None:
+    outcome = death_save(ReplayDice([2, 2]), **inputs)
+    assert outcome.result.alive and outcome.chance == Fraction(1, 2)
+
+
+@pytest.mark.parametrize(("inputs", "dice"), [
+    ({}, [6]),                                # after the roll
+    ({"hours_since_death": 48}, []),          # after 24 h
+    ({"died_before": True}, []),              # on a repeated death
+])
+def test_ale_ja_chci_zit_saves_for_five_skill_points(
+    inputs: dict[str, object], dice: list[int]
+) -> None:
+    outcome = death_save(ReplayDice(dice), give_up_skill_points=True, **inputs)
+    result = outcome.result
+    assert (result.alive, result.hp, result.skill_points_lost, result.fatigue_gained,
+            result.reason) == (True, 1, 5, 1, "gave-up-skill-points")
+    assert outcome.chance == 1
+    assert "„Ale já chci žít“" in outcome.text.cs
+
+
+def test_ale_ja_chci_zit_is_not_spent_on_a_survivor() -> None:
+    result = death_save(ReplayDice([1, 2]), give_up_skill_points=True).result
+    assert (result.reason, result.skill_points_lost) == ("survived", 0)
+
+
+@pytest.mark.parametrize("inputs", [{"body_destroyed": True}, {"poisoned": True}])
+def test_ale_ja_chci_zit_cannot_save_a_destroyed_body_or_poison(
+    inputs: dict[str, object]
+) -> None:
+    outcome = death_save(ReplayDice([]), give_up_skill_points=True, **inputs)
+    assert outcome.result.alive is False and outcome.chance == 0
+    assert "Ani „Ale já chci žít“ ji nezachrání." in outcome.text.cs
+
+
+@pytest.mark.parametrize("inputs", [
+    {}, {"healed": 4}, {"give_up_skill_points": True}, {"hours_since_death": 25},
+    {"died_before": True, "give_up_skill_points": True}, {"poisoned": True},
+    {"died_before": True, "healed_to_max_since": True},
+])
+def test_chance_of_living_against_enumeration(inputs: dict[str, object]) -> None:
+    expected = probability(death_save, lambda o: o.result.alive, **inputs)
+    assert {o.chance for _, o in outcomes(death_save, **inputs)} == {expected}
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"healed_to_max_since": True}, "healed_to_max_since"),
+    ({"hours_since_death": -1}, "hours_since_death"),
+    ({"hours_since_death": float("nan")}, "hours_since_death"),
+    ({"healed": -2}, "healed"),
+    ({"poisoned": "no"}, "poisoned"),
+])
+def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        death_save(ReplayDice([1, 1]), **inputs)
+    assert caught.value.field == field

@@ -1,0 +1,63 @@
+"""[Vzdálenost setkání] indoors 4d6 m (half when surprised); wilderness 4d6 × 10 or 1d4 × 10 m."""
+
+from __future__ import annotations
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.encounters import encounter_distance
+from tests.enumeration import outcomes
+
+
+@pytest.mark.parametrize(("location", "surprised", "dice", "notation", "distance", "zone"), [
+    ("indoors", False, [1, 1, 1, 1], "4d6", 4, "blizko"),
+    ("indoors", False, [1, 2, 3, 4], "4d6", 10, "poblize"),
+    ("indoors", False, [6, 6, 6, 6], "4d6", 24, "poblize"),
+    ("indoors", True, [1, 2, 3, 5], "4d6", 5, "blizko"),      # 11 halved, rounded down
+    ("indoors", True, [6, 6, 6, 6], "4d6", 12, "poblize"),
+    ("wilderness", False, [1, 1, 1, 1], "4d6", 40, "daleko"),
+    ("wilderness", False, [2, 3, 2, 3], "4d6", 100, "velmi-daleko"),
+    ("wilderness", False, [6, 6, 6, 6], "4d6", 240, "extremne-daleko"),
+    ("wilderness", True, [1], "1d4", 10, "poblize"),
+    ("wilderness", True, [3], "1d4", 30, "daleko"),
+    ("wilderness", True, [4], "1d4", 40, "daleko"),
+])
+def test_distance_by_location_and_surprise(
+    location: str, surprised: bool, dice: list[int], notation: str, distance: int, zone: str
+) -> None:
+    outcome = encounter_distance(ReplayDice(dice), location=location, surprised=surprised)
+    assert (outcome.result.distance_m, outcome.result.zone) == (distance, zone)
+    assert [(r.label, r.notation, list(r.results)) for r in outcome.rolls] == [
+        ("distance", notation, dice)]
+    assert outcome.chance is None
+
+
+def test_wilderness_is_the_default() -> None:
+    assert encounter_distance(ReplayDice([2, 2, 2, 2])).result.distance_m == 80
+
+
+@pytest.mark.parametrize(("location", "surprised", "possible"), [
+    ("indoors", False, set(range(4, 25))),
+    ("indoors", True, set(range(2, 13))),
+    ("wilderness", False, set(range(40, 241, 10))),
+    ("wilderness", True, {10, 20, 30, 40}),
+])
+def test_every_possible_distance(location: str, surprised: bool, possible: set[int]) -> None:
+    seen = {o.result.distance_m
+            for _, o in outcomes(encounter_distance, location=location, surprised=surprised)}
+    assert seen == possible
+
+
+def test_unknown_location_is_a_rule_error() -> None:
+    with pytest.raises(RuleError) as error:
+        encounter_distance(ReplayDice([]), location="moře")
+    assert error.value.field == "location"
+
+
+def test_text_in_both_languages() -> None:
+    indoors = encounter_distance(ReplayDice([1, 2, 3, 5]), location="indoors", surprised=True)
+    assert indoors.text.cs == ("Vzdálenost setkání (vnitřní prostory, překvapení: "
+                               "4d6 = 1 + 2 + 3 + 5 = 11, polovina = 5 m) → blízko.")
+    wild = encounter_distance(ReplayDice([3]), surprised=True)
+    assert wild.text.en == "Encounter distance (wilderness, surprise: 1d4 = 3 × 10 = 30 m) → far."

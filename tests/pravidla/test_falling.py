@@ -1,0 +1,107 @@
+"""[Pád z výšky] 1d6 per started 2 m beyond the first 2 m; a catch vs DC 15."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.hazards import falling, falling_dice
+from tests.enumeration import probability
+
+
+@pytest.mark.parametrize(("height", "dice"), [
+    (0, 0), (1, 0), (2, 0), (2.5, 1), (3, 1), (4, 1), (4.1, 2), (5, 2), (6, 2), (10, 4),
+    (10000, 4999),
+])
+def test_dice_per_started_two_metres(height: float, dice: int) -> None:
+    assert falling_dice(height) == dice
+
+
+@pytest.mark.parametrize(("height", "dice", "damage"), [
+    (0, [], 0), (2, [], 0), (2.5, [4], 4), (3, [6], 6), (5, [1, 2], 3), (10, [1, 2, 3, 4], 10),
+])
+def test_fall_without_catch(height: float, dice: list[int], damage: int) -> None:
+    outcome = falling(ReplayDice(dice), height_m=height)
+    result = outcome.result
+    assert (result.caught, result.dice_count, result.damage) == (None, len(dice), damage)
+    assert result.distance_counted_m == height
+    assert result.fall_seconds == height / 25
+    assert outcome.chance is None
+
+
+def test_successful_catch_counts_only_the_distance_fallen() -> None:
+    outcome = falling(ReplayDice([13, 5]), height_m=10, catch=True, caught_at_m=4,
+                      dex_modifier=2)
+    assert outcome.result.caught is True
+    assert (outcome.result.distance_counted_m, outcome.result.dice_count) == (4, 1)
+    assert outcome.result.damage == 5
+    assert [r.label for r in outcome.rolls] == ["catch", "damage"]
+
+
+def test_failed_catch_counts_the_full_height() -> None:
+    outcome = falling(ReplayDice([12, 1, 1, 1, 1]), height_m=10, catch=True, caught_at_m=4,
+                      dex_modifier=2)
+    assert outcome.result.caught is False
+    assert (outcome.result.dice_count, outcome.result.damage) == (4, 4)
+    assert outcome.text.cs.startswith("Pád z 10 m: zachycení 1d20 = 12 + 2 = 14 < 15")
+
+
+@pytest.mark.parametrize(("natural", "modifier", "fatigue", "caught"), [
+    (20, -20, 0, True),   # natural 20 always succeeds
+    (1, 20, 0, False),    # natural 1 always fails
+    (15, 0, 0, True),
+    (14, 0, 0, False),
+    (17, 0, 3, False),    # fatigue lowers the total
+    (18, 0, 3, True),
+])
+def test_catch_natural_rules_and_fatigue(
+    natural: int, modifier: int, fatigue: int, caught: bool
+) -> None:
+    outcome = falling(ReplayDice([natural]), height_m=2, catch=True, caught_at_m=1,
+                      dex_modifier=modifier, fatigue=fatigue)
+    assert outcome.result.caught is caught
+
+
+@pytest.mark.parametrize(("natural", "modifier", "cs", "en"), [
+    (20, -20, "zachycení 1d20 = 20 − 20 = 0, přirozená 20 → zachytil se;",
+     "catch 1d20 = 20 − 20 = 0, natural 20 → caught;"),
+    (1, 20, "zachycení 1d20 = 1 + 20 = 21, přirozená 1 → nezachytil se;",
+     "catch 1d20 = 1 + 20 = 21, natural 1 → not caught;"),
+])
+def test_a_natural_that_decides_the_catch_is_named(
+    natural: int, modifier: int, cs: str, en: str
+) -> None:
+    # Not "0 ≥ 15": the total did not decide it, the natural did.
+    outcome = falling(ReplayDice([natural]), height_m=2, catch=True, caught_at_m=1,
+                      dex_modifier=modifier)
+    assert cs in outcome.text.cs
+    assert en in outcome.text.en
+
+
+def test_catch_within_the_free_two_metres_rolls_no_damage() -> None:
+    outcome = falling(ReplayDice([19]), height_m=30, catch=True, caught_at_m=2)
+    assert (outcome.result.dice_count, outcome.result.damage, len(outcome.rolls)) == (0, 0, 1)
+
+
+@pytest.mark.parametrize(("modifier", "fatigue"), [(0, 0), (3, 0), (0, 5), (-20, 0), (20, 0)])
+def test_catch_chance_against_enumeration(modifier: int, fatigue: int) -> None:
+    inputs = {"height_m": 2, "catch": True, "caught_at_m": 1, "dex_modifier": modifier,
+              "fatigue": fatigue}
+    expected = probability(falling, lambda o: o.result.caught, **inputs)
+    assert falling(ReplayDice([10]), **inputs).chance == expected
+    assert falling(ReplayDice([10]), height_m=2, catch=True, caught_at_m=1).chance == Fraction(
+        6, 20)
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"height_m": 10, "catch": True}, "caught_at_m"),
+    ({"height_m": 10, "caught_at_m": 3}, "caught_at_m"),
+    ({"height_m": 10, "catch": True, "caught_at_m": 11}, "caught_at_m"),
+])
+def test_contradictory_inputs(inputs: dict[str, object], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        falling(ReplayDice([]), **inputs)
+    assert caught.value.field == field

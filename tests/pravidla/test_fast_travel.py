@@ -1,0 +1,59 @@
+"""[Rychlé cestování] supplies per mouth a day, summary damage, 1d4 encounters after 5 days."""
+
+from __future__ import annotations
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.wilderness import fast_travel
+
+
+@pytest.mark.parametrize(("days", "travelers", "supplies", "needed", "used", "left", "damage"), [
+    (3, 4, 20, 12, 12, 8, 0),
+    (3, 4, 12, 12, 12, 0, 0),
+    (3, 4, 10, 12, 10, 0, 2),     # each supply missing is 1 point of summary damage
+    (1, 1, 0, 1, 0, 0, 1),
+    (5, 100, 0, 500, 0, 0, 500),
+])
+def test_supplies_and_summary_damage(
+    days: int, travelers: int, supplies: int, needed: int, used: int, left: int, damage: int
+) -> None:
+    outcome = fast_travel(ReplayDice([]), days=days, travelers=travelers, supplies=supplies)
+    result = outcome.result
+    assert (result.supplies_needed, result.supplies_used, result.supplies_left,
+            result.summary_damage) == (needed, used, left, damage)
+    assert outcome.chance is None
+
+
+@pytest.mark.parametrize("days", [1, 4, 5])
+def test_up_to_five_days_one_encounter_without_a_die(days: int) -> None:
+    outcome = fast_travel(ReplayDice([]), days=days)
+    assert (outcome.result.encounters, outcome.rolls) == (1, ())
+
+
+@pytest.mark.parametrize(("days", "die"), [(6, 1), (6, 4), (365, 3)])
+def test_more_than_five_days_one_d4_encounters(days: int, die: int) -> None:
+    outcome = fast_travel(ReplayDice([die]), days=days, travelers=1, supplies=days)
+    assert outcome.result.encounters == die
+    assert [(r.label, r.notation) for r in outcome.rolls] == [("encounters", "1d4")]
+
+
+def test_text() -> None:
+    outcome = fast_travel(ReplayDice([3]), days=7, travelers=4, supplies=20)
+    assert outcome.text.cs == (
+        "Rychlé cestování, 7 dní, 4 cestující: zásoby potřeba 28, zaplaceno 20, zbývá 0; "
+        "souhrnné poškození 8; setkání 1d4 = 3.")
+    assert fast_travel(ReplayDice([]), days=2).text.en == (
+        "Fast travel, 2 days, 1 traveler: 2 supplies needed, 0 paid, 0 left; summary damage 2; "
+        "1 encounter (no roll up to 5 days).")
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"days": 0}, "days"), ({"days": 366}, "days"), ({"days": 2, "travelers": 0}, "travelers"),
+    ({"days": 2, "supplies": -3}, "supplies"), ({"days": True}, "days"),
+])
+def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        fast_travel(ReplayDice([]), **inputs)
+    assert caught.value.field == field

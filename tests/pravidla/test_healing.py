@@ -1,0 +1,49 @@
+"""[Přirozené léčení] 2 HP a safe night, plus magic, capped at the maximum; no dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.health import healing
+
+
+@pytest.mark.parametrize(("inputs", "hp", "healed"), [
+    ({"hp": 3, "max_hp": 15, "nights": 3}, 9, 6),
+    ({"hp": 3, "max_hp": 15, "nights": 3, "safe": False}, 3, 0),    # a night in danger: nothing
+    ({"hp": 3, "max_hp": 15, "nights": 3, "magic": 4}, 13, 10),     # natural and magic combine
+    ({"hp": 3, "max_hp": 15, "nights": 3, "safe": False, "magic": 4}, 7, 4),
+    ({"hp": 3, "max_hp": 8, "nights": 3, "magic": 4}, 8, 5),        # capped at max_hp
+    ({"hp": 8, "max_hp": 8, "nights": 1}, 8, 0),
+    ({"hp": 0, "max_hp": 1, "nights": 100_000, "magic": 100_000}, 1, 1),
+])
+def test_healing(inputs: dict[str, int], hp: int, healed: int) -> None:
+    outcome = healing(ReplayDice([]), **inputs)
+    assert (outcome.result.hp, outcome.result.healed) == (hp, healed)
+    assert outcome.result.at_max is (hp == inputs["max_hp"])
+    assert (outcome.rolls, outcome.chance) == ((), None)
+
+
+def test_text() -> None:
+    outcome = healing(ReplayDice([]), hp=3, max_hp=8, nights=3, magic=4)
+    assert outcome.text.cs == (
+        "Léčení: 3 noci odpočinku +6, magie +4 → životy 8 z 8 (maximum), vyléčeno 5.")
+    assert healing(ReplayDice([]), hp=3, max_hp=15, nights=1, safe=False).text.en == (
+        "Healing: 1 night in danger +0 → 3 of 15 HP, 0 healed.")
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"hp": 9, "max_hp": 8}, "hp"),
+    ({"hp": -1, "max_hp": 8}, "hp"),
+    ({"hp": 0, "max_hp": 0}, "max_hp"),
+    ({"hp": 1, "max_hp": 8, "nights": -1}, "nights"),
+    ({"hp": 1, "max_hp": 8, "magic": 100_001}, "magic"),
+    ({"hp": 1, "max_hp": 8, "safe": None}, "safe"),
+])
+def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        healing(ReplayDice([]), **inputs)
+    assert caught.value.field == field
+    if field == "hp" and inputs["hp"] == 9:
+        assert "cannot exceed 'max_hp'" in caught.value.message.en

@@ -1,0 +1,51 @@
+"""[Morálka] 2d6 at or under the morale holds; two holds in an encounter: to the death."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.pravidla.combat import morale
+from tests.enumeration import probability
+
+
+@pytest.mark.parametrize(("score", "successes", "dice", "holds", "to_death", "outcome"), [
+    (7, 0, [3, 4], True, False, "holds"),
+    (7, 0, [4, 4], False, False, "flees-or-surrenders"),
+    (2, 0, [1, 1], True, False, "holds"),
+    (12, 0, [6, 6], True, False, "holds"),
+    (7, 1, [3, 4], True, True, "fights-to-death"),
+    (7, 1, [6, 2], False, False, "flees-or-surrenders"),
+])
+def test_morale_check(
+    score: int, successes: int, dice: list[int], holds: bool, to_death: bool, outcome: str
+) -> None:
+    result = morale(ReplayDice(dice), morale=score, successes=successes)
+    assert result.result.total == sum(dice)
+    assert result.result.holds is holds
+    assert result.result.fights_to_death is to_death
+    assert result.result.outcome == outcome
+    assert [r.label for r in result.rolls] == ["morale"]
+
+
+def test_two_successes_already_fight_to_the_death_without_rolling() -> None:
+    result = morale(ReplayDice([]), morale=5, successes=2)
+    assert result.rolls == ()
+    assert (result.result.total, result.result.holds, result.result.outcome) == (
+        None, True, "fights-to-death")
+    assert result.chance == 1
+
+
+def test_text_shows_the_dice_as_the_rules_write_them() -> None:
+    assert morale(ReplayDice([3, 4]), morale=7).text.cs == "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží."
+    assert morale(ReplayDice([5, 4]), morale=7).text.en == (
+        "Morale 7: 2d6 = 5 + 4 = 9 > 7 → flees or surrenders.")
+
+
+@pytest.mark.parametrize("score", range(2, 13))
+def test_exact_chance_against_enumeration(score: int) -> None:
+    expected = probability(morale, lambda o: o.result.holds, morale=score)
+    assert morale(ReplayDice([1, 1]), morale=score).chance == expected
+    assert morale(ReplayDice([1, 1]), morale=7).chance == Fraction(21, 36)

@@ -1,0 +1,53 @@
+"""[Pohyb], [Šplhání], [Plavání], [Sprint], [Slepota]: metres in a round."""
+
+from __future__ import annotations
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.pravidla.situations import movement
+
+NO_DICE = ReplayDice([])
+
+
+@pytest.mark.parametrize(("mode", "metres", "directed", "action_free", "prone", "rule"), [
+    # "Během kola se může postava pohnout maximálně do vzdálenosti své hybnosti."
+    ("walk", 6, 6, True, False, "/pravidla/souboje/#pohyb"),
+    # "Šplhat lze polovinou své hybnosti"
+    ("climb", 3, 3, True, False, "/pravidla/nebezpeci-a-nastrahy/#splhani"),
+    # "Při plavání je maximální rychlost postavy polovina její hybnosti."
+    ("swim", 3, 3, True, False, "/pravidla/nebezpeci-a-nastrahy/#plavani"),
+    # "Pohyb obtížným terénem stojí dvojnásobek hybnosti."
+    ("difficult", 3, 3, True, False, "/pravidla/souboje/#pohyb"),
+    # "obětovat své akce a tím se pohybovat až dvojnásobkem své hybnosti"
+    ("sprint", 12, 12, False, False, "/pravidla/souboje/#pohyb"),
+    # "Musí obětovat celý svůj pohyb v daném kole aby se postavilo."
+    ("stand-up", 0, 0, True, True, "/pravidla/souboje/#pohyb"),
+    # "Pokud se chce oslepený pohybovat specifickým směrem jeho maximální hybnost je 1 metr."
+    ("blind", 6, 1, True, False, "/pravidla/souboje/#pohyb"),
+])
+def test_movement_modes(
+    mode: str, metres: float, directed: float, action_free: bool, prone: bool, rule: str
+) -> None:
+    outcome = movement(NO_DICE, movement=6, mode=mode)
+    result = outcome.result
+    assert (result.metres, result.directed_metres) == (metres, directed)
+    assert (result.action_free, result.prone) == (action_free, prone)
+    assert result.random_direction is (mode == "blind")
+    assert outcome.rule.url == rule
+    assert outcome.rolls == () and outcome.chance is None
+
+
+def test_halves_are_exact_not_rounded() -> None:
+    assert movement(NO_DICE, movement=5, mode="climb").result.metres == 2.5
+    assert movement(NO_DICE, movement=7.5, mode="difficult").result.metres == 3.75
+    assert movement(NO_DICE, movement=0.5, mode="blind").result.directed_metres == 0.5
+    # Exact for any hybnost, not only for short fractions: 1.0000005 halves to 0.50000025.
+    assert movement(NO_DICE, movement=1.0000005, mode="climb").result.metres == 0.50000025
+    assert movement(NO_DICE, movement=7.123456789, mode="swim").result.metres == 7.123456789 / 2
+    assert movement(NO_DICE, movement=7.123456789, mode="sprint").result.metres == 14.246913578
+
+
+def test_movement_text() -> None:
+    assert movement(NO_DICE, movement=5, mode="swim").text.cs.startswith(
+        "Plavání (5 m): 2,5 m, akce volná.")

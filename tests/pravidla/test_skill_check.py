@@ -1,0 +1,104 @@
+"""[Ověření dovedností] d20 + modifier + bonus − fatigue against the DC; NAT20 / NAT1."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.checks import skill_check
+from tests.enumeration import probability
+
+
+@pytest.mark.parametrize(("dice", "inputs", "total", "dc", "success", "critical"), [
+    ([10], {}, 10, 10, True, None),                                   # "větší rovno" succeeds
+    ([9], {}, 9, 10, False, None),                                    # "nižší" fails
+    ([3], {"difficulty": "lehka", "modifier": 2}, 5, 5, True, None),
+    ([12], {"difficulty": "tezka", "modifier": 2}, 14, 15, False, None),
+    ([17], {"difficulty": "velmi-tezka", "modifier": 3}, 20, 20, True, None),
+    ([11], {"dc": 13, "modifier": 1, "bonus": 1}, 13, 13, True, None),
+    ([11], {"dc": 13, "modifier": 1, "bonus": -1}, 11, 13, False, None),
+    ([14], {"modifier": 3, "fatigue": 4}, 13, 10, True, None),       # fatigue lowers the total
+    ([9], {"modifier": 3, "fatigue": 3}, 9, 10, False, None),
+    ([20], {"dc": 40, "modifier": -20}, 0, 40, True, "success"),     # NAT20 succeeds anyway
+    ([1], {"dc": 1, "modifier": 20}, 21, 1, False, "failure"),       # NAT1 fails anyway
+    ([19], {"untrained": True}, 19, 20, False, None),                 # always "velmi těžká"
+    ([18], {"untrained": True, "modifier": 2}, 20, 20, True, None),
+])
+def test_skill_check_table(
+    dice: list[int], inputs: dict[str, object], total: int, dc: int, success: bool,
+    critical: str | None,
+) -> None:
+    result = skill_check(ReplayDice(dice), **inputs).result
+    assert (result.natural, result.total, result.dc) == (dice[0], total, dc)
+    assert (result.success, result.critical) == (success, critical)
+
+
+@pytest.mark.parametrize(("dice", "inputs", "natural", "success"), [
+    ([4, 15], {"advantage": True}, 15, True),             # keep the higher
+    ([15, 4], {"disadvantage": True}, 4, False),          # keep the lower
+    ([1, 20], {"advantage": True}, 20, True),
+    ([1, 20], {"disadvantage": True}, 1, False),
+])
+def test_advantage_and_disadvantage(
+    dice: list[int], inputs: dict[str, object], natural: int, success: bool
+) -> None:
+    outcome = skill_check(ReplayDice(dice), **inputs)
+    assert (outcome.result.natural, outcome.result.success) == (natural, success)
+    assert outcome.rolls[0].results == tuple(dice)
+    assert outcome.rolls[0].total == natural
+
+
+def test_advantage_and_disadvantage_cancel_to_one_die() -> None:
+    outcome = skill_check(ReplayDice([12]), advantage=True, disadvantage=True)
+    assert outcome.rolls[0].notation == "1d20"
+    assert outcome.chance == Fraction(11, 20)
+
+
+def test_difficulty_row_is_reported() -> None:
+    assert skill_check(ReplayDice([5])).result.difficulty == "stredni"
+    assert skill_check(ReplayDice([5]), dc=7).result.difficulty is None
+    assert skill_check(ReplayDice([5]), untrained=True).result.difficulty == "velmi-tezka"
+
+
+def test_text_in_both_languages() -> None:
+    outcome = skill_check(ReplayDice([14]), modifier=3, difficulty="tezka")
+    assert outcome.text.cs == "Ověření dovednosti (těžká, DC 15): 1d20 = 14 + 3 = 17 ≥ 15 → úspěch."
+    assert outcome.text.en == "Skill check (hard, DC 15): 1d20 = 14 + 3 = 17 ≥ 15 → success."
+    natural = skill_check(ReplayDice([3, 20]), advantage=True, modifier=-2)
+    assert natural.text.cs == ("Ověření dovednosti (střední, DC 10): 1d20 s výhodou (3, 20) = 20 "
+                               "− 2 = 18, přirozená 20 → kritický úspěch.")
+    assert skill_check(ReplayDice([1])).text.en.endswith("natural 1 → critical failure.")
+    # A negative total is written with the minus sign, as every negative term is.
+    below = skill_check(ReplayDice([2]), modifier=-5)
+    assert "1d20 = 2 − 5 = −3 < 10 → neúspěch." in below.text.cs
+    assert "1d20 = 2 − 5 = −3 < 10 → failure." in below.text.en
+
+
+@pytest.mark.parametrize("inputs", [
+    {}, {"modifier": 3}, {"modifier": -4, "fatigue": 2}, {"dc": 40, "modifier": 20},
+    {"dc": 1, "modifier": -20}, {"advantage": True, "modifier": 1},
+    {"disadvantage": True, "difficulty": "tezka", "bonus": 4}, {"untrained": True, "fatigue": 9},
+])
+def test_exact_chance_against_enumeration(inputs: dict[str, object]) -> None:
+    two = bool(inputs.get("advantage")) != bool(inputs.get("disadvantage"))
+    expected = probability(skill_check, lambda o: o.result.success, **inputs)
+    assert skill_check(ReplayDice([10, 10] if two else [10]), **inputs).chance == expected
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"dc": 12, "difficulty": "tezka"}, "dc"),
+    ({"dc": 12, "untrained": True}, "dc"),
+    ({"difficulty": "lehka", "untrained": True}, "difficulty"),
+    ({"difficulty": "nemozna"}, "difficulty"),
+    ({"dc": 0}, "dc"),
+    ({"dc": 41}, "dc"),
+    ({"fatigue": -1}, "fatigue"),
+])
+def test_contradictory_or_impossible_inputs(inputs: dict[str, object], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        skill_check(ReplayDice([10]), **inputs)
+    assert caught.value.field == field
+    assert caught.value.message.cs and caught.value.message.en

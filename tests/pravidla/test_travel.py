@@ -1,0 +1,140 @@
+"""[Cestování po světě] one day: distance, lost check, encounter, the day's activity."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rpg.pravidla.wilderness import travel
+from tests.enumeration import outcomes, probability
+
+
+@pytest.mark.parametrize(("inputs", "km"), [
+    ({}, 30),
+    ({"movement": [4]}, 20),
+    ({"movement": [6, 5, 9]}, 25),                        # the slowest member sets the pace
+    ({"movement": [5], "terrain": "difficult"}, 12.5),
+    ({"movement": [5], "terrain": "difficult", "forced_march": True}, 18.75),
+    ({"forced_march": True}, 45),                         # the rules' own 30 km → 45 km
+    ({"movement": [1], "terrain": "difficult", "forced_march": True}, 3.75),
+])
+def test_distance_is_exact(inputs: dict[str, object], km: float) -> None:
+    dice = [] if inputs.get("road") else [3]
+    result = travel(ReplayDice([*dice, 3]), **inputs).result
+    assert result.distance_km == km
+    assert result.fatigue_gained == (1 if inputs.get("forced_march") else 0)
+    assert result.visibility_km == 5
+
+
+@pytest.mark.parametrize(("terrain", "die", "lost"), [
+    ("normal", 1, True), ("normal", 2, True), ("normal", 3, False), ("normal", 6, False),
+    ("difficult", 3, True), ("difficult", 4, False),
+])
+def test_lost_check_two_in_six_three_in_difficult_terrain(
+    terrain: str, die: int, lost: bool
+) -> None:
+    outcome = travel(ReplayDice([die, 6]), terrain=terrain)
+    assert outcome.result.lost is lost
+    assert [r.label for r in outcome.rolls] == ["lost", "encounter"]
+
+
+@pytest.mark.parametrize("inputs", [{"road": True}, {"landmark": True},
+                                    {"activity": "hunt"}, {"activity": "explore"}])
+def test_no_lost_check_on_a_road_a_landmark_or_when_not_travelling(
+    inputs: dict[str, object]
+) -> None:
+    dice = [4, 6] if "activity" in inputs else [4]
+    outcome = travel(ReplayDice(dice), **inputs)
+    assert outcome.result.lost is None
+    assert outcome.rolls[0].label == "encounter"
+
+
+@pytest.mark.parametrize(("die", "encounter"), [(1, True), (2, True), (3, False), (6, False)])
+def test_encounter_two_in_six(die: int, encounter: bool) -> None:
+    outcome = travel(ReplayDice([die]), road=True)
+    assert outcome.result.encounter is encounter
+    assert outcome.result.activity is None
+
+
+@pytest.mark.parametrize(("activity", "dice", "success", "supplies"), [
+    ("forage", [6, 1, 4], True, 4),      # a success rolls a d6 of supplies
+    ("forage", [6, 2, 6], True, 6),
+    ("forage", [6, 3], False, 0),
+    ("hunt", [6, 1], True, None),
+    ("hunt", [6, 2], False, None),
+    ("explore", [6, 3], True, None),
+    ("explore", [6, 4], False, None),
+])
+def test_activities(activity: str, dice: list[int], success: bool, supplies: int | None) -> None:
+    outcome = travel(ReplayDice(dice), road=True, activity=activity)
+    assert outcome.result.activity is not None
+    assert (outcome.result.activity.kind, outcome.result.activity.success,
+            outcome.result.activity.supplies) == (activity, success, supplies)
+    labels = ["encounter", activity] + (["supplies"] if len(dice) == 3 else [])
+    assert [r.label for r in outcome.rolls] == labels
+
+
+@pytest.mark.parametrize("activity", ["hunt", "explore"])
+def test_hunting_and_exploring_take_the_whole_day(activity: str) -> None:
+    result = travel(ReplayDice([6, 6]), activity=activity, terrain="difficult").result
+    assert (result.distance_km, result.travelling, result.lost) == (0, False, None)
+
+
+def test_foraging_does_not_slow_the_party() -> None:
+    result = travel(ReplayDice([6, 6, 6]), activity="forage").result
+    assert result.distance_km == 30 and result.travelling
+
+
+@pytest.mark.parametrize("activity", ["hunt", "explore"])
+def test_whole_day_activity_on_a_forced_march_says_what_to_change(activity: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        travel(ReplayDice([]), activity=activity, forced_march=True)
+    assert caught.value.field == "forced_march"
+    assert "turn 'forced_march' off" in caught.value.message.en
+    assert "vypni 'forced_march'" in caught.value.message.cs
+
+
+def test_dice_order_lost_encounter_activity_supplies() -> None:
+    outcome = travel(ReplayDice([2, 1, 2, 5]), activity="forage")
+    result = outcome.result
+    assert (result.lost, result.encounter) == (True, True)
+    assert result.activity is not None and result.activity.supplies == 5
+    assert outcome.text.cs == (
+        "Den cesty: 30 km (hybnost 6 × 5). Ztráta směru 1d6 = 2 → ztratili směr; setkání "
+        "1d6 = 1 → setkání!; sběr 1d6 = 2 → úspěch: 1d6 = 5 → 5 zásob.")
+    assert outcome.text.en.startswith("A day of travel: 30 km (movement 6 × 5). Lost check")
+
+
+def test_czech_text_writes_decimal_commas() -> None:
+    outcome = travel(ReplayDice([6]), movement=[5], terrain="difficult", forced_march=True,
+                     road=True)
+    assert outcome.text.cs.startswith("Den cesty: 18,75 km (hybnost 5 × 5, obtížný terén ½,")
+    assert "18.75 km" in outcome.text.en
+
+
+@pytest.mark.parametrize("inputs", [
+    {}, {"terrain": "difficult"}, {"activity": "forage"}, {"activity": "hunt"},
+    {"road": True, "activity": "explore"},
+])
+def test_chance_of_no_encounter_against_enumeration(inputs: dict[str, object]) -> None:
+    expected = probability(travel, lambda o: not o.result.encounter, **inputs)
+    assert {o.chance for _, o in outcomes(travel, **inputs)} == {expected}
+    assert expected == Fraction(2, 3)
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"movement": []}, "movement"),
+    ({"movement": [0]}, "movement"),
+    ({"movement": [6, 31]}, "movement"),
+    ({"movement": [6] * 101}, "movement"),
+    ({"terrain": "swamp"}, "terrain"),
+    ({"activity": "fish"}, "activity"),
+    ({"road": "yes"}, "road"),
+])
+def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        travel(ReplayDice([6, 6]), **inputs)
+    assert caught.value.field == field
