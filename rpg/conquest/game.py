@@ -11,11 +11,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, plural_cs, quoting
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "conquest/units.title": Text("Přehled jednotek", "Units"),
+    "conquest/attack.title": Text("Bitevní list: útok", "Battle sheet: attack"),
+    "conquest/regen.title": Text("Regenerace", "Regeneration"),
+    "conquest/income.title": Text("Příjem kreditů", "Credit income"),
+    "conquest/score.title": Text("Pořadí v sektoru", "Standing in a sector"),
+    "conquest/winner.title": Text("Vítěz hry", "Winner of the game"),
+    "conquest/coins.title": Text("Mince", "Coins"),
+    "conquest/buy.title": Text("Nákup jednotek", "Buying units"),
+    "conquest/capture.title": Text("Obsazení checkpointů", "Capturing checkpoints"),
+    "conquest/teleport.title": Text("Teleport Displaceru", "Displacer teleport"),
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +205,8 @@ class UnitsResult:
     units: tuple[Unit, ...]
 
 
+@procedure("conquest/units", result=UnitsResult, rule="conquest-units",
+           samples=({},))
 def units(source: DiceSource) -> Outcome:
     """[Přehled jednotek] the unit table."""
     names = ", ".join(UNIT_NAMES)
@@ -214,6 +232,8 @@ class AttackResult:
     destroyed: bool
 
 
+@procedure("conquest/attack", result=AttackResult, rule="conquest-attack",
+           samples=({"attacker": "Destroyer", "target": "Frigate", "distance": 4},))
 def attack(
     source: DiceSource, *, attacker: str, target: str, distance: int, target_damage: int = 0
 ) -> Outcome:
@@ -262,6 +282,8 @@ class RegenResult:
     capped: bool
 
 
+@procedure("conquest/regen", result=RegenResult, rule="conquest-regen",
+           samples=({"unit": "Dreadnought", "damage": 9, "mechanics_in_range": 2},))
 def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int = 0) -> Outcome:
     """[Regenerace] repaired = min(damage, regen + Mechanics in range, 5)."""
     repairing = unit_named(unit)
@@ -296,6 +318,8 @@ class IncomeResult:
     from_extractors: int
 
 
+@procedure("conquest/income", result=IncomeResult, rule="conquest-income",
+           samples=({"checkpoints": 3, "extractors": 2},))
 def income(source: DiceSource, *, checkpoints: int = 0, extractors: int = 0) -> Outcome:
     """[Příjem kreditů] 100 per checkpoint controlled, 50 per Extractor owned."""
     _at_least(checkpoints, 0, "checkpoints", "checkpoint-income")
@@ -401,6 +425,12 @@ def _ranking_text(ranking: Sequence[Standing], lang: str) -> str:
                      for s in ranking)
 
 
+@procedure(
+    "conquest/score", result=ScoreResult, rule="conquest-end",
+    samples=(
+        {"factions": [{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 2}},
+                      {"name": "Modří", "checkpoints": 2}]},
+    ))
 def score(source: DiceSource, *, factions: Sequence[Mapping[str, Any]]) -> Outcome:
     """[Konec hry] the sector's ranking when the time runs out."""
     ranking = rank(factions)
@@ -453,6 +483,12 @@ class WinnerResult:
     winners: tuple[str, ...]
 
 
+@procedure(
+    "conquest/winner", result=WinnerResult, rule="conquest-end",
+    samples=(
+        {"sectors": [[{"name": "Rudí", "checkpoints": 1},
+                      {"name": "Modří", "checkpoints": 0}]]},
+    ))
 def winner(source: DiceSource, *, sectors: Sequence[Sequence[Mapping[str, Any]]]) -> Outcome:
     """[Konec hry] each sector's winner (the last faction standing, else the ranking), then the
     points of all sectors summed into the final order.
@@ -528,6 +564,8 @@ def coin_split(credits: int) -> dict[str, int]:
     return split
 
 
+@procedure("conquest/coins", result=CoinsResult, rule="conquest-credits",
+           samples=({"credits": 1450},))
 def coins(source: DiceSource, *, credits: int) -> Outcome:
     """[Kredity] the fewest coins: gold 1 000, silver 200, teal 50."""
     split = coin_split(credits)
@@ -564,6 +602,8 @@ class BuyResult:
     purchases: tuple[Purchase, ...]
 
 
+@procedure("conquest/buy", result=BuyResult, rule="conquest-buy",
+           samples=({"credits": 500, "units": {"Scout": 2, "Frigate": 1}},))
 def buy(
     source: DiceSource, *, units: Mapping[str, int], credits: int = STARTING_CREDITS
 ) -> Outcome:
@@ -653,6 +693,16 @@ def _named(value: Any, field: str) -> str:
     return name
 
 
+@procedure(
+    "conquest/capture", result=CaptureResult, rule="conquest-capture",
+    samples=(
+        {"faction": "Rudí",
+         "ships": [{"unit": "Scout", "system": "Alfa", "holder": "Modří"}],
+         "holdings": [{"faction": "Modří",
+                       "system": "Alfa",
+                       "checkpoints": 1,
+                       "extractors": 2}]},
+    ))
 def capture(
     source: DiceSource,
     *,
@@ -772,6 +822,8 @@ class TeleportResult:
     timeline: tuple[TeleportEvent, ...]
 
 
+@procedure("conquest/teleport", result=TeleportResult, rule="conquest-special",
+           samples=({"turn": 3},))
 def teleport(
     source: DiceSource,
     *,

@@ -50,6 +50,21 @@ def _core(title: str, chapter: str, section: str | None = None) -> Rule:
     return Rule(title, "pravidla", chapter, section or slugify(title))
 
 
+def cite(key: str, title: str, chapter: str, section: str | None = None, *,
+         rulebook: str = "pravidla") -> Rule:
+    """Declare a rule the engine cites, beside the procedure that cites it.
+
+    ``section`` defaults to the slug of ``title`` (a heading's own anchor); a rule stated as a
+    bold lead paragraph needs that anchor set on its page. A site test checks that every rule
+    declared resolves to a page and an anchor.
+    """
+    rule = Rule(title, rulebook, chapter, section or slugify(title))
+    if RULES.get(key, rule) != rule:
+        raise ValueError(f"rule {key!r} is declared twice, differently")
+    RULES[key] = rule
+    return rule
+
+
 #: Chapters of "Pravidla a procedury": one page each, slug → the chapter's Czech heading.
 CORE_CHAPTERS: dict[str, str] = {
     "organizace-skupiny": "Organizace skupiny",

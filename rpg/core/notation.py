@@ -18,11 +18,18 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll
 from rpg.core.errors import RollSyntaxError, TooManyRolls
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "roll.title": Text("Hod kostkami", "Dice roll"),
+})
 
 MAX_LENGTH = 100
 MAX_TERMS = 10
@@ -333,6 +340,8 @@ def _text(expression: Expression, rolled: RolledExpression, lang: str) -> str:
     return f"{head} {expression.notation}: {body} = {rolled.total}."
 
 
+@procedure("roll", result=RollResult, rule="dice-notation",
+           samples=({"expr": "2d6+1"}, {"expr": "4d6kh3"}))
 def roll(source: DiceSource, *, expr: str) -> Outcome:
     """The ``roll`` procedure: roll a dice expression."""
     expression = parse(expr)

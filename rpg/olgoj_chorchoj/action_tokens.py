@@ -11,11 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, quoting
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "olgoj-chorchoj/engineering.title": Text("Inženýrství", "Engineering"),
+    "olgoj-chorchoj/tokens.title": Text("Žetony akcí z výsadku", "Action tokens from a landing"),
+})
 
 #: [Inženýrství] "Přemění 3 produkční body za 5 taktických bodů."
 SCALES = 3
@@ -58,6 +66,8 @@ class EngineeringResult:
     scales_at_zero: tuple[int, ...]
 
 
+@procedure("olgoj-chorchoj/engineering", result=EngineeringResult, rule="olgoj-engineering",
+           samples=({"products": [3, 1, 2], "tactical": 4},))
 def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 0) -> Outcome:
     """[Inženýrství] each of the three product scales 1 back, +5 tactical points; every scale
     that reaches 0 leaves the track and its marker must lock an action slot.
@@ -122,6 +132,8 @@ class TokensResult:
     most_tokens: int
 
 
+@procedure("olgoj-chorchoj/tokens", result=TokensResult, rule="olgoj-tokens",
+           samples=({"face_up_token": True, "corner_match": True},))
 def tokens(
     source: DiceSource,
     *,

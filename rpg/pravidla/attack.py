@@ -13,13 +13,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll
 from rpg.core.errors import RollSyntaxError, RuleError, TooManyRolls, check_int
 from rpg.core.notation import DiceTerm, Expression, RolledExpression, parse
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, quoting
 from rpg.pravidla.d20 import checked_fatigue, d20_test, dice_mode, success_chance, written_d20
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "attack.title": Text("Útok", "Attack"),
+    "attack.chance": Text("Šance na zásah", "Chance to hit"),
+})
 
 #: Target's OČ (obranné číslo).
 AC_MIN, AC_MAX = 0, 40
@@ -481,6 +489,8 @@ def _edges_text(edges: tuple[Edge, ...], mode: int) -> Text:
     return Text(f" ({names_cs})", f" ({names_en})")
 
 
+@procedure("attack", result=AttackResult, rule="attack",
+           samples=({"ac": 14, "bonus": 3, "damage": "1d8+2"},))
 def attack(
     source: DiceSource,
     *,

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES, Rule
 from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError, check_int
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both
 from rpg.pravidla.d20 import (  # FATIGUE_MIN stays readable here: the calculators export it
     FATIGUE_MIN,  # noqa: F401
@@ -26,6 +28,21 @@ from rpg.pravidla.d20 import (  # FATIGUE_MIN stays readable here: the calculato
     success_chance,
     verdict,
 )
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "skill-check.title": Text("Ověření dovednosti", "Skill check"),
+    "skill-check.chance": Text("Šance na úspěch", "Chance of success"),
+    "saving-throw.title": Text("Záchranný hod", "Saving throw"),
+    "saving-throw.chance": Text("Šance na úspěch", "Chance of success"),
+    "magic-items.title": Text("Zničení magických předmětů", "Destruction of magic items"),
+    "chance.title": Text("Šance x z y", "Chance x in y"),
+    "chance.chance": Text("Šance na úspěch", "Chance of success"),
+    "trap.title": Text("Past", "Trap"),
+    "trap.chance": Text("Šance, že se spustí", "Chance it is sprung"),
+    "wandering-monsters.title": Text("Putující monstra", "Wandering monsters"),
+    "wandering-monsters.chance": Text("Šance na setkání", "Chance of an encounter"),
+})
 
 #: [Ověření dovedností] the difficulty table: API value → (DC, Czech name, English name).
 DIFFICULTIES: dict[str, tuple[int, str, str]] = {
@@ -104,6 +121,8 @@ def _skill_dc(dc: int | None, difficulty: str | None, untrained: bool) -> tuple[
     return DIFFICULTIES[key][0], key
 
 
+@procedure("skill-check", result=SkillCheckResult, rule="skill-check",
+           samples=({"modifier": 2, "difficulty": "tezka"},))
 def skill_check(
     source: DiceSource,
     *,
@@ -159,6 +178,8 @@ class SavingThrowResult:
     against: str
 
 
+@procedure("saving-throw", result=SavingThrowResult, rule="saving-throw",
+           samples=({"target": 14, "against": "death"},))
 def saving_throw(
     source: DiceSource,
     *,
@@ -232,6 +253,11 @@ def _item(value: MagicItem | Mapping[str, Any]) -> MagicItem:
     return MagicItem(str(value["name"]), int(value.get("bonus", 0)))
 
 
+@procedure(
+    "magic-items", result=MagicItemsResult, rule="magic-items",
+    samples=(
+        {"target": 14, "items": [{"name": "Meč", "bonus": 2}, {"name": "Plášť", "bonus": 0}]},
+    ))
 def magic_items(
     source: DiceSource,
     *,
@@ -320,6 +346,8 @@ def _roll_x_in_y(
     return Outcome(procedure, (rolled,), result, x_in_y_chance(x, y), text, rule)
 
 
+@procedure("chance", result=XInYResult, rule="other-methods",
+           samples=({"x": 2, "y": 6}, {"percent": 30}))
 def chance(
     source: DiceSource,
     *,
@@ -344,6 +372,8 @@ def chance(
         Text("Šance", "Chance"), Text("úspěch", "success"), Text("neúspěch", "failure"))
 
 
+@procedure("trap", result=XInYResult, rule="trap",
+           samples=({},))
 def trap(source: DiceSource, *, x: int = TRAP_CHANCE[0], y: int = TRAP_CHANCE[1]) -> Outcome:
     """[Pasti] most traps are sprung on 2 in 6."""
     return _roll_x_in_y(
@@ -352,6 +382,8 @@ def trap(source: DiceSource, *, x: int = TRAP_CHANCE[0], y: int = TRAP_CHANCE[1]
         Text("nespustí se", "it is not sprung"))
 
 
+@procedure("wandering-monsters", result=XInYResult, rule="wandering-monsters",
+           samples=({},))
 def wandering_monsters(
     source: DiceSource,
     *,

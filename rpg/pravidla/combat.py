@@ -10,11 +10,21 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "morale.title": Text("Ověření morálky", "Morale check"),
+    "morale.chance": Text("Šance, že drží", "Chance it holds"),
+    "initiative.title": Text("Iniciativa", "Initiative"),
+    "range-zone.title": Text("Zóna dosahu", "Range zone"),
+})
 
 #: Two successful morale checks in one encounter and the creature fights to the death.
 MORALE_SUCCESSES_TO_DEATH = 2
@@ -39,6 +49,8 @@ def morale_hold_chance(morale: int) -> Fraction:
     return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= morale), 36)
 
 
+@procedure("morale", result=MoraleResult, rule="morale",
+           samples=({"morale": 7},))
 def morale(source: DiceSource, *, morale: int, successes: int = 0) -> Outcome:
     """[Morálka] 2d6 against the creature's morale: at or under it holds, above it flees.
 
@@ -154,6 +166,8 @@ def players_first_chance(rivals: int) -> Fraction:
     )
 
 
+@procedure("initiative", result=InitiativeResult, rule="initiative",
+           samples=({}, {"sides": ["hráči", "skřeti", "vlci"]}))
 def initiative(
     source: DiceSource,
     *,
@@ -304,6 +318,8 @@ def _span(zone: RangeZone) -> str:
     return f"{zone.low}–{zone.high} m" if zone.high is not None else f"{zone.low}+ m"
 
 
+@procedure("range-zone", result=RangeZoneResult, rule="range-zones",
+           samples=({"distance_m": 30},))
 def range_zone(source: DiceSource, *, distance_m: float) -> Outcome:
     """[Zóny dosahu] the abstract zone of a distance, what it takes to get there, what can hit."""
     metres = counted_metres(distance_m)

@@ -5,12 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource
 from rpg.core.dice import roll as roll_dice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "dungeon-turn.title": Text("Směna v kobce", "Dungeon turn"),
+    "dungeon-turn.chance": Text("Šance na setkání", "Chance of an encounter"),
+})
 
 #: [Putující monstra] "jednou za 2 kola", read as every 2nd exploration turn (směna).
 CHECK_EVERY_TURNS = 2
@@ -37,6 +45,8 @@ class DungeonTurnResult:
     next_check_turn: int
 
 
+@procedure("dungeon-turn", result=DungeonTurnResult, rule="wandering-monsters",
+           samples=({"turn": 4, "roll": True},))
 def dungeon_turn(
     source: DiceSource,
     *,

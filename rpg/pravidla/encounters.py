@@ -9,10 +9,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both
 from rpg.pravidla.combat import (
     DEFAULT_SIDES,
@@ -23,6 +25,15 @@ from rpg.pravidla.combat import (
     players_side,
     range_zone_of,
 )
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "reaction.title": Text("Hod na reakci", "Reaction roll"),
+    "reaction.chance": Text("Šance tohoto výsledku", "Chance of this result"),
+    "surprise.title": Text("Hod na překvapení", "Surprise roll"),
+    "encounter-distance.title": Text("Vzdálenost setkání", "Encounter distance"),
+    "encounter.title": Text("Náhlé setkání", "Encounter"),
+})
 
 REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX = -6, 6
 
@@ -95,6 +106,8 @@ def reaction_distribution(modifier: int) -> tuple[BandChance, ...]:
     return tuple(BandChance(band, Fraction(n, 36)) for band, n in counts.items())
 
 
+@procedure("reaction", result=ReactionResult, rule="reaction",
+           samples=({"modifier": 1},))
 def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
     """[Akce monster] 2d6 + modifier on the reaction table."""
     rolled = roll(source, "reaction", 2, 6)
@@ -171,6 +184,8 @@ def surprise_distribution(sides: int, rolling: int) -> tuple[EffectChance, ...]:
             EffectChance("all", every))
 
 
+@procedure("surprise", result=SurpriseResult, rule="surprise",
+           samples=({}, {"light": ["hráči"]}))
 def surprise(
     source: DiceSource, *, sides: Sequence[str] = DEFAULT_SIDES, light: Sequence[str] = ()
 ) -> Outcome:
@@ -243,6 +258,8 @@ class DistanceResult:
     zone_name: Text
 
 
+@procedure("encounter-distance", result=DistanceResult, rule="encounter-distance",
+           samples=({"location": "indoors"},))
 def encounter_distance(
     source: DiceSource, *, location: str = "wilderness", surprised: bool = False
 ) -> Outcome:
@@ -299,6 +316,8 @@ class EncounterResult:
     reactions: tuple[SideReaction, ...]
 
 
+@procedure("encounter", result=EncounterResult, rule="encounter",
+           samples=({}, {"location": "indoors", "light": ["hráči"]}))
 def encounter(
     source: DiceSource,
     *,

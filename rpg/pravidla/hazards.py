@@ -5,12 +5,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, number, plural_cs
 from rpg.pravidla.d20 import d20_test, success_chance, verdict
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "falling.title": Text("Pád z výšky", "Falling"),
+    "falling.chance": Text("Šance na zachycení", "Chance to catch hold"),
+    "hold-breath.title": Text("Zadržení dechu", "Holding breath"),
+})
 
 FREE_FALL_M = 2          # the first 2 m of a fall deal no damage
 METRES_PER_DIE = 2       # 1d6 for each started 2 m beyond them
@@ -35,6 +44,12 @@ def falling_dice(distance_m: float) -> int:
     return math.ceil(max(0.0, distance_m - FREE_FALL_M) / METRES_PER_DIE)
 
 
+@procedure(
+    "falling", result=FallingResult, rule="falling",
+    samples=(
+        {"height_m": 10},
+        {"height_m": 10, "catch": True, "caught_at_m": 4, "dex_modifier": 2},
+    ))
 def falling(
     source: DiceSource,
     *,
@@ -109,6 +124,8 @@ class HoldBreathResult:
     ended_by: str | None
 
 
+@procedure("hold-breath", result=HoldBreathResult, rule="hold-breath",
+           samples=({"endurance": 12},))
 def hold_breath(
     source: DiceSource,
     *,

@@ -11,12 +11,25 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, number, plural_cs
 from rpg.pravidla.d20 import d20_test, success_chance
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "fatigue.title": Text("Únava", "Fatigue"),
+    "fatigue.chance": Text(
+        "Šance přežít záchranný hod proti smrti",
+        "Chance to survive the save against death"),
+    "death-save.title": Text("Mírnější systém smrti", "Milder death"),
+    "death-save.chance": Text("Šance, že přežije", "Chance to survive"),
+    "healing.title": Text("Léčení", "Healing"),
+})
 
 AMOUNT_MAX = 100_000
 
@@ -79,6 +92,12 @@ def _d20_written(natural: int, total: int, *terms: int) -> str:
     return shown + (f" = {'−' if total < 0 else ''}{abs(total)}" if any(terms) else "")
 
 
+@procedure(
+    "fatigue", result=FatigueResult, rule="fatigue",
+    samples=(
+        {"level": 2, "reasons": ["no-sleep"]},
+        {"level": 6, "reasons": ["forced-march"], "save_target": 12},
+    ))
 def fatigue(
     source: DiceSource,
     *,
@@ -192,6 +211,8 @@ def death_survival_chance(saveable: bool, give_up_skill_points: bool) -> Fractio
     return Fraction(SURVIVES_ON, 6) if saveable else Fraction(0)
 
 
+@procedure("death-save", result=DeathSaveResult, rule="death-save",
+           samples=({"hours_since_death": 2},))
 def death_save(
     source: DiceSource,
     *,
@@ -309,6 +330,8 @@ class HealingResult:
     at_max: bool
 
 
+@procedure("healing", result=HealingResult, rule="natural-healing",
+           samples=({"hp": 3, "max_hp": 12, "nights": 2},))
 def healing(
     source: DiceSource,
     *,

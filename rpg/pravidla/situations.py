@@ -11,11 +11,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, roll
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, number, plural_cs
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "movement.title": Text("Pohyb v kole", "Movement in a round"),
+    "thrown-range.title": Text("Dostřel hozené zbraně", "Thrown weapon range"),
+    "shield-block.title": Text("Reflexivní blok štítem", "Reflexive shield block"),
+    "mishap.title": Text("Nehoda (50 %)", "Mishap (50 %)"),
+    "mishap.chance": Text("Šance, že nastane", "Chance it happens"),
+})
 
 MovementMode = Literal["walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind"]
 MAX_MOVEMENT_M = 1000
@@ -84,6 +95,8 @@ class MovementResult:
     note: Text
 
 
+@procedure("movement", result=MovementResult, rule="movement",
+           samples=({"movement": 6, "mode": "climb"},))
 def movement(source: DiceSource, *, movement: float, mode: MovementMode = "walk") -> Outcome:
     """[Pohyb] metres a creature covers this round, and whether its action is still free."""
     rule = MOVEMENT_RULES[mode]
@@ -113,6 +126,8 @@ class ThrownRangeResult:
     damage_note: Text
 
 
+@procedure("thrown-range", result=ThrownRangeResult, rule="thrown-weapon",
+           samples=({"strength": 12},))
 def thrown_range(source: DiceSource, *, strength: int) -> Outcome:
     """[Hození zbraně] effective range = Síla, ineffective range = 2 × Síla (zone Poblíž)."""
     result = ThrownRangeResult(strength, 2 * strength, "poblize", Text(
@@ -148,6 +163,8 @@ RULE_SHIELD_DICE = Text(
     "“… reduce it by 1 damage die for each point of shield AC sacrificed.”")
 
 
+@procedure("shield-block", result=ShieldBlockResult, rule="shield-block",
+           samples=({"shield_ac": 2, "dice_blocked": 1},))
 def shield_block(
     source: DiceSource,
     *,
@@ -245,6 +262,8 @@ class MishapResult:
     consequence: Text
 
 
+@procedure("mishap", result=MishapResult, rule="melee-engaged",
+           samples=({"kind": "ranged-engaged"},))
 def mishap(source: DiceSource, *, kind: MishapKind) -> Outcome:
     """A 50 % mishap: d100, 1–50 it happens."""
     entry = MISHAPS[kind]

@@ -11,11 +11,25 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, plus, roll, written
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, number, plural_cs, quoting
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "camping.title": Text("Přenocování v divočině", "Camping in the wild"),
+    "camping.chance": Text("Šance, že se obstará vše", "Chance every need is met"),
+    "travel.title": Text("Den cesty", "A day of travel"),
+    "travel.chance": Text("Šance na den bez setkání", "Chance of a day without an encounter"),
+    "fast-travel.title": Text("Rychlé cestování", "Fast travel"),
+    "fast-travel-split.title": Text(
+        "Rozdělení poškození z rychlého cestování",
+        "Sharing out fast travel damage"),
+})
 
 DIE = 6
 
@@ -147,6 +161,8 @@ def _need_text(need: NeedResult, location: str) -> Text:
     )
 
 
+@procedure("camping", result=CampingResult, rule="camping",
+           samples=({"supplies": 4, "travelers": 4, "bonuses": ["food"]},))
 def camping(
     source: DiceSource,
     *,
@@ -265,6 +281,8 @@ def travel_distance_km(
 NO_ENCOUNTER_CHANCE = Fraction(DIE - ENCOUNTER_ON, DIE)
 
 
+@procedure("travel", result=TravelResult, rule="travel",
+           samples=({"movement": [6, 5], "terrain": "difficult"},))
 def travel(
     source: DiceSource,
     *,
@@ -388,6 +406,8 @@ class FastTravelResult:
     encounters: int
 
 
+@procedure("fast-travel", result=FastTravelResult, rule="fast-travel",
+           samples=({"days": 7, "travelers": 4, "supplies": 20},))
 def fast_travel(
     source: DiceSource, *, days: int, travelers: int = 1, supplies: int = 0
 ) -> Outcome:
@@ -526,6 +546,13 @@ def _allocation(allocation: Any, names: Sequence[str], damage: int) -> dict[str,
     return {name: allocation.get(name, 0) for name in names}
 
 
+@procedure(
+    "fast-travel-split", result=FastTravelSplitResult, rule="fast-travel",
+    samples=(
+        {"party": [{"name": "Eva", "hp": 5}, {"name": "Ota", "hp": 3}],
+         "damage": 4,
+         "allocation": {"Eva": 3, "Ota": 1}},
+    ))
 def fast_travel_split(
     source: DiceSource,
     *,

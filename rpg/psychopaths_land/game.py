@@ -15,11 +15,21 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from rpg.core.catalog import messages
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll, plus
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
+from rpg.core.registry import procedure
 from rpg.core.text import Text, both, quoting
+
+#: What each procedure of this module is called, and what its chance is the chance of.
+MESSAGES = messages({
+    "psychopaths-land/action-points.title": Text("Akční body", "Action points"),
+    "psychopaths-land/combat.title": Text("Boj", "Combat"),
+    "psychopaths-land/combat.chance": Text("Šance, že vyhraje útočník", "Chance the attacker wins"),
+    "psychopaths-land/turn-check.title": Text("Co lze v kole", "What the round allows"),
+})
 
 DIE = 6
 #: Madness (šílenost) is a score added to the d6; cards are net modifiers of a total.
@@ -96,6 +106,9 @@ class ActionPointsResult:
     choices: tuple[int, ...]
 
 
+@procedure(
+    "psychopaths-land/action-points", result=ActionPointsResult, rule="psychopaths-action-points",
+    samples=({"keep": "higher"},))
 def action_points(source: DiceSource, *, keep: Keep | None = None) -> Outcome:
     """[Určení počtu akčních bodů] 2d6; the player keeps one die as the round's action points."""
     first, second = source.die(DIE, "action-points"), source.die(DIE, "action-points")
@@ -237,6 +250,8 @@ def _fame(
     return Fame(changes["attacker"], changes["defender"]), effects
 
 
+@procedure("psychopaths-land/combat", result=CombatResult, rule="psychopaths-combat",
+           samples=({"attacker_madness": 2, "defender_madness": 1},))
 def combat(
     source: DiceSource,
     *,
@@ -352,6 +367,8 @@ class TurnCheckResult:
     notes: tuple[Text, ...]
 
 
+@procedure("psychopaths-land/turn-check", result=TurnCheckResult, rule="psychopaths-round",
+           samples=({"action_points": 2, "visited": ["Les"], "target_field": "Most"},))
 def turn_check(
     source: DiceSource,
     *,
