@@ -17,7 +17,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
-    from api import conquest, olgoj_chorchoj, pravidla, psychopaths_land, site
+    from api import conquest, index, olgoj_chorchoj, pravidla, psychopaths_land, site
     from api.errors import register_error_handlers
     from api.limits import init_limits
     from api.security import init_security_headers
@@ -37,15 +37,23 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
 
-    CORS(app, resources={r"/api/v1/*": {"origins": "*", "methods": ["GET", "POST", "OPTIONS"],
-                                         "expose_headers": ["Content-Language", "Retry-After"]}},
-         send_wildcard=True)
+    CORS(app, resources={r"/api/v1/*": {
+        "origins": "*", "methods": ["GET", "POST", "OPTIONS"],
+        # A VTT page on the public internet calling a GM's server on the LAN or localhost:
+        # Chromium asks first (Private Network Access) and needs this answer.
+        "allow_private_network": True,
+        # What a macro may read besides the simple headers: the answer's language and the
+        # rate limit's state, so it can wait instead of hammering.
+        "expose_headers": ["Content-Language", "Retry-After", "X-RateLimit-Limit",
+                           "X-RateLimit-Remaining", "X-RateLimit-Reset"],
+    }}, send_wildcard=True)
     docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
     app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={
         "app_name": app.config["API_TITLE"],
         # Fixed, so the page reflects nothing from the request (its inline script is hashed).
         "oauth2RedirectUrl": docs_url + "/oauth2-redirect.html",
     }))
+    app.register_blueprint(index.bp)
     app.register_blueprint(site.bp)
     site.compress.init_app(app)
 
@@ -56,7 +64,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def json_only() -> None:
-        if is_api() and request.method == "POST":
+        # An unknown path or method is answered by its routing error (404, 405) first.
+        if is_api() and request.method == "POST" and request.routing_exception is None:
             if not request.is_json:
                 abort(415)
             # The argument parser's own json.loads would crash (a 500) on hostile nesting or a

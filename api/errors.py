@@ -13,10 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, request
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
+from api.formats import Card, requested_format
 from api.language import request_language
 from api.limits import retry_after
+from api.site import site_file_exists
+from rpg.core.catalog import msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
 
@@ -114,11 +117,34 @@ def envelope(status: int, message: str, errors: Any = None) -> dict[str, Any]:
     }
 
 
+def _error_format() -> str:
+    """The format asked for (``format`` in the query or a JSON body, else Accept), for errors too.
+
+    A body is consulted only when it is JSON that was already read and parsed without error.
+    """
+    body_format = None
+    if request.method == "POST" and request.is_json:
+        try:
+            body = request.get_json(silent=True, cache=True)
+        except HTTPException:  # 413: the body is never read
+            body = None
+        body_format = body.get("format") if isinstance(body, dict) else None
+    return requested_format(body_format if isinstance(body_format, str) else None)
+
+
 def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -> Response:
     from flask import current_app
 
-    response = current_app.json.response(body)
-    response.status_code = status
+    from api.procedures import render_card
+
+    fmt = _error_format()
+    if fmt == "json":
+        response = current_app.json.response(body)
+        response.status_code = status
+    else:
+        title = msg("api.card.error", status=status).in_(lang)
+        card = Card(lang=lang, procedure=None, title=title, text=body["message"], error=True)
+        response = render_card(card, fmt, status)
     for key, value in headers:
         if key.lower() != "content-type":
             response.headers[key] = value
@@ -139,6 +165,18 @@ def validation_errors(data: Any) -> dict[str, Any]:
     return flat
 
 
+def _unknown_path(app: Flask) -> bool:
+    """Whether a GET of this path would reach only the site's catch-all, and find nothing."""
+    try:
+        endpoint, arguments = app.url_map.bind_to_environ(request.environ).match(method="GET")
+    except HTTPException:
+        return False
+    if endpoint != "site.page":
+        return False
+    path = str(arguments.get("path", ""))
+    return path.startswith("api/") or not site_file_exists(path)
+
+
 def register_error_handlers(
     app: Flask,
     is_api: Callable[[], bool],
@@ -156,6 +194,10 @@ def register_error_handlers(
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response | HTTPException:
         status = error.code or 500
+        if status == 405 and _unknown_path(app):
+            # Only the site's catch-all route knows this path: it is no page and no procedure,
+            # so it is unknown whatever the method (a POST to a typo is a 404, not a 405).
+            error, status = NotFound(), 404
         if not is_api():
             return site_not_found(error) if status == 404 else error
         lang = request_language()

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
 from api.serialize import json_depth_exceeds
+from rpg.core.citations import slugify
 
 # ASCII digits only: Python's int() would also take "７" (full-width) or Arabic-Indic digits.
 _INTEGER = re.compile(r"^[+-]?\d{1,19}$", re.ASCII)
@@ -123,9 +125,44 @@ def name(**kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(1, NAME_LENGTH), **kwargs)
 
 
-def choice(values: tuple[str, ...] | list[str], **kwargs: Any) -> fields.String:
-    """One of a fixed set of API values."""
-    return fields.String(validate=validate.OneOf(list(values)), **kwargs)
+class Choice(fields.String):
+    """One of a fixed set of API values, also given as the rule's Czech word.
+
+    ``difficulty=těžká``, ``TEZKA`` and ``tezka`` all mean ``tezka``: any case, with or without
+    diacritics, a space for a hyphen (the words are compared as ASCII slugs); ``location=kobka``
+    means ``dungeon`` when ``words`` gives that value the word "kobka". The canonical key is what
+    the procedure receives and ``input`` echoes. The words are documented as ``x-words`` (the
+    calculators show them as the options' labels).
+    """
+
+    def __init__(self, values: Sequence[str], words: Mapping[str, str] | None = None,
+                 **kwargs: Any) -> None:
+        self.words = dict(words or {})
+        unknown = set(self.words) - set(values)
+        if unknown:
+            raise ValueError(f"words for values the field does not take: {sorted(unknown)}")
+        self.aliases = {slugify(value): value for value in values}
+        for value, word in self.words.items():
+            self.aliases.setdefault(slugify(word), value)
+        if self.words:
+            kwargs["metadata"] = {**kwargs.get("metadata", {}), "x-words": self.words}
+        super().__init__(validate=validate.OneOf(list(values)), **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        given = super()._deserialize(value, attr, data, **kwargs)
+        if len(given) > CHOICE_LENGTH:  # no slug of a long string: it could only be refused
+            return given
+        return self.aliases.get(slugify(given), given)
+
+
+#: The longest choice value read as a word (the longest word is far shorter).
+CHOICE_LENGTH = 60
+
+
+def choice(values: Sequence[str], words: Mapping[str, str] | None = None,
+           **kwargs: Any) -> Choice:
+    """One of a fixed set of API values; ``words`` gives the rule's Czech word of each."""
+    return Choice(values, words, **kwargs)
 
 
 def csv_list(inner: fields.Field, low: int = 0, high: int = LIST_LENGTH, **kwargs: Any) -> CsvList:

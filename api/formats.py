@@ -1,9 +1,24 @@
-"""The non-JSON answers: plain text for phones and curl, Markdown for Discord, HTML for a VTT."""
+"""The non-JSON answers: plain text for phones and curl, Markdown for Discord, HTML for a VTT.
+
+A result and an error become the same :class:`Card` (a header, the sentence, the chance labelled
+with what it is the chance of, the rule cited), written in the answer's language and then in the
+format asked for. A card opened directly in a browser (a phone following a link) is wrapped in a
+small page that reads at a phone's size; a VTT macro fetching it gets the bare fragment for its
+chat.
+"""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
+from dataclasses import dataclass
 from html import escape
-from typing import Any
+
+from flask import request
+
+from rpg.core.catalog import messages, msg
+from rpg.core.text import Text, number
 
 FORMATS = ("json", "text", "md", "html")
 MIMETYPES = {
@@ -12,28 +27,138 @@ MIMETYPES = {
     "html": "text/html",
 }
 
-
-def as_text(body: dict[str, Any]) -> str:
-    """``text`` alone, one line."""
-    return body["text"] + "\n"
-
-
-def as_markdown(body: dict[str, Any], site: str) -> str:
-    """A chat message: the rule in bold linking to its section, then the text."""
-    rule = body["rule"]
-    return f"**[{rule['title']}]({site}{rule['url']})** · {body['text']}\n"
+MESSAGES = messages({
+    "api.card.header": Text("PJ", "GM"),
+    "api.card.rule": Text("Pravidlo", "Rule"),
+    "api.card.error": Text("Chyba {status}", "Error {status}"),
+    "api.card.chance": Text("{label}: {percent}", "{label}: {percent}"),
+    "api.card.chance-default": Text("Šance", "Chance"),
+})
 
 
-def as_html(body: dict[str, Any], site: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Card:
+    """What a chat card shows, every word already in the answer's language."""
+
+    lang: str
+    procedure: str | None
+    title: str
+    text: str
+    chance: str | None = None
+    rule_title: str | None = None
+    rule_url: str | None = None
+    error: bool = False
+
+
+def percent(chance: float, lang: str) -> str:
+    """A probability as a percentage to one decimal: ``58,3 %`` in Czech, ``58.3%`` in English."""
+    value = number(round(chance * 100, 1), lang)
+    return f"{value} %" if lang == "cs" else f"{value}%"
+
+
+def chance_line(label: str | None, chance: float, lang: str) -> str:
+    """``Šance, že drží: 58,3 %``: the chance with what it is the chance of."""
+    shown = label or msg("api.card.chance-default").in_(lang)
+    return msg("api.card.chance", label=shown, percent=percent(chance, lang)).in_(lang)
+
+
+def requested_format(body_format: str | None = None) -> str:
+    """``json``, ``text``, ``md`` or ``html``: the ``format`` input, else the Accept header."""
+    fmt = request.args.get("format") or body_format
+    if fmt in FORMATS:
+        return fmt
+    accept = request.environ.get("HTTP_ACCEPT")
+    # Without an Accept header, or with a catch-all, JSON: no header to parse.
+    if not accept or accept in ("*/*", "application/json"):
+        return "json"
+    best = request.accept_mimetypes.best_match(["application/json", "text/plain"])
+    return "text" if best == "text/plain" else "json"
+
+
+def opened_in_browser() -> bool:
+    """A person followed a link (``Sec-Fetch-Dest: document``), not a script fetching."""
+    return request.headers.get("Sec-Fetch-Dest") == "document"
+
+
+def as_text(card: Card) -> str:
+    """The sentence alone (an error: its message), one line; the chance on a second line."""
+    lines = [card.text]
+    if card.chance:
+        lines.append(card.chance)
+    return "\n".join(lines) + "\n"
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|>#\[\]()<])")
+_MENTION = re.compile(r"@(everyone|here)", re.IGNORECASE)
+
+
+def markdown_escaped(text: str) -> str:
+    """Text that Discord shows as it is: no formatting, no link, no mention, one line.
+
+    A side's or a character's name is the user's: ``@everyone`` would ping a whole server,
+    ``[x](https://…)`` forge a link, a newline and ``#`` forge a heading.
+    """
+    flat = " ".join(text.split())
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", flat)
+    escaped = _MENTION.sub("@\u200b\\1", escaped)
+    return escaped.replace("://", ":\u200b//")
+
+
+def as_markdown(card: Card) -> str:
+    """A chat message: the title in bold, the sentence, then the chance and the rule's link."""
+    head = f"**{markdown_escaped(card.title)}** · {markdown_escaped(card.text)}"
+    tail = []
+    if card.chance:
+        tail.append(markdown_escaped(card.chance))
+    if card.rule_title and card.rule_url:
+        tail.append(f"[{markdown_escaped(card.rule_title)}](<{card.rule_url}>)")
+    return head + ("\n" + " · ".join(tail) if tail else "") + "\n"
+
+
+def as_html(card: Card) -> str:
     """A small card for a VTT chat (Foundry's ``ChatMessage.create({content})``)."""
-    rule = body["rule"]
-    chance = body.get("chance")
-    chance_html = (
-        f'<span class="rpg-chance">{round(chance * 100, 1):g} %</span>'
-        if isinstance(chance, float) else ""
-    )
+    kind = "rpg-result rpg-result--error" if card.error else "rpg-result"
+    procedure = (f' data-procedure="{escape(card.procedure)}"' if card.procedure else "")
+    header = msg("api.card.header").in_(card.lang)
+    parts = [
+        f'<div class="{kind}" lang="{card.lang}"{procedure}>',
+        f'<header><span class="rpg-header">{escape(header)}</span> '
+        f'<strong class="rpg-title">{escape(card.title)}</strong></header>',
+        f'<p class="rpg-text">{escape(card.text)}</p>',
+    ]
+    if card.chance:
+        parts.append(f'<p class="rpg-chance">{escape(card.chance)}</p>')
+    if card.rule_title and card.rule_url:
+        label = msg("api.card.rule").in_(card.lang)
+        parts.append(f'<p class="rpg-rule">{escape(label)}: '
+                     f'<a href="{escape(card.rule_url)}">{escape(card.rule_title)}</a></p>')
+    parts.append("</div>")
+    return "".join(parts) + "\n"
+
+
+_PAGE_STYLE = (
+    "body{font:1.1rem/1.5 system-ui,sans-serif;margin:1rem;max-width:40rem}"
+    ".rpg-result{border:1px solid #8d6e63;border-radius:.5rem;padding:.75rem 1rem}"
+    ".rpg-result--error{border-color:#c62828}"
+    ".rpg-header{color:#795548;font-size:.85em;text-transform:uppercase;margin-right:.4em}"
+    ".rpg-title{font-size:1.15em}.rpg-text{margin:.6em 0}.rpg-chance,.rpg-rule{margin:.3em 0;"
+    "color:#5d4037}pre{white-space:pre-wrap;font:inherit}"
+    ".rpg-index{padding:0;list-style:none}.rpg-index li{margin:0 0 1rem}"
+    ".rpg-try{display:inline-block;font-size:1.15em;padding:.3em 0}"
+)
+
+
+#: The policy of a page made here: no script, only its own style (by hash), framed by nobody.
+PAGE_POLICY = ("default-src 'none'; style-src '" + "sha256-" + base64.b64encode(
+    hashlib.sha256(_PAGE_STYLE.encode()).digest()).decode() + "'; img-src 'self' data:; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+
+
+def page(title: str, body: str, lang: str) -> str:
+    """A whole page around a card or text, readable on a phone (viewport, normal font size)."""
     return (
-        f'<div class="rpg-result" data-procedure="{escape(body["procedure"])}">'
-        f'<h3><a href="{escape(site + rule["url"])}">{escape(rule["title"])}</a></h3>'
-        f"<p>{escape(body['text'])}</p>{chance_html}</div>\n"
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{_PAGE_STYLE}</style></head>"
+        f"<body>{body}</body></html>\n"
     )

@@ -1,16 +1,18 @@
-"""How a rules procedure becomes an endpoint: one call to :func:`register`.
+"""How a procedure of the engine's registry becomes an endpoint: one call to :func:`register`.
 
 Every procedure answers ``GET`` (query string) and ``POST`` (JSON body) with the same fields, plus
-the common ``seed``, ``dice``, ``lang`` and ``format``. The marshmallow schemas given here validate
-the input and write the OpenAPI document, so the documentation and the behaviour cannot drift.
+the common ``seed``, ``dice``, ``lang`` and ``format``. The input schema given here validates the
+input and writes the OpenAPI document; the result schema is generated from the engine's result
+dataclass (:mod:`api.results`), so the documentation and the behaviour cannot drift.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Response, current_app, request
 from flask.views import MethodView
@@ -18,31 +20,54 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 
 from api import fields as f
-from api.formats import FORMATS, MIMETYPES, as_html, as_markdown, as_text
+from api.formats import (
+    FORMATS,
+    MIMETYPES,
+    PAGE_POLICY,
+    Card,
+    as_html,
+    as_markdown,
+    as_text,
+    chance_line,
+    opened_in_browser,
+    page,
+    requested_format,
+)
 from api.language import request_language
 from api.limits import BudgetedReplayDice, BudgetedSeededDice, dice_budget
+from api.results import result_schema
 from api.serialize import to_json
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next
+from rpg.core.registry import Procedure, procedures
 from rpg.core.text import LANGUAGES, Text
 
+#: Seeds accepted: ``random.Random`` takes any, the contract 0 ≤ seed < 2^63.
 SEED_LIMIT = 2**63
+#: Seeds the server draws: below 2^53, so a JavaScript client (a VTT macro) that receives one
+#: and sends it back replays the same dice (JavaScript numbers are exact only up to 2^53).
+DRAWN_SEED_LIMIT = 2**53
 COMMON = ("seed", "dice", "lang", "format")
-#: Accept headers that can only mean JSON: answered without parsing them.
-_JSON_ACCEPTS = frozenset({"*/*", "application/json"})
+API_PREFIX = "/api/v1"
 
 
 @dataclass(frozen=True, slots=True)
-class Registered:
-    """A procedure as exposed: its engine function and its input schema (for benchmarks, tools)."""
+class Endpoint:
+    """A procedure as the API exposes it: the engine's declaration and the API's input schema."""
 
-    path: str
-    run: Callable[..., Outcome]
+    procedure: Procedure
     input_schema: type[Schema]
+    response_schema: type[Schema]
+    summary: str
+
+    @property
+    def path(self) -> str:
+        """The path after ``/api/v1/``."""
+        return self.procedure.path
 
 
-#: Every procedure registered so far, by path.
-REGISTERED: dict[str, Registered] = {}
+#: Every procedure the API exposes, by path, in registration order.
+ENDPOINTS: dict[str, Endpoint] = {}
 
 
 class CommonArgs(Schema):
@@ -53,7 +78,8 @@ class CommonArgs(Schema):
 
     seed = f.bounded_int(0, SEED_LIMIT - 1, metadata={
         "description": "Reproduces a result: Python's random.Random(seed), each die "
-                       "randrange(faces) + 1 in consumption order. Not with `dice`."})
+                       "randrange(faces) + 1 in consumption order. Not with `dice`. The "
+                       "server draws one below 2^53 when none is given."})
     dice = f.csv_list(f.bounded_int(1, MAX_FACES), 0, MAX_GIVEN_DICE, metadata={
         "description": "Physical dice, in the order the procedure consumes them. Not with `seed`."})
     lang = f.choice(LANGUAGES, metadata={
@@ -85,12 +111,31 @@ class RuleSchema(Schema):
     url = fields.String(required=True)
 
 
-def _envelope(name: str, input_schema: type[Schema], result_schema: type[Schema]) -> type[Schema]:
+class NextSchema(Schema):
+    """A procedure the result calls for next, with the inputs already known."""
+
+    procedure = fields.String(required=True)
+    url = fields.String(required=True, metadata={
+        "description": "The next procedure's URL with the known inputs; it answers 200 when "
+                       "`missing` is empty."})
+    title = fields.String(required=True, metadata={"description": "In the answer's language."})
+    missing = fields.List(fields.String(), required=True, metadata={
+        "description": "Required inputs the URL still lacks (e.g. the save's `target`)."})
+
+
+def _envelope(name: str, input_schema: type[Schema], result: type) -> type[Schema]:
+    own = result_schema(result)
+    with_next = Schema.from_dict({
+        **own._declared_fields,
+        "next": fields.List(fields.Nested(NextSchema), required=True, metadata={
+            "description": "What to roll next, where the result calls for it; else empty."}),
+    }, name=f"{name}Answer")
+    with_next.__doc__ = own.__doc__
     return Schema.from_dict({
         "procedure": fields.String(required=True),
         "input": fields.Nested(input_schema, required=True),
         "rolls": fields.List(fields.Nested(RollSchema), required=True),
-        "result": fields.Nested(result_schema, required=True),
+        "result": fields.Nested(with_next, required=True),
         "chance": fields.Float(required=True, allow_none=True, metadata={
             "description": "Exact probability of the primary success, or null."}),
         "text": fields.String(required=True),
@@ -99,11 +144,34 @@ def _envelope(name: str, input_schema: type[Schema], result_schema: type[Schema]
     }, name=f"{name}Response")
 
 
-def _site_root() -> str:
+def site_root() -> str:
+    """The site's public root for absolute links in cards."""
     return current_app.config.get("SITE_URL") or request.host_url.rstrip("/")
 
 
-def _answer(procedure: str, args: dict[str, Any], run: Callable[..., Outcome]) -> Response:
+def query_string(inputs: Mapping[str, Any]) -> str:
+    """Inputs as a query string the API reads back: lists comma-joined, flags true/false."""
+    def written(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, list | tuple):
+            return ",".join(written(item) for item in value)
+        return str(value)
+    return urlencode({key: written(value) for key, value in inputs.items()})
+
+
+def next_json(step: Next, lang: str) -> dict[str, Any]:
+    """A next step as the answer lists it."""
+    query = query_string(step.inputs)
+    return {
+        "procedure": step.procedure,
+        "url": f"{API_PREFIX}/{step.procedure}" + (f"?{query}" if query else ""),
+        "title": procedures()[step.procedure].title.in_(lang),
+        "missing": list(step.missing),
+    }
+
+
+def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
     common = {key: args.pop(key, None) for key in COMMON}
     lang = request_language()
     budget = dice_budget()
@@ -111,40 +179,51 @@ def _answer(procedure: str, args: dict[str, Any], run: Callable[..., Outcome]) -
     if common["dice"] is not None:
         source, seed = BudgetedReplayDice(common["dice"], budget), None
     else:
-        seed = common["seed"] if common["seed"] is not None else secrets.randbelow(SEED_LIMIT)
+        seed = common["seed"] if common["seed"] is not None else secrets.randbelow(
+            DRAWN_SEED_LIMIT)
         source = BudgetedSeededDice(seed, budget)
-    outcome = run(source, **args)
+    procedure = endpoint.procedure
+    outcome = procedure.run(source, **args)
     source.finish()
+    result = to_json(outcome.result, lang)
+    result["next"] = [next_json(step, lang) for step in outcome.next]
     body = {
-        "procedure": procedure,
+        "procedure": procedure.path,
         "input": to_json(args, lang),
         "rolls": to_json(outcome.rolls, lang),
-        "result": to_json(outcome.result, lang),
+        "result": result,
         "chance": None if outcome.chance is None else float(outcome.chance),
         "text": outcome.text.in_(lang),
         "seed": seed,
         "rule": {"title": outcome.rule.title, "url": outcome.rule.url},
     }
-    response = _render(body, common["format"] or request.args.get("format"))
+    fmt = common["format"] or requested_format()
+    if fmt == "json":
+        response = current_app.json.response(body)
+    else:
+        label = procedure.chance_label
+        card = Card(
+            lang=lang, procedure=procedure.path, title=procedure.title.in_(lang),
+            text=body["text"],
+            chance=None if body["chance"] is None else chance_line(
+                label.in_(lang) if label else None, body["chance"], lang),
+            rule_title=outcome.rule.title, rule_url=site_root() + outcome.rule.url)
+        response = render_card(card, fmt)
     response.headers["Content-Language"] = lang
     return response
 
 
-def _render(body: dict[str, Any], fmt: str | None) -> Response:
-    if fmt not in FORMATS:
-        accept = request.environ.get("HTTP_ACCEPT")
-        # Without an Accept header, or with a catch-all, JSON: no header to parse.
-        best = (request.accept_mimetypes.best_match(["application/json", "text/plain"])
-                if accept and accept not in _JSON_ACCEPTS else None)
-        fmt = "text" if best == "text/plain" else "json"
-    if fmt == "json":
-        return current_app.json.response(body)
-    rendered = {
-        "text": lambda: as_text(body),
-        "md": lambda: as_markdown(body, _site_root()),
-        "html": lambda: as_html(body, _site_root()),
-    }[fmt]()
-    return Response(rendered, mimetype=MIMETYPES[fmt])
+def render_card(card: Card, fmt: str, status: int = 200) -> Response:
+    """A card in ``text``, ``md`` or ``html``; a person's browser gets a page around it."""
+    rendered = {"text": as_text, "md": as_markdown, "html": as_html}[fmt](card)
+    if not opened_in_browser() or fmt == "md":
+        return Response(rendered, status=status, mimetype=MIMETYPES[fmt])
+    from html import escape
+
+    body = rendered if fmt == "html" else f"<pre>{escape(rendered)}</pre>"
+    response = Response(page(card.title, body, card.lang), status=status, mimetype="text/html")
+    response.headers["Content-Security-Policy"] = PAGE_POLICY
+    return response
 
 
 def register(
@@ -152,40 +231,42 @@ def register(
     path: str,
     *,
     input_schema: type[Schema],
-    result_schema: type[Schema],
-    run: Callable[..., Outcome],
     summary: str,
     description: str = "",
 ) -> None:
-    """Expose ``run`` (an engine procedure) as ``GET`` and ``POST`` ``/api/v1/<path>``.
+    """Expose the engine's procedure ``path`` as ``GET`` and ``POST`` ``/api/v1/<path>``.
 
     ``path`` is the full procedure path after ``/api/v1/`` (``"morale"``,
     ``"psychopaths-land/combat"``); the blueprint's own prefix is taken off for the route.
     """
+    procedure = procedures()[path]
     name = "".join(part.title() for part in path.replace("/", "-").split("-"))
     args_schema = type(f"{name}Args", (input_schema, CommonArgs), {
         "Meta": type("Meta", (), {"unknown": RAISE}),
     })
     # One instance, built here: webargs would otherwise build the schema anew on every request.
     parser_schema = args_schema()
-    response_schema = _envelope(name, input_schema, result_schema)
-    prefix = (blp.url_prefix or "").removeprefix("/api/v1").strip("/")
+    response_schema = _envelope(name, input_schema, procedure.result)
+    prefix = (blp.url_prefix or "").removeprefix(API_PREFIX).strip("/")
     route = "/" + path.removeprefix(prefix).strip("/") if prefix else "/" + path
     doc = {"summary": summary, "description": description}
+    endpoint = Endpoint(procedure, input_schema, response_schema, summary)
 
     class ProcedureView(MethodView):
-        @blp.arguments(parser_schema, location="query")
+        # A query field the procedure does not take is refused, as in a JSON body: a typo such
+        # as ``modifer=3`` must not roll without the modifier.
+        @blp.arguments(parser_schema, location="query", unknown=RAISE)
         @blp.response(200, response_schema)
         @blp.doc(operationId=f"get{name}", **doc)
         def get(self, args: dict[str, Any]) -> Response:
-            return _answer(path, args, run)
+            return _answer(endpoint, args)
 
         @blp.arguments(parser_schema, location="json")
         @blp.response(200, response_schema)
         @blp.doc(operationId=f"post{name}", **doc)
         def post(self, args: dict[str, Any]) -> Response:
-            return _answer(path, args, run)
+            return _answer(endpoint, args)
 
-    REGISTERED[path] = Registered(path, run, input_schema)
+    ENDPOINTS[path] = endpoint
     ProcedureView.__name__ = f"{name}View"
     blp.route(route, endpoint=name)(ProcedureView)

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
 
+from rpg.core.catalog import Message
 from rpg.core.text import Text
 
 
@@ -19,7 +20,7 @@ def to_json(value: Any, lang: str) -> Any:
         return value
     if isinstance(value, Fraction):
         return float(value)
-    if isinstance(value, Text):
+    if isinstance(value, Text | Message):
         return value.in_(lang)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {

@@ -53,6 +53,15 @@ def page(path: str) -> Response:
     return response
 
 
+def site_file_exists(path: str) -> bool:
+    """Whether ``path`` names a file of the built site (a folder: its ``index.html``)."""
+    target = safe_join(str(_site_dir()), path)
+    if target is None:
+        return False
+    file = Path(target)
+    return file.is_file() or (file / "index.html").is_file()
+
+
 def _add_policy(response: Response, file: Path) -> None:
     # The page's own inline scripts (Material's bootstrap, calculators) are allowed by hash.
     if file.is_file():

@@ -3,10 +3,11 @@
     .venv/bin/python -m pip install -e ".[bench]"   # d20, only for this benchmark
     .venv/bin/python bench/engine.py
 
-Rolls: microseconds per roll of ``1d20+5``, ``4d6kh3``, ``10d6`` (``rpg.core.notation.parse(expr).roll``
-with a seeded source, parse cached as in the API, against ``d20.roll(expr)``). Procedures: each
-one registered in the API, run with sample inputs, first with every ``functools`` cache of the
-engine cleared (cold: the chance computed) and then again with the same inputs (cached).
+Rolls: microseconds per roll of ``1d20+5``, ``4d6kh3``, ``10d6``
+(``rpg.core.notation.parse(expr).roll`` with a seeded source, parse cached as in the API, against
+``d20.roll(expr)``). Procedures: each one of the registry, run with its first sample input and its
+text written, first with every ``functools`` cache of the engine cleared (cold: the chance
+computed) and then again with the same inputs (cached).
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ import statistics  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
-
-from marshmallow import fields, validate  # noqa: E402
 
 EXPRESSIONS = ("1d20+5", "4d6kh3", "10d6")
 
@@ -74,57 +73,26 @@ def engine_caches() -> list[Any]:
     import rpg
 
     caches = []
-    for info in pkgutil.iter_modules(rpg.__path__):
-        module = importlib.import_module(f"rpg.{info.name}")
+    for info in pkgutil.walk_packages(rpg.__path__, "rpg."):
+        module = importlib.import_module(info.name)
         caches.extend(value for value in vars(module).values() if hasattr(value, "cache_clear"))
     return caches
 
 
-def sample(name: str, field: fields.Field) -> Any:
-    """A valid value for a required input: the middle of its range, its first choice."""
-    if name in ("expr", "damage"):
-        return "1d8+1"
-    for validator in field.validators:
-        if isinstance(validator, validate.Range):
-            low = validator.min if validator.min is not None else 0
-            high = validator.max if validator.max is not None else low + 10
-            middle = (low + high) / 2
-            return int(middle) if isinstance(field, fields.Integer) else middle
-        if isinstance(validator, validate.OneOf):
-            return next(iter(validator.choices))
-        if isinstance(validator, validate.Length) and isinstance(field, fields.String):
-            return "Skřet"[: validator.max or 5]
-    if isinstance(field, fields.Boolean):
-        return False
-    if isinstance(field, fields.Integer | fields.Float):
-        return 1
-    if isinstance(field, fields.String):
-        return "1d8"
-    raise LookupError(type(field).__name__)
-
-
 def procedures() -> None:
-    from api import create_app
-    from api.procedures import REGISTERED
+    """Every procedure of the registry, on its first sample input: cold against cached."""
     from rpg.core.dice import SeededDice
+    from rpg.core.registry import procedures as registry
 
-    create_app({"TESTING": True})
     caches = engine_caches()
     print(f"\n{len(caches)} engine caches; µs per procedure call (dice, chance, text)")
     print(f"{'procedure':<34} {'cold µs':>10} {'cached µs':>10} {'speed-up':>9}")
-    for path, registered in sorted(REGISTERED.items()):
-        schema = registered.input_schema()
-        try:
-            given = {name: sample(name, field) for name, field in schema.fields.items()
-                     if field.required}
-            inputs = schema.load(given)
-            registered.run(SeededDice(1), **inputs)
-        except Exception as error:  # a benchmark reports and goes on
-            print(f"{path:<34} skipped: no generic sample input ({type(error).__name__})")
-            continue
+    for path, procedure in sorted(registry().items()):
+        inputs = dict(procedure.samples[0])
 
-        def run(inputs: dict[str, Any] = inputs, registered: Any = registered) -> None:
-            registered.run(SeededDice(1), **inputs)
+        def run(inputs: dict[str, Any] = inputs, procedure: Any = procedure) -> None:
+            outcome = procedure.run(SeededDice(1), **inputs)
+            outcome.text.in_("cs")
 
         cold = []
         for _ in range(20):

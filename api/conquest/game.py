@@ -224,242 +224,44 @@ class ConquestTeleportInput(Schema):
 # --- schemas of results --------------------------------------------------------------------
 
 
-class ConquestUnitSchema(Schema):
-    """A row of the unit table."""
-
-    name = f.choice(conquest.UNIT_NAMES, required=True)
-    hp = fields.Integer(required=True)
-    attack = fields.Integer(required=True)
-    defense = fields.Integer(required=True)
-    range_min = fields.Integer(required=True)
-    range_max = fields.Integer(required=True)
-    movement = fields.Integer(required=True)
-    regen = fields.Integer(required=True)
-    cost = fields.Integer(required=True)
-
-
-class ConquestUnitsResultSchema(Schema):
-    """Result of ``conquest/units``."""
-
-    units = fields.List(fields.Nested(ConquestUnitSchema), required=True)
-
-
-class ConquestAttackResultSchema(Schema):
-    """Result of ``conquest/attack``."""
-
-    attacker = f.choice(conquest.UNIT_NAMES, required=True)
-    target = f.choice(conquest.UNIT_NAMES, required=True)
-    in_range = fields.Boolean(required=True)
-    range_min = fields.Integer(required=True)
-    range_max = fields.Integer(required=True)
-    damage = fields.Integer(required=True, metadata={
-        "description": "Damage dealt: attack − defence (at least 0); 0 out of range."})
-    damage_if_in_range = fields.Integer(required=True)
-    hp_left = fields.Integer(required=True)
-    destroyed = fields.Boolean(required=True)
-
-
-class ConquestRegenResultSchema(Schema):
-    """Result of ``conquest/regen``."""
-
-    unit = f.choice(conquest.UNIT_NAMES, required=True)
-    repaired = fields.Integer(required=True, metadata={
-        "description": "min(damage, regen + mechanics_in_range, 5)."})
-    damage_left = fields.Integer(required=True)
-    hp = fields.Integer(required=True, metadata={"description": "Hit points after repair."})
-    capped = fields.Boolean(required=True, metadata={"description": "The cap of 5 applied."})
-
-
-class ConquestIncomeResultSchema(Schema):
-    """Result of ``conquest/income``."""
-
-    credits = fields.Integer(required=True)
-    from_checkpoints = fields.Integer(required=True)
-    from_extractors = fields.Integer(required=True)
-
-
-class ConquestStandingSchema(Schema):
-    """A faction's place in a sector."""
-
-    name = fields.String(required=True)
-    checkpoints = fields.Integer(required=True)
-    unit_value = fields.Integer(required=True, metadata={
-        "description": "The units' value in credits (the tie-break)."})
-    place = fields.Integer(required=True, metadata={
-        "description": "Equal checkpoints and unit value share a place (1, 1, 3)."})
-    eliminated = fields.Boolean(required=True, metadata={
-        "description": "No checkpoint and no unit left in the sector."})
-
-
-class ConquestScoreResultSchema(Schema):
-    """Result of ``conquest/score``."""
-
-    ranking = fields.List(fields.Nested(ConquestStandingSchema), required=True)
-
-
-class ConquestSectorStandingSchema(ConquestStandingSchema):
-    """A faction's place and points in one sector."""
-
-    points = fields.Integer(required=True, metadata={
-        "description": "n − place in a sector of n factions (a shared place scores as that "
-                       "place)."})
-
-
-class ConquestSectorResultSchema(Schema):
-    """One sector's outcome."""
-
-    sector = fields.Integer(required=True, metadata={"description": "1-based, input order."})
-    winner = fields.String(required=True, allow_none=True, metadata={
-        "description": "The last faction standing, else the first of the ranking; null when "
-                       "the first place is shared."})
-    decided_by = f.choice(("last-standing", "ranking"), required=True)
-    ranking = fields.List(fields.Nested(ConquestSectorStandingSchema), required=True)
-
-
-class ConquestFinalStandingSchema(Schema):
-    """A faction's points over all sectors."""
-
-    name = fields.String(required=True)
-    points = fields.Integer(required=True)
-    sectors_won = fields.Integer(required=True)
-    place = fields.Integer(required=True)
-
-
-class ConquestWinnerResultSchema(Schema):
-    """Result of ``conquest/winner``."""
-
-    sectors = fields.List(fields.Nested(ConquestSectorResultSchema), required=True)
-    final = fields.List(fields.Nested(ConquestFinalStandingSchema), required=True)
-    winners = fields.List(fields.String(), required=True, metadata={
-        "description": "The faction(s) in first place of the final order."})
-
-
-ConquestCoinSplitSchema = Schema.from_dict({
-    str(coin): fields.Integer(required=True) for coin in conquest.COINS
-}, name="ConquestCoinSplit")
-
-
-class ConquestCoinsResultSchema(Schema):
-    """Result of ``conquest/coins``."""
-
-    coins = fields.Nested(ConquestCoinSplitSchema, required=True, metadata={
-        "description": "The fewest coins: gold 1000, silver 200, teal 50."})
-    count = fields.Integer(required=True)
-
-
-class ConquestPurchaseSchema(Schema):
-    """One line of a purchase."""
-
-    unit = f.choice(conquest.UNIT_NAMES, required=True)
-    count = fields.Integer(required=True)
-    unit_cost = fields.Integer(required=True)
-    cost = fields.Integer(required=True)
-    placement = f.choice(("own-checkpoint", "own-system-blue-hex"), required=True)
-    placement_rule = fields.String(required=True)
-
-
-class ConquestBuyResultSchema(Schema):
-    """Result of ``conquest/buy``."""
-
-    cost = fields.Integer(required=True)
-    credits_left = fields.Integer(required=True)
-    purchases = fields.List(fields.Nested(ConquestPurchaseSchema), required=True)
-
-
-class ConquestCaptureSchema(Schema):
-    """One ship on a checkpoint."""
-
-    unit = f.choice(conquest.UNIT_NAMES, required=True)
-    system = fields.String(required=True)
-    holder = fields.String(required=True, allow_none=True)
-    captured = fields.Boolean(required=True, metadata={
-        "description": "False on the faction's own checkpoint."})
-    ship_removed = fields.Boolean(required=True)
-
-
-class ConquestSystemLossSchema(Schema):
-    """Checkpoints an enemy lost in a system."""
-
-    faction = fields.String(required=True)
-    system = fields.String(required=True)
-    checkpoints_lost = fields.Integer(required=True)
-    checkpoints_left = fields.Integer(required=True)
-    system_lost = fields.Boolean(required=True)
-    extractors_lost = fields.Integer(required=True, metadata={
-        "description": "To the captor, when the system's last checkpoint is lost."})
-
-
-class ConquestCaptureResultSchema(Schema):
-    """Result of ``conquest/capture``."""
-
-    captures = fields.List(fields.Nested(ConquestCaptureSchema), required=True)
-    ships_removed = fields.Integer(required=True)
-    checkpoints_gained = fields.Integer(required=True)
-    losses = fields.List(fields.Nested(ConquestSystemLossSchema), required=True)
-    extractors_gained = fields.Integer(required=True)
-
-
-class ConquestTeleportEventSchema(Schema):
-    """A step of the timeline."""
-
-    turn = fields.Integer(required=True)
-    event = f.choice(("teleported", "token-flipped", "token-removed"), required=True)
-    text = fields.String(required=True)
-
-
-class ConquestTeleportResultSchema(Schema):
-    """Result of ``conquest/teleport``."""
-
-    turn = fields.Integer(required=True)
-    flip_turn = fields.Integer(required=True)
-    removed_turn = fields.Integer(required=True)
-    acts_again_turn = fields.Integer(required=True, metadata={
-        "description": "In this turn's phase 3 the Displacer acts again."})
-    untargetable_until_turn = fields.Integer(required=True, metadata={
-        "description": "It cannot be attacked until its token is removed in this turn."})
-    handed_over = fields.Boolean(required=True, metadata={
-        "description": "Teleported to another sector: the local players take it over."})
-    timeline = fields.List(fields.Nested(ConquestTeleportEventSchema), required=True)
-
-
 NO_DICE = " Nothing is rolled; chance: null."
 
-for path, input_schema, result_schema, run, summary, description in (
-    ("units", ConquestUnitsInput, ConquestUnitsResultSchema, conquest.units,
+for path, input_schema, summary, description in (
+    ("units", ConquestUnitsInput,
      "Unit table (Přehled jednotek)",
      "Dreadnought, Scout, Frigate, Destroyer, Displacer, Extractor, Mechanic."),
-    ("attack", ConquestAttackInput, ConquestAttackResultSchema, conquest.attack,
+    ("attack", ConquestAttackInput,
      "Attack (Útok)",
      "In range iff range_min ≤ distance ≤ range_max; damage = max(0, attack − defence)."),
-    ("regen", ConquestRegenInput, ConquestRegenResultSchema, conquest.regen,
+    ("regen", ConquestRegenInput,
      "Regeneration (Regenerace)",
      "Repaired = min(damage, regen + Mechanics in range, 5)."),
-    ("income", ConquestIncomeInput, ConquestIncomeResultSchema, conquest.income,
+    ("income", ConquestIncomeInput,
      "Income (Příjem kreditů)",
      "100 per checkpoint, 50 per Extractor."),
-    ("score", ConquestScoreInput, ConquestScoreResultSchema, conquest.score,
+    ("score", ConquestScoreInput,
      "Sector ranking (Konec hry)",
      "Most checkpoints first; ties by the units' value in credits; equal in both share a "
      "place."),
-    ("winner", ConquestWinnerInput, ConquestWinnerResultSchema, conquest.winner,
+    ("winner", ConquestWinnerInput,
      "Final order (Konec hry)",
      "Per sector the last faction standing, else the ranking; a faction scores n − place "
      "points in a sector of n factions; the points of all sectors give the final order."),
-    ("coins", ConquestCoinsInput, ConquestCoinsResultSchema, conquest.coins,
+    ("coins", ConquestCoinsInput,
      "Coins (Kredity)",
      "The fewest coins for a multiple of 50: gold 1000, silver 200, teal 50."),
-    ("buy", ConquestBuyInput, ConquestBuyResultSchema, conquest.buy,
+    ("buy", ConquestBuyInput,
      "Buying units (Nákup)",
      "Cost and credits left; where each unit may be placed. Not enough credits → 422."),
-    ("capture", ConquestCaptureInput, ConquestCaptureResultSchema, conquest.capture,
+    ("capture", ConquestCaptureInput,
      "Capturing checkpoints (Vyhodnocení speciálních efektů)",
      "Each ship on an unoccupied or enemy checkpoint at the start of its faction's turn is "
      "removed and the checkpoint gained; losing a system's last checkpoint gives that "
      "system's Extractors to the captor."),
-    ("teleport", ConquestTeleportInput, ConquestTeleportResultSchema, conquest.teleport,
+    ("teleport", ConquestTeleportInput,
      "Displacer teleport (Použití speciální schopnosti)",
      "Timeline of a teleport: token flipped the next turn, removed the turn after (the "
      "Displacer acts again in phase 3). A damaged Displacer cannot teleport."),
 ):
-    register(blp, f"conquest/{path}", input_schema=input_schema, result_schema=result_schema,
-             run=run, summary=summary, description=description + NO_DICE)
+    register(blp, f"conquest/{path}", input_schema=input_schema, summary=summary,
+             description=description + NO_DICE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 from api import fields as f
 from api.conquest.game import RuleLength, RuleRange
@@ -23,19 +23,6 @@ class OlgojEngineeringInput(Schema):
                      load_default=0, metadata={"description": "Tactical points before."})
 
 
-class OlgojEngineeringResultSchema(Schema):
-    """Result of ``olgoj-chorchoj/engineering``."""
-
-    products = fields.List(fields.Integer(), required=True, metadata={
-        "description": "The three scales, each 1 back."})
-    tactical = fields.Integer(required=True, metadata={"description": "Tactical points + 5."})
-    must_lock_slots = fields.Integer(required=True, metadata={
-        "description": "Markers that left the track (scales now at 0): each locks an "
-                       "action-token slot of the player's choice."})
-    scales_at_zero = fields.List(fields.Integer(), required=True, metadata={
-        "description": "Which scales reached 0, numbered from 1 in the order given."})
-
-
 class OlgojTokensInput(Schema):
     """Inputs of ``olgoj-chorchoj/tokens``."""
 
@@ -49,28 +36,8 @@ class OlgojTokensInput(Schema):
                        "theirs."})
 
 
-class OlgojTokenOptionSchema(Schema):
-    """One way to take tokens."""
-
-    kind = f.choice(oc.KINDS, required=True)
-    tokens = fields.Integer(required=True, metadata={"description": "For this player."})
-    other_player_tokens = fields.Integer(required=True)
-
-
-class OlgojTokensResultSchema(Schema):
-    """Result of ``olgoj-chorchoj/tokens``."""
-
-    options = fields.List(fields.Nested(OlgojTokenOptionSchema), required=True, metadata={
-        "description": "The player takes one option, never both."})
-    must_choose = fields.Boolean(required=True, metadata={
-        "description": "Both options are open: the player picks one."})
-    most_tokens = fields.Integer(required=True, metadata={
-        "description": "The most tokens this player can gain (never 3)."})
-
-
 register(
     blp, "olgoj-chorchoj/engineering", input_schema=OlgojEngineeringInput,
-    result_schema=OlgojEngineeringResultSchema, run=oc.engineering,
     summary="Engineering (Inženýrství)",
     description="Each of the three product scales 1 back, +5 tactical points; a scale reaching "
                 "0 locks an action slot. A scale already at 0 → 422. Nothing is rolled; "
@@ -78,7 +45,6 @@ register(
 )
 register(
     blp, "olgoj-chorchoj/tokens", input_schema=OlgojTokensInput,
-    result_schema=OlgojTokensResultSchema, run=oc.tokens,
     summary="Gaining action tokens (Získání žetonu akce)",
     description="The face-up token on the landing spot, or the corner tokens of a matching "
                 "neighbour (both to one owner of both paratroopers); never both options. "

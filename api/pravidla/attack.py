@@ -90,61 +90,8 @@ class AttackInput(Schema):
                        "unconscious or surrenders (said in the text)."})
 
 
-class EdgeSchema(Schema):
-    """A source of advantage or disadvantage."""
-
-    source = fields.String(required=True)
-    effect = f.choice(("advantage", "disadvantage"), required=True)
-
-
-class ModifierSchema(Schema):
-    """A named to-hit modifier."""
-
-    source = fields.String(required=True)
-    value = fields.Integer(required=True)
-
-
-class AttackResultSchema(Schema):
-    """Result of ``attack``."""
-
-    natural = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "The kept d20; null when nothing was rolled (full cover)."})
-    total = fields.Integer(required=True, allow_none=True)
-    hit = fields.Boolean(required=True)
-    critical = fields.Boolean(required=True, metadata={
-        "description": "A natural 20, or a hit whose kept damage dice all show their maximum."})
-    damage = fields.Integer(required=True, metadata={"description": "Damage dealt; 0 on a miss."})
-    target = fields.Integer(required=True, metadata={
-        "description": "The OČ hit against: ac, plus cover on a ranged attack."})
-    dice_mode = f.choice(tuple(attack.MODE_NAMES.values()), required=True, metadata={
-        "description": "The to-hit roll after advantage and disadvantage cancelled."})
-    edges = fields.List(fields.Nested(EdgeSchema), required=True, metadata={
-        "description": "Every source of advantage or disadvantage that applied; any number of "
-                       "advantages against any number of disadvantages cancel to one die."})
-    modifiers = fields.List(fields.Nested(ModifierSchema), required=True, metadata={
-        "description": "Every to-hit modifier, fatigue included."})
-    base_damage = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "Damage before fatigue, the water and the target's defense (two "
-                       "weapons' +1 included); null on a miss."})
-    damage_modifiers = fields.List(fields.Nested(ModifierSchema), required=True, metadata={
-        "description": "Modifiers added to the damage (two_weapons +1); empty on a miss."})
-    damage_halved = fields.Boolean(required=True, metadata={
-        "description": "A hit with a blunt or slashing weapon under water: damage halved."})
-    helpless = fields.Boolean(required=True, metadata={
-        "description": "The target was helpless: hit without a roll to hit."})
-    subdual = fields.Boolean(required=True, metadata={
-        "description": "A non-lethal attack: at 0 HP the target falls unconscious or "
-                       "surrenders."})
-    # "surrounded" is no situation flag but its +1 does not apply to a helpless target either.
-    not_applied = fields.List(
-        f.choice((*attack.SITUATIONS, "surrounded")), required=True, metadata={
-            "description": "Situations given that change nothing in this attack (e.g. "
-                           "target_prone against a missile; every to-hit situation against a "
-                           "helpless target)."})
-
-
 register(
-    blp, "attack", input_schema=AttackInput, result_schema=AttackResultSchema, run=attack.attack,
+    blp, "attack", input_schema=AttackInput,
     summary="Attack roll and damage (Útok obecně)",
     description="d20 + bonus (+1 surrounded) − fatigue against OČ (+ cover when ranged). "
                 "Natural 1 misses; natural 20 is a critical hit dealing the damage maximum with "

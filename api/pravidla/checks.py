@@ -31,7 +31,8 @@ class SkillCheckInput(Schema):
     modifier = f.modifier(metadata={"description": "The one skill modifier that applies."})
     dc = f.bounded_int(checks.DC_MIN, checks.DC_MAX, metadata={
         "description": "Difficulty class; not with `difficulty` or `untrained`."})
-    difficulty = f.choice(tuple(checks.DIFFICULTIES), metadata={
+    difficulty = f.choice(tuple(checks.DIFFICULTIES), words={
+        key: name for key, (_, name, _) in checks.DIFFICULTIES.items()}, metadata={
         "description": "lehka=5, stredni=10 (the default), tezka=15, velmi-tezka=20; "
                        "not with `dc` or `untrained`."})
     bonus = f.modifier(metadata={"description": "Situational bonus or penalty."})
@@ -43,26 +44,16 @@ class SkillCheckInput(Schema):
     fatigue = f.fatigue()
 
 
-class SkillCheckResultSchema(Schema):
-    """Result of ``skill-check``."""
-
-    natural = fields.Integer(required=True, metadata={"description": "The kept d20."})
-    total = fields.Integer(required=True)
-    dc = fields.Integer(required=True)
-    success = fields.Boolean(required=True)
-    critical = f.choice(CRITICALS, required=True, allow_none=True, metadata={
-        "description": "success on a natural 20, failure on a natural 1, else null."})
-    difficulty = f.choice(tuple(checks.DIFFICULTIES), required=True, allow_none=True, metadata={
-        "description": "The difficulty table row used; null when `dc` was given."})
-
-
 register(
-    blp, "skill-check", input_schema=SkillCheckInput, result_schema=SkillCheckResultSchema,
-    run=checks.skill_check,
+    blp, "skill-check", input_schema=SkillCheckInput,
     summary="Skill check (Ověření dovedností)",
     description="d20 + modifier + bonus − fatigue against the DC; natural 20 a critical success, "
                 "natural 1 a critical failure. Chance: P(success).",
 )
+
+
+#: What a save is against, in the rules' Czech words.
+SAVE_WORDS = {"magic": "magie", "death": "smrt", "poison": "jed", "other": "jiné"}
 
 
 class SavingThrowInput(Schema):
@@ -70,7 +61,8 @@ class SavingThrowInput(Schema):
 
     target = f.bounded_int(checks.SAVE_TARGET_MIN, checks.SAVE_TARGET_MAX, required=True, metadata={
         "description": "The save number written on the sheet."})
-    against = f.choice(tuple(checks.SAVE_AGAINST), load_default=checks.DEFAULT_AGAINST, metadata={
+    against = f.choice(tuple(checks.SAVE_AGAINST), words=SAVE_WORDS,
+                       load_default=checks.DEFAULT_AGAINST, metadata={
         "description": "magic (modified by Rozum), death / poison (by Výdrž), other; "
                        "informational."})
     modifier = f.modifier()
@@ -80,20 +72,8 @@ class SavingThrowInput(Schema):
     fatigue = f.fatigue()
 
 
-class SavingThrowResultSchema(Schema):
-    """Result of ``saving-throw``."""
-
-    natural = fields.Integer(required=True)
-    total = fields.Integer(required=True)
-    target = fields.Integer(required=True)
-    success = fields.Boolean(required=True)
-    critical = f.choice(CRITICALS, required=True, allow_none=True)
-    against = f.choice(tuple(checks.SAVE_AGAINST), required=True)
-
-
 register(
-    blp, "saving-throw", input_schema=SavingThrowInput, result_schema=SavingThrowResultSchema,
-    run=checks.saving_throw,
+    blp, "saving-throw", input_schema=SavingThrowInput,
     summary="Saving throw (Záchranný hod)",
     description="d20 + modifier + bonus − fatigue against the number on the sheet; natural 1 "
                 "always fails, natural 20 always succeeds. Chance: P(success).",
@@ -122,26 +102,8 @@ class MagicItemsInput(Schema):
     fatigue = f.fatigue()
 
 
-class ItemSaveSchema(Schema):
-    """One item's save."""
-
-    name = fields.String(required=True)
-    natural = fields.Integer(required=True)
-    total = fields.Integer(required=True)
-    survives = fields.Boolean(required=True)
-    chance = fields.Float(required=True, metadata={"description": "Exact P(this item survives)."})
-
-
-class MagicItemsResultSchema(Schema):
-    """Result of ``magic-items``."""
-
-    items = fields.List(fields.Nested(ItemSaveSchema), required=True)
-    survived = fields.Integer(required=True, metadata={"description": "How many items survive."})
-
-
 register(
-    blp, "magic-items", input_schema=MagicItemsInput, result_schema=MagicItemsResultSchema,
-    run=checks.magic_items,
+    blp, "magic-items", input_schema=MagicItemsInput,
     summary="Destruction of magic items (Zničení magických předmětů)",
     description="One saving throw per item, in list order: d20 + modifier + bonus + the item's "
                 "combat bonus − fatigue against the owner's save number. Chance: null (each "
@@ -184,30 +146,19 @@ class WanderingMonstersInput(Schema):
     y = _y(checks.WANDERING_MONSTERS_CHANCE[1])
 
 
-class XInYResultSchema(Schema):
-    """Result of an x-in-y roll."""
-
-    roll = fields.Integer(required=True, metadata={"description": "The d`y` rolled."})
-    success = fields.Boolean(required=True, metadata={
-        "description": "The event happens (the trap is sprung, a monster comes)."})
-    x = fields.Integer(required=True)
-    y = fields.Integer(required=True, metadata={"description": "The die: 100 for `percent`."})
-
-
 register(
-    blp, "chance", input_schema=ChanceInput, result_schema=XInYResultSchema, run=checks.chance,
+    blp, "chance", input_schema=ChanceInput,
     summary="Chance: x in y, or a percentage (Jiné metody řešení nejasných situací)",
     description="Roll 1dy: 1..x succeeds (default 1 in 6); or `percent` on a d100. "
                 "Chance: P(success).",
 )
 register(
-    blp, "trap", input_schema=TrapInput, result_schema=XInYResultSchema, run=checks.trap,
+    blp, "trap", input_schema=TrapInput,
     summary="Trap trigger (Pasti)",
     description="Roll 1dy: 1..x springs the trap (default 2 in 6). Chance: P(sprung).",
 )
 register(
     blp, "wandering-monsters", input_schema=WanderingMonstersInput,
-    result_schema=XInYResultSchema, run=checks.wandering_monsters,
     summary="Wandering monsters check (Putující monstra)",
     description="Roll 1dy: 1..x means an encounter (default 1 in 6). Chance: P(encounter).",
 )

@@ -21,17 +21,8 @@ class MoraleInput(Schema):
         "description": "Successful morale checks already made in this encounter."})
 
 
-class MoraleResultSchema(Schema):
-    """Result of ``morale``."""
-
-    total = fields.Integer(required=True, allow_none=True)
-    holds = fields.Boolean(required=True)
-    fights_to_death = fields.Boolean(required=True)
-    outcome = f.choice(("holds", "flees-or-surrenders", "fights-to-death"), required=True)
-
-
 register(
-    blp, "morale", input_schema=MoraleInput, result_schema=MoraleResultSchema, run=combat.morale,
+    blp, "morale", input_schema=MoraleInput,
     summary="Morale check (Morálka)",
     description="2d6 at or under the morale holds; a second hold in one encounter means the "
                 "creature fights to the death. Chance: P(holds).",
@@ -80,30 +71,8 @@ class InitiativeInput(PlayersDefault, Schema):
         "every side is surprised, every side rolls and none is skipped.")
 
 
-class InitiativeEntrySchema(Schema):
-    """One side in the order of initiative."""
-
-    side = fields.String(required=True)
-    roll = fields.Integer(required=True, metadata={"description": "The side's d10."})
-    tied = fields.Boolean(required=True, metadata={
-        "description": "Another side rolled the same number."})
-
-
-class InitiativeResultSchema(Schema):
-    """Result of ``initiative``."""
-
-    order = fields.List(fields.Nested(InitiativeEntrySchema), required=True, metadata={
-        "description": "First to act first."})
-    skipped = fields.List(fields.String(), required=True, metadata={
-        "description": "Surprised sides: they lose the first round."})
-    players_first_chance = fields.Float(required=True, allow_none=True, metadata={
-        "description": "Exact chance that the players' side acts first (null when it is "
-                       "surprised and does not roll)."})
-
-
 register(
-    blp, "initiative", input_schema=InitiativeInput, result_schema=InitiativeResultSchema,
-    run=combat.initiative,
+    blp, "initiative", input_schema=InitiativeInput,
     summary="Initiative (Iniciativa)",
     description="1d10 for each side that is not surprised, in list order; highest acts first. "
                 "A tie with the players' side goes to the players, a tie between other sides "
@@ -120,22 +89,8 @@ class RangeZoneInput(Schema):
         "description": "Distance to the target in metres; a started metre counts as whole."})
 
 
-class RangeZoneResultSchema(Schema):
-    """Result of ``range-zone``."""
-
-    counted_m = fields.Integer(required=True, metadata={
-        "description": "The distance rounded up to a whole metre."})
-    zone = f.choice(combat.ZONES, required=True)
-    name = fields.String(required=True, metadata={"description": "The zone's name."})
-    rounds_to_reach = fields.String(required=True, metadata={
-        "description": "How long moving to the target takes, as the rules say."})
-    allowed_attacks = fields.String(required=True, metadata={
-        "description": "Which attacks can reach the target, as the rules say."})
-
-
 register(
-    blp, "range-zone", input_schema=RangeZoneInput, result_schema=RangeZoneResultSchema,
-    run=combat.range_zone,
+    blp, "range-zone", input_schema=RangeZoneInput,
     summary="Range zone (Zóny dosahu)",
     description="The abstract zone of a distance (blízko 0–5 m, poblíž 6–25, daleko 26–50, "
                 "velmi daleko 51–100, extrémně daleko 101+), how long reaching it takes and "

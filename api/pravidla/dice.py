@@ -19,27 +19,8 @@ class RollInput(Schema):
         "example": "4d6kh3+2"})
 
 
-class RolledTermSchema(Schema):
-    """One term of a rolled expression."""
-
-    notation = fields.String(required=True)
-    dice = fields.List(fields.Integer(), required=True)
-    kept = fields.List(fields.Integer(), required=True)
-    value = fields.Integer(required=True, metadata={"description": "Signed value of the term."})
-
-
-class RollResultSchema(Schema):
-    """Result of ``roll``."""
-
-    total = fields.Integer(required=True)
-    min = fields.Integer(required=True)
-    max = fields.Integer(required=True)
-    mean = fields.Float(required=True, metadata={"description": "Exact mean of the expression."})
-    terms = fields.List(fields.Nested(RolledTermSchema), required=True)
-
-
 register(
-    blp, "roll", input_schema=RollInput, result_schema=RollResultSchema, run=notation.roll,
+    blp, "roll", input_schema=RollInput,
     summary="Roll a dice expression",
     description="Rolls left to right, die by die. A syntax error names its position.",
 )

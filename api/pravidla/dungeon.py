@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
@@ -22,23 +22,9 @@ class DungeonTurnInput(Schema):
         "description": "Roll the 1-in-6 wandering-monster check when one is due."})
 
 
-class DungeonTurnResultSchema(Schema):
-    """Result of ``dungeon-turn``."""
-
-    check_due = fields.Boolean(required=True)
-    check_reason = fields.String(required=True, allow_none=True, metadata={
-        "description": "schedule (every 2nd turn), noise, or null."})
-    roll = fields.Integer(required=True, allow_none=True)
-    wandering_monster = fields.Boolean(required=True, allow_none=True)
-    rest_allowed = fields.Boolean(required=True)
-    rest_hours = fields.List(fields.Integer(), required=True)
-    fatigue_due = fields.Integer(required=True)
-    next_check_turn = fields.Integer(required=True)
-
-
 register(
-    blp, "dungeon-turn", input_schema=DungeonTurnInput, result_schema=DungeonTurnResultSchema,
-    run=dungeon.dungeon_turn, summary="A dungeon exploration turn (Průzkum kobek)",
+    blp, "dungeon-turn", input_schema=DungeonTurnInput,
+    summary="A dungeon exploration turn (Průzkum kobek)",
     description="Wandering-monster check every 2nd turn or on noise (1 in 6 when rolled); rest "
                 "at most once per 8 h of exploring (8–12 h); 1 fatigue after 24 h without rest. "
                 "Chance: P(wandering monster) when rolled, else null.",

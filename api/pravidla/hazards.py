@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
@@ -23,19 +23,8 @@ class FallingInput(Schema):
     fatigue = f.fatigue()
 
 
-class FallingResultSchema(Schema):
-    """Result of ``falling``."""
-
-    caught = fields.Boolean(required=True, allow_none=True)
-    distance_counted_m = fields.Float(required=True)
-    dice_count = fields.Integer(required=True)
-    damage = fields.Integer(required=True)
-    fall_seconds = fields.Float(required=True)
-
-
 register(
-    blp, "falling", input_schema=FallingInput, result_schema=FallingResultSchema,
-    run=hazards.falling,
+    blp, "falling", input_schema=FallingInput,
     summary="Falling damage (Pád z výšky)",
     description="1d6 for each started 2 m beyond the first 2 m; an optional catch (d20 + "
                 "dex_modifier − fatigue vs 15) counts only the distance already fallen. "
@@ -52,18 +41,7 @@ class HoldBreathInput(Schema):
         "description": "Speaking or casting lets the breath go at once."})
 
 
-class HoldBreathResultSchema(Schema):
-    """Result of ``hold-breath``."""
-
-    rounds = fields.Integer(required=True)
-    rounds_left = fields.Integer(required=True)
-    holding = fields.Boolean(required=True)
-    ended_by = fields.String(required=True, allow_none=True, metadata={
-        "description": "speaking-or-casting, out-of-breath, or null while holding."})
-
-
 register(
-    blp, "hold-breath", input_schema=HoldBreathInput, result_schema=HoldBreathResultSchema,
-    run=hazards.hold_breath, summary="Holding breath (Zadržení dechu)",
+    blp, "hold-breath", input_schema=HoldBreathInput, summary="Holding breath (Zadržení dechu)",
     description="As many rounds as the Výdrž score; speaking or casting ends it at once.",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
@@ -25,26 +25,8 @@ class FatigueInput(Schema):
     modifier = f.modifier(metadata={"description": "Modifier of the save vs death."})
 
 
-class FatigueResultSchema(Schema):
-    """Result of ``fatigue``."""
-
-    level = fields.Integer(required=True)
-    penalty = fields.Integer(required=True, metadata={
-        "description": "To to-hit, strength damage, AC, saving throws and skill checks."})
-    death_save_required = fields.Boolean(required=True)
-    dies = fields.Boolean(required=True, allow_none=True, metadata={
-        "description": "null when the save is due but no save_target was given."})
-    recovery_days = fields.Integer(required=True, metadata={
-        "description": "Days in civilization to reach 0 (one level a day)."})
-    natural = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "The save's d20, or null when not rolled."})
-    save_total = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "d20 + modifier − level, or null when not rolled."})
-
-
 register(
-    blp, "fatigue", input_schema=FatigueInput, result_schema=FatigueResultSchema,
-    run=h.fatigue,
+    blp, "fatigue", input_schema=FatigueInput,
     summary="Fatigue (Únava)",
     description="New level = level + one for each reason; the penalty equals it. At 7 or more, "
                 "outside civilization, a save vs death: d20 + modifier − level ≥ save_target "
@@ -71,22 +53,8 @@ class DeathSaveInput(Schema):
                        "skill points (not a destroyed body, not poison)."})
 
 
-class DeathSaveResultSchema(Schema):
-    """Result of ``death-save``."""
-
-    alive = fields.Boolean(required=True)
-    hp = fields.Integer(required=True)
-    unconscious_shifts = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "1d4 shifts for a survivor, 0 when healed; null when dead or when "
-                       "\"Ale já chci žít\" saved them."})
-    fatigue_gained = fields.Integer(required=True)
-    reason = f.choice(h.DEATH_REASONS, required=True)
-    skill_points_lost = fields.Integer(required=True)
-
-
 register(
-    blp, "death-save", input_schema=DeathSaveInput, result_schema=DeathSaveResultSchema,
-    run=h.death_save,
+    blp, "death-save", input_schema=DeathSaveInput,
     summary="Heroic death save (Mírnější systém smrti)",
     description="No rescue after more than 24 h, for a destroyed body, by poison, or on a "
                 "repeated death without a full heal since. Otherwise a d6, 1–3 survives with "
@@ -109,20 +77,8 @@ class HealingInput(Schema):
         "description": "HP from potions or spells, added too."})
 
 
-class HealingResultSchema(Schema):
-    """Result of ``healing``."""
-
-    hp = fields.Integer(required=True)
-    healed = fields.Integer(required=True)
-    natural_healing = fields.Integer(required=True, metadata={
-        "description": "2 × nights when safe, before the cap."})
-    magic_healing = fields.Integer(required=True)
-    at_max = fields.Boolean(required=True)
-
-
 register(
-    blp, "healing", input_schema=HealingInput, result_schema=HealingResultSchema,
-    run=h.healing,
+    blp, "healing", input_schema=HealingInput,
     summary="Natural and magic healing (Přirozené léčení)",
     description="hp + 2 × nights (when safe) + magic, capped at max_hp. No dice; chance null.",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
@@ -22,22 +22,9 @@ class MovementInput(Schema):
                        "action), stand-up (0 m, prone this round), blind (1 m directed)."})
 
 
-class MovementResultSchema(Schema):
-    """Result of ``movement``."""
-
-    mode = fields.String(required=True)
-    metres = fields.Float(required=True, metadata={"description": "Metres this round, exact."})
-    directed_metres = fields.Float(required=True, metadata={
-        "description": "Metres in a chosen direction (blind: at most 1)."})
-    random_direction = fields.Boolean(required=True)
-    action_free = fields.Boolean(required=True)
-    prone = fields.Boolean(required=True)
-    note = fields.String(required=True)
-
-
 register(
-    blp, "movement", input_schema=MovementInput, result_schema=MovementResultSchema,
-    run=situations.movement, summary="Movement this round (Pohyb)",
+    blp, "movement", input_schema=MovementInput,
+    summary="Movement this round (Pohyb)",
     description="Metres covered this round by mode, and whether the action is still free.",
 )
 
@@ -49,18 +36,9 @@ class ThrownRangeInput(Schema):
         "description": "The Síla score (not its modifier)."})
 
 
-class ThrownRangeResultSchema(Schema):
-    """Result of ``thrown-range``."""
-
-    effective_range_m = fields.Integer(required=True)
-    ineffective_range_m = fields.Integer(required=True)
-    zone = fields.String(required=True)
-    damage_note = fields.String(required=True)
-
-
 register(
-    blp, "thrown-range", input_schema=ThrownRangeInput, result_schema=ThrownRangeResultSchema,
-    run=situations.thrown_range, summary="Thrown weapon range (Hození zbraně)",
+    blp, "thrown-range", input_schema=ThrownRangeInput,
+    summary="Thrown weapon range (Hození zbraně)",
     description="Effective range = Síla, ineffective range = 2 × Síla (zone Poblíž); the "
                 "strength modifier is added to damage.",
 )
@@ -80,17 +58,9 @@ class ShieldBlockInput(Schema):
         "description": "Optional: how many damage dice the incoming attack has."})
 
 
-class ShieldBlockResultSchema(Schema):
-    """Result of ``shield-block``."""
-
-    dice_removed = fields.Integer(required=True)
-    shield_ac_left = fields.Integer(required=True)
-    destroyed = fields.Boolean(required=True)
-
-
 register(
-    blp, "shield-block", input_schema=ShieldBlockInput, result_schema=ShieldBlockResultSchema,
-    run=situations.shield_block, summary="Reflexive shield block (Reflexivní blokování štítem)",
+    blp, "shield-block", input_schema=ShieldBlockInput,
+    summary="Reflexive shield block (Reflexivní blokování štítem)",
     description="An instant action: once a round, not when surprised, only when trained; each "
                 "point of shield AC removes one damage die; at 0 the shield is destroyed.",
 )
@@ -104,17 +74,9 @@ class MishapInput(Schema):
                        "held-spell-hit (Držení kouzla), spell-unstable (Nestabilní povrchy)."})
 
 
-class MishapResultSchema(Schema):
-    """Result of ``mishap``."""
-
-    roll = fields.Integer(required=True)
-    happens = fields.Boolean(required=True)
-    consequence = fields.String(required=True)
-
-
 register(
-    blp, "mishap", input_schema=MishapInput, result_schema=MishapResultSchema,
-    run=situations.mishap, summary="A 50 % mishap (Vázání v boji, Držení kouzla, Nestabilní "
+    blp, "mishap", input_schema=MishapInput,
+    summary="A 50 % mishap (Vázání v boji, Držení kouzla, Nestabilní "
                                    "povrchy)",
     description="d100: 1–50 the mishap happens. Chance: 0.5.",
 )

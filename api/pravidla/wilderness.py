@@ -29,31 +29,8 @@ class CampingInput(Schema):
                        "remain, else 1 fatigue each; fatigue: always fatigue."})
 
 
-class NeedSchema(Schema):
-    """One need of the camp."""
-
-    need = f.choice(w.NEEDS, required=True)
-    roll = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "The d6, or null when not rolled (covered, or in a dungeon)."})
-    bonus = fields.Integer(required=True, metadata={"description": "Declared +1s for it."})
-    met = fields.Boolean(required=True)
-    covered = fields.Boolean(required=True)
-
-
-class CampingResultSchema(Schema):
-    """Result of ``camping``."""
-
-    needs = fields.List(fields.Nested(NeedSchema), required=True)
-    failures = fields.Integer(required=True)
-    supplies_used = fields.Integer(required=True)
-    supplies_left = fields.Integer(required=True)
-    fatigue_gained = fields.Integer(required=True, metadata={
-        "description": "Fatigue for each traveler."})
-
-
 register(
-    blp, "camping", input_schema=CampingInput, result_schema=CampingResultSchema,
-    run=w.camping,
+    blp, "camping", input_schema=CampingInput,
     summary="Camping for the night (Přenocování v divočině)",
     description="A d6 for each need not covered, in the order food, water, shelter: d6 + its "
                 "bonuses ≥ 4 meets it. In a dungeon every need not covered fails, no dice. "
@@ -79,33 +56,8 @@ class TravelInput(Schema):
         "description": "forage (while travelling), hunt or explore (the whole day)."})
 
 
-class TravelActivitySchema(Schema):
-    """The day's other activity."""
-
-    kind = f.choice(w.ACTIVITIES[1:], required=True)
-    success = fields.Boolean(required=True)
-    supplies = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "Supplies found when foraging (0 on a failure); null otherwise."})
-
-
-class TravelResultSchema(Schema):
-    """Result of ``travel``."""
-
-    distance_km = fields.Float(required=True, metadata={"description": "Exact, not rounded."})
-    lost = fields.Boolean(required=True, allow_none=True, metadata={
-        "description": "null when no lost check was due (road, landmark, or not travelling)."})
-    encounter = fields.Boolean(required=True)
-    activity = fields.Nested(TravelActivitySchema, required=True, allow_none=True)
-    fatigue_gained = fields.Integer(required=True, metadata={
-        "description": "Fatigue for each member."})
-    visibility_km = fields.Integer(required=True)
-    travelling = fields.Boolean(required=True, metadata={
-        "description": "False on a day of hunting or exploring."})
-    slowest_movement = fields.Integer(required=True)
-
-
 register(
-    blp, "travel", input_schema=TravelInput, result_schema=TravelResultSchema, run=w.travel,
+    blp, "travel", input_schema=TravelInput,
     summary="A day of travel (Cestování po světě)",
     description="Distance 5 × the slowest movement km (½ in difficult terrain, × 1.5 day and "
                 "night). Dice: the lost check (off roads and landmarks, 2 in 6, 3 in 6 in "
@@ -125,20 +77,8 @@ class FastTravelInput(Schema):
         "description": "The party's supplies."})
 
 
-class FastTravelResultSchema(Schema):
-    """Result of ``fast-travel``."""
-
-    supplies_needed = fields.Integer(required=True)
-    supplies_used = fields.Integer(required=True)
-    supplies_left = fields.Integer(required=True)
-    summary_damage = fields.Integer(required=True, metadata={
-        "description": "1 for each supply missing, shared out by the players at the end."})
-    encounters = fields.Integer(required=True)
-
-
 register(
-    blp, "fast-travel", input_schema=FastTravelInput, result_schema=FastTravelResultSchema,
-    run=w.fast_travel,
+    blp, "fast-travel", input_schema=FastTravelInput,
     summary="Fast travel (Rychlé cestování)",
     description="Supplies needed = days × travelers; each one missing is 1 point of summary "
                 "damage. Encounters: 1d4 on a journey of more than 5 days, otherwise 1.",
@@ -170,40 +110,8 @@ class FastTravelSplitInput(Schema):
                            "JSON-encoded value."})
 
 
-class AlternativeSchema(Schema):
-    """Instead of dying: 1 HP and a point of fatigue for every point that would reach 0."""
-
-    hp = fields.Integer(required=True)
-    fatigue = fields.Integer(required=True)
-
-
-class SplitShareSchema(Schema):
-    """One character's share."""
-
-    name = fields.String(required=True)
-    hp = fields.Integer(required=True)
-    points = fields.Integer(required=True, metadata={"description": "Damage points taken."})
-    hp_left = fields.Integer(required=True, metadata={"description": "max(0, hp − points)."})
-    dies = fields.Boolean(required=True, metadata={
-        "description": "HP reached 0: killed on the way (unless the alternative is taken)."})
-    alternative = fields.Nested(AlternativeSchema, required=True, allow_none=True, metadata={
-        "description": "For a character who would die: `{\"hp\": 1, \"fatigue\": points − "
-                       "(hp − 1)}`; null otherwise."})
-
-
-class FastTravelSplitResultSchema(Schema):
-    """Result of ``fast-travel-split``."""
-
-    characters = fields.List(fields.Nested(SplitShareSchema), required=True, metadata={
-        "description": "Every character, in party order."})
-    dead = fields.List(fields.String(), required=True, metadata={
-        "description": "The characters whose HP reached 0."})
-    damage = fields.Integer(required=True)
-
-
 register(
     blp, "fast-travel-split", input_schema=FastTravelSplitInput,
-    result_schema=FastTravelSplitResultSchema, run=w.fast_travel_split,
     summary="Sharing out fast travel's summary damage (Rychlé cestování)",
     description="The players share the summary damage in any proportion (allocation summing to "
                 "damage). A character at 0 HP was killed on the way, or instead takes 1 fatigue "

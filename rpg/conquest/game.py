@@ -8,8 +8,8 @@ and every calculation read it. Unit names match case-insensitively. Every bad in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from rpg.core.catalog import messages
 from rpg.core.citations import RULES
@@ -38,7 +38,7 @@ MESSAGES = messages({
 class Unit:
     """One row of [Přehled jednotek]."""
 
-    name: str
+    name: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
     hp: int
     attack: int
     defense: int
@@ -221,12 +221,13 @@ def units(source: DiceSource) -> Outcome:
 class AttackResult:
     """``result`` of ``conquest/attack``: out of range, nothing is dealt."""
 
-    attacker: str
-    target: str
+    attacker: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
+    target: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
     in_range: bool
     range_min: int
     range_max: int
-    damage: int
+    damage: int = field(
+        metadata={"description": "Damage dealt: attack − defence (at least 0); 0 out of range."})
     damage_if_in_range: int
     hp_left: int
     destroyed: bool
@@ -275,11 +276,11 @@ def attack(
 class RegenResult:
     """``result`` of ``conquest/regen``."""
 
-    unit: str
-    repaired: int
+    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
+    repaired: int = field(metadata={"description": "min(damage, regen + mechanics_in_range, 5)."})
     damage_left: int
-    hp: int
-    capped: bool
+    hp: int = field(metadata={"description": "Hit points after repair."})
+    capped: bool = field(metadata={"description": "The cap of 5 applied."})
 
 
 @procedure("conquest/regen", result=RegenResult, rule="conquest-regen",
@@ -352,9 +353,12 @@ class Standing:
 
     name: str
     checkpoints: int
-    unit_value: int
-    place: int
-    eliminated: bool
+    unit_value: int = field(
+        metadata={"description": "The units' value in credits (the tie-break)."})
+    place: int = field(
+        metadata={"description": "Equal checkpoints and unit value share a place (1, 1, 3)."})
+    eliminated: bool = field(
+        metadata={"description": "No checkpoint and no unit left in the sector."})
 
 
 def _faction(data: Mapping[str, Any] | Faction, where: str) -> Faction:
@@ -448,19 +452,31 @@ class SectorStanding:
 
     name: str
     checkpoints: int
-    unit_value: int
-    place: int
-    eliminated: bool
-    points: int
+    unit_value: int = field(
+        metadata={"description": "The units' value in credits (the tie-break)."})
+    place: int = field(
+        metadata={"description": "Equal checkpoints and unit value share a place (1, 1, 3)."})
+    eliminated: bool = field(
+        metadata={"description": "No checkpoint and no unit left in the sector."})
+    points: int = field(
+        metadata={
+            "description": (
+                "n − place in a sector of n factions (a shared place scores as that place)."),
+        })
 
 
 @dataclass(frozen=True, slots=True)
 class SectorResult:
     """One sector: its winner (``None`` on a shared first place) and how it was decided."""
 
-    sector: int
-    winner: str | None
-    decided_by: str
+    sector: int = field(metadata={"description": "1-based, input order."})
+    winner: str | None = field(
+        metadata={
+            "description": (
+                "The last faction standing, else the first of the ranking; null when the first "
+                "place is shared."),
+        })
+    decided_by: Literal["last-standing", "ranking"]
     ranking: tuple[SectorStanding, ...]
 
 
@@ -480,7 +496,8 @@ class WinnerResult:
 
     sectors: tuple[SectorResult, ...]
     final: tuple[FinalStanding, ...]
-    winners: tuple[str, ...]
+    winners: tuple[str, ...] = field(
+        metadata={"description": "The faction(s) in first place of the final order."})
 
 
 @procedure(
@@ -541,7 +558,8 @@ class CoinsResult:
     """``result`` of ``conquest/coins``: the fewest coins, by value (``"1000"``, ``"200"``,
     ``"50"``), and how many in all."""
 
-    coins: dict[str, int]
+    coins: dict[str, int] = field(
+        metadata={"description": "The fewest coins: gold 1000, silver 200, teal 50."})
     count: int
 
 
@@ -585,11 +603,11 @@ def coins(source: DiceSource, *, credits: int) -> Outcome:
 class Purchase:
     """One line of a purchase and where the new units may be placed."""
 
-    unit: str
+    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
     count: int
     unit_cost: int
     cost: int
-    placement: str
+    placement: Literal["own-checkpoint", "own-system-blue-hex"]
     placement_rule: Text
 
 
@@ -648,10 +666,10 @@ def buy(
 class Capture:
     """One ship that started its faction's turn on a checkpoint."""
 
-    unit: str
+    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
     system: str
     holder: str | None
-    captured: bool
+    captured: bool = field(metadata={"description": "False on the faction's own checkpoint."})
     ship_removed: bool
 
 
@@ -664,7 +682,8 @@ class SystemLoss:
     checkpoints_lost: int
     checkpoints_left: int
     system_lost: bool
-    extractors_lost: int
+    extractors_lost: int = field(
+        metadata={"description": "To the captor, when the system's last checkpoint is lost."})
 
 
 @dataclass(frozen=True, slots=True)
@@ -805,7 +824,7 @@ class TeleportEvent:
     """One step of a teleport's timeline, in the faction's own turns."""
 
     turn: int
-    event: str
+    event: Literal["teleported", "token-flipped", "token-removed"]
     text: Text
 
 
@@ -816,9 +835,12 @@ class TeleportResult:
     turn: int
     flip_turn: int
     removed_turn: int
-    acts_again_turn: int
-    untargetable_until_turn: int
-    handed_over: bool
+    acts_again_turn: int = field(
+        metadata={"description": "In this turn's phase 3 the Displacer acts again."})
+    untargetable_until_turn: int = field(
+        metadata={"description": "It cannot be attacked until its token is removed in this turn."})
+    handed_over: bool = field(
+        metadata={"description": "Teleported to another sector: the local players take it over."})
     timeline: tuple[TeleportEvent, ...]
 
 

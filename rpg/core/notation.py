@@ -13,7 +13,7 @@ Grammar (whitespace ignored, letters case-insensitive)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -93,7 +93,7 @@ class RolledTerm:
     notation: str
     dice: tuple[int, ...]
     kept: tuple[int, ...]
-    value: int
+    value: int = field(metadata={"description": "Signed value of the term."})
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +316,7 @@ class RollResult:
     total: int
     min: int
     max: int
-    mean: Fraction
+    mean: Fraction = field(metadata={"description": "Exact mean of the expression."})
     terms: tuple[RolledTerm, ...]
 
 

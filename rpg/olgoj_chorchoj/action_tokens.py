@@ -9,7 +9,7 @@ matching neighbour (both to one player who owns both paratroopers), never both o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rpg.core.catalog import messages
 from rpg.core.citations import RULES
@@ -60,10 +60,16 @@ QUOTES: dict[str, Text] = {
 class EngineeringResult:
     """``result`` of ``olgoj-chorchoj/engineering``."""
 
-    products: tuple[int, ...]
-    tactical: int
-    must_lock_slots: int
-    scales_at_zero: tuple[int, ...]
+    products: tuple[int, ...] = field(metadata={"description": "The three scales, each 1 back."})
+    tactical: int = field(metadata={"description": "Tactical points + 5."})
+    must_lock_slots: int = field(
+        metadata={
+            "description": (
+                "Markers that left the track (scales now at 0): each locks an action-token slot of"
+                " the player's choice."),
+        })
+    scales_at_zero: tuple[int, ...] = field(
+        metadata={"description": "Which scales reached 0, numbered from 1 in the order given."})
 
 
 @procedure("olgoj-chorchoj/engineering", result=EngineeringResult, rule="olgoj-engineering",
@@ -118,8 +124,8 @@ def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 
 class TokenOption:
     """One way to take action tokens: how many this player gets and how many the other."""
 
-    kind: str
-    tokens: int
+    kind: str = field(metadata={"enum": "rpg.olgoj_chorchoj.action_tokens.KINDS"})
+    tokens: int = field(metadata={"description": "For this player."})
     other_player_tokens: int
 
 
@@ -127,9 +133,12 @@ class TokenOption:
 class TokensResult:
     """``result`` of ``olgoj-chorchoj/tokens``: the options, of which the player takes one."""
 
-    options: tuple[TokenOption, ...]
-    must_choose: bool
-    most_tokens: int
+    options: tuple[TokenOption, ...] = field(
+        metadata={"description": "The player takes one option, never both."})
+    must_choose: bool = field(
+        metadata={"description": "Both options are open: the player picks one."})
+    most_tokens: int = field(
+        metadata={"description": "The most tokens this player can gain (never 3)."})
 
 
 @procedure("olgoj-chorchoj/tokens", result=TokensResult, rule="olgoj-tokens",

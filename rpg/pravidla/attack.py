@@ -9,7 +9,7 @@ Damage: a dice expression (:mod:`rpg.core.notation`), its maximum on a critical 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
@@ -129,21 +129,61 @@ class AttackResult:
     against a helpless target).
     """
 
-    natural: int | None
+    natural: int | None = field(
+        metadata={"description": "The kept d20; null when nothing was rolled (full cover)."})
     total: int | None
     hit: bool
-    critical: bool
-    damage: int
-    target: int
-    dice_mode: DiceMode
-    edges: tuple[Edge, ...]
-    modifiers: tuple[Modifier, ...]
-    base_damage: int | None
-    damage_modifiers: tuple[Modifier, ...] = ()
-    damage_halved: bool = False
-    helpless: bool = False
-    subdual: bool = False
-    not_applied: tuple[str, ...] = ()
+    critical: bool = field(
+        metadata={
+            "description": "A natural 20, or a hit whose kept damage dice all show their maximum.",
+        })
+    damage: int = field(metadata={"description": "Damage dealt; 0 on a miss."})
+    target: int = field(
+        metadata={"description": "The OČ hit against: ac, plus cover on a ranged attack."})
+    dice_mode: DiceMode = field(
+        metadata={"description": "The to-hit roll after advantage and disadvantage cancelled."})
+    edges: tuple[Edge, ...] = field(
+        metadata={
+            "description": (
+                "Every source of advantage or disadvantage that applied; any number of advantages "
+                "against any number of disadvantages cancel to one die."),
+        })
+    modifiers: tuple[Modifier, ...] = field(
+        metadata={"description": "Every to-hit modifier, fatigue included."})
+    base_damage: int | None = field(
+        metadata={
+            "description": (
+                "Damage before fatigue, the water and the target's defense (two weapons' +1 "
+                "included); null on a miss."),
+        })
+    damage_modifiers: tuple[Modifier, ...] = field(
+        default=(),
+        metadata={
+            "description": "Modifiers added to the damage (two_weapons +1); empty on a miss.",
+        })
+    damage_halved: bool = field(
+        default=False,
+        metadata={
+            "description": "A hit with a blunt or slashing weapon under water: damage halved.",
+        })
+    helpless: bool = field(
+        default=False,
+        metadata={
+            "description": "The target was helpless: hit without a roll to hit.",
+        })
+    subdual: bool = field(
+        default=False,
+        metadata={
+            "description": (
+                "A non-lethal attack: at 0 HP the target falls unconscious or surrenders."),
+        })
+    not_applied: tuple[str, ...] = field(
+        default=(),
+        metadata={
+            "description": (
+                "Situations given that change nothing in this attack (e.g. target_prone against a "
+                "missile; every to-hit situation against a helpless target)."),
+        })
 
 
 def net_dice_mode(edges: Iterable[Edge]) -> int:

@@ -8,7 +8,7 @@ předmětů]. Every d20 test goes through :mod:`rpg.pravidla.d20`; fatigue lower
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -89,12 +89,17 @@ DEFAULT_CHANCE = (1, 6)
 class SkillCheckResult:
     """``result`` of ``skill-check``; ``difficulty`` is the table row used (null with ``dc``)."""
 
-    natural: int
+    natural: int = field(metadata={"description": "The kept d20."})
     total: int
     dc: int
     success: bool
-    critical: Critical
-    difficulty: str | None
+    critical: Critical = field(
+        metadata={"description": "success on a natural 20, failure on a natural 1, else null."})
+    difficulty: str | None = field(
+        metadata={
+            "description": "The difficulty table row used; null when `dc` was given.",
+            "enum": "rpg.pravidla.checks.DIFFICULTIES",
+        })
 
 
 def _skill_dc(dc: int | None, difficulty: str | None, untrained: bool) -> tuple[int, str | None]:
@@ -175,7 +180,7 @@ class SavingThrowResult:
     target: int
     success: bool
     critical: Critical
-    against: str
+    against: str = field(metadata={"enum": "rpg.pravidla.checks.SAVE_AGAINST"})
 
 
 @procedure("saving-throw", result=SavingThrowResult, rule="saving-throw",
@@ -236,7 +241,7 @@ class ItemSave:
     natural: int
     total: int
     survives: bool
-    chance: Fraction
+    chance: Fraction = field(metadata={"description": "Exact P(this item survives)."})
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +249,7 @@ class MagicItemsResult:
     """``result`` of ``magic-items``: every item in list order, and how many survived."""
 
     items: tuple[ItemSave, ...]
-    survived: int
+    survived: int = field(metadata={"description": "How many items survive."})
 
 
 def _item(value: MagicItem | Mapping[str, Any]) -> MagicItem:
@@ -306,10 +311,11 @@ def magic_items(
 class XInYResult:
     """``result`` of an x-in-y roll: ``roll`` on a d``y``, ``success`` iff roll ≤ ``x``."""
 
-    roll: int
-    success: bool
+    roll: int = field(metadata={"description": "The d`y` rolled."})
+    success: bool = field(
+        metadata={"description": "The event happens (the trap is sprung, a monster comes)."})
     x: int
-    y: int
+    y: int = field(metadata={"description": "The die: 100 for `percent`."})
 
 
 def x_in_y_chance(x: int, y: int) -> Fraction:

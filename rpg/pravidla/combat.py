@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -139,8 +139,8 @@ class InitiativeEntry:
     """One side's place in the order: its d10 and whether another side rolled the same."""
 
     side: str
-    roll: int
-    tied: bool
+    roll: int = field(metadata={"description": "The side's d10."})
+    tied: bool = field(metadata={"description": "Another side rolled the same number."})
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +151,15 @@ class InitiativeResult:
     rolls (``None`` when the players are surprised and do not roll).
     """
 
-    order: tuple[InitiativeEntry, ...]
-    skipped: tuple[str, ...]
-    players_first_chance: Fraction | None
+    order: tuple[InitiativeEntry, ...] = field(metadata={"description": "First to act first."})
+    skipped: tuple[str, ...] = field(
+        metadata={"description": "Surprised sides: they lose the first round."})
+    players_first_chance: Fraction | None = field(
+        metadata={
+            "description": (
+                "Exact chance that the players' side acts first (null when it is surprised and "
+                "does not roll)."),
+        })
 
 
 @lru_cache(maxsize=16)
@@ -287,11 +293,13 @@ ZONES: tuple[str, ...] = tuple(zone.zone for zone in RANGE_ZONES)
 class RangeZoneResult:
     """``result`` of ``range-zone``; ``counted_m`` is the distance rounded up to a whole metre."""
 
-    counted_m: int
-    zone: str
-    name: Text
-    rounds_to_reach: Text
-    allowed_attacks: Text
+    counted_m: int = field(metadata={"description": "The distance rounded up to a whole metre."})
+    zone: str = field(metadata={"enum": "rpg.pravidla.combat.ZONES"})
+    name: Text = field(metadata={"description": "The zone's name."})
+    rounds_to_reach: Text = field(
+        metadata={"description": "How long moving to the target takes, as the rules say."})
+    allowed_attacks: Text = field(
+        metadata={"description": "Which attacks can reach the target, as the rules say."})
 
 
 def counted_metres(distance_m: float) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rpg.core.catalog import messages
@@ -36,7 +36,8 @@ class DungeonTurnResult:
     """``result`` of ``dungeon-turn``."""
 
     check_due: bool
-    check_reason: str | None
+    check_reason: str | None = field(
+        metadata={"description": "schedule (every 2nd turn), noise, or null."})
     roll: int | None
     wandering_monster: bool | None
     rest_allowed: bool

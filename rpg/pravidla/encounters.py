@@ -4,7 +4,7 @@ reaction roll, and the whole procedure in one call."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -70,6 +70,8 @@ REACTION_TABLE: tuple[ReactionBand, ...] = (
                  Text("Přátelský, nápomocný", "Friendly, helpful"),
                  Text("Pozitivní", "Positive")),
 )
+#: The bands' stable keys, in table order.
+REACTION_BANDS: tuple[str, ...] = tuple(band.band for band in REACTION_TABLE)
 
 
 def reaction_band(total: int) -> ReactionBand:
@@ -81,7 +83,7 @@ def reaction_band(total: int) -> ReactionBand:
 class BandChance:
     """One band of the distribution and its exact probability."""
 
-    band: str
+    band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
     probability: Fraction
 
 
@@ -90,9 +92,10 @@ class ReactionResult:
     """``result`` of ``reaction``."""
 
     total: int
-    band: str
-    reaction: Text
-    npc_interaction: Text
+    band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
+    reaction: Text = field(metadata={"description": "The monster's reaction."})
+    npc_interaction: Text = field(
+        metadata={"description": "Reaction to other NPC interactions (the table's third column)."})
     distribution: tuple[BandChance, ...]
 
 
@@ -143,7 +146,10 @@ class SideSurprise:
     """One side's surprise roll; ``roll`` is ``None`` when every other side carries light."""
 
     side: str
-    roll: int | None
+    roll: int | None = field(
+        metadata={
+            "description": "The d6 (1–2 surprised); null when every other side carries light.",
+        })
     surprised: bool
 
 
@@ -160,8 +166,14 @@ class SurpriseResult:
     """``result`` of ``surprise``."""
 
     sides: tuple[SideSurprise, ...]
-    effect: SurpriseEffect
-    distribution: tuple[EffectChance, ...]
+    effect: SurpriseEffect = field(
+        metadata={
+            "description": (
+                "none; some (the surprised sides lose 1 round); all (a moment's hesitation, no "
+                "advantage)."),
+        })
+    distribution: tuple[EffectChance, ...] = field(
+        metadata={"description": "Exact probability of each effect for these sides and lights."})
 
     @property
     def surprised(self) -> tuple[str, ...]:
@@ -254,7 +266,8 @@ class DistanceResult:
     """``result`` of ``encounter-distance``: metres apart and their zone (see ``range-zone``)."""
 
     distance_m: int
-    zone: str
+    zone: str = field(
+        metadata={"description": "See `range-zone`.", "enum": "rpg.pravidla.combat.ZONES"})
     zone_name: Text
 
 
@@ -300,9 +313,10 @@ class SideReaction:
 
     side: str
     total: int
-    band: str
-    reaction: Text
-    npc_interaction: Text
+    band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
+    reaction: Text = field(metadata={"description": "The monster's reaction."})
+    npc_interaction: Text = field(
+        metadata={"description": "Reaction to other NPC interactions (the table's third column)."})
     distribution: tuple[BandChance, ...]
 
 
@@ -313,7 +327,12 @@ class EncounterResult:
     surprise: SurpriseResult
     distance: DistanceResult
     initiative: InitiativeResult
-    reactions: tuple[SideReaction, ...]
+    reactions: tuple[SideReaction, ...] = field(
+        metadata={
+            "description": (
+                "A reaction for each non-player side that is not surprised (every non-player side "
+                "when all are), in list order."),
+        })
 
 
 @procedure("encounter", result=EncounterResult, rule="encounter",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rpg.core.catalog import messages
 from rpg.core.citations import RULES
@@ -121,7 +121,8 @@ class HoldBreathResult:
     rounds: int
     rounds_left: int
     holding: bool
-    ended_by: str | None
+    ended_by: str | None = field(
+        metadata={"description": "speaking-or-casting, out-of-breath, or null while holding."})
 
 
 @procedure("hold-breath", result=HoldBreathResult, rule="hold-breath",

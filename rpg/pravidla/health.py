@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -75,12 +75,17 @@ class FatigueResult:
     """``result`` of ``fatigue``: ``dies`` is ``None`` when a save is due but was not rolled."""
 
     level: int
-    penalty: int
+    penalty: int = field(
+        metadata={"description": "To to-hit, strength damage, AC, saving throws and skill checks."})
     death_save_required: bool
-    dies: bool | None
-    recovery_days: int
-    natural: int | None
-    save_total: int | None
+    dies: bool | None = field(
+        metadata={"description": "null when the save is due but no save_target was given."})
+    recovery_days: int = field(
+        metadata={"description": "Days in civilization to reach 0 (one level a day)."})
+    natural: int | None = field(
+        metadata={"description": "The save's d20, or null when not rolled."})
+    save_total: int | None = field(
+        metadata={"description": "d20 + modifier − level, or null when not rolled."})
 
 
 def _d20_written(natural: int, total: int, *terms: int) -> str:
@@ -188,9 +193,14 @@ class DeathSaveResult:
 
     alive: bool
     hp: int
-    unconscious_shifts: int | None
+    unconscious_shifts: int | None = field(
+        metadata={
+            "description": (
+                "1d4 shifts for a survivor, 0 when healed; null when dead or when \"Ale já chci "
+                "žít\" saved them."),
+        })
     fatigue_gained: int
-    reason: str
+    reason: str = field(metadata={"enum": "rpg.pravidla.health.DEATH_REASONS"})
     skill_points_lost: int
 
 
@@ -325,7 +335,7 @@ class HealingResult:
 
     hp: int
     healed: int
-    natural_healing: int
+    natural_healing: int = field(metadata={"description": "2 × nights when safe, before the cap."})
     magic_healing: int
     at_max: bool
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
@@ -87,8 +87,9 @@ class MovementResult:
     """``result`` of ``movement``: metres this round (exact halves, not rounded)."""
 
     mode: str
-    metres: float
-    directed_metres: float
+    metres: float = field(metadata={"description": "Metres this round, exact."})
+    directed_metres: float = field(
+        metadata={"description": "Metres in a chosen direction (blind: at most 1)."})
     random_direction: bool
     action_free: bool
     prone: bool

@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from rpg.core.catalog import messages
 from rpg.core.citations import RULES
@@ -113,9 +113,10 @@ def _check_list(values: Any, allowed: Sequence[str], high: int, field: str) -> t
 class NeedResult:
     """One need of the camp: its d6 (``None`` when not rolled), bonuses and whether it is met."""
 
-    need: str
-    roll: int | None
-    bonus: int
+    need: str = field(metadata={"enum": "rpg.pravidla.wilderness.NEEDS"})
+    roll: int | None = field(
+        metadata={"description": "The d6, or null when not rolled (covered, or in a dungeon)."})
+    bonus: int = field(metadata={"description": "Declared +1s for it."})
     met: bool
     covered: bool
 
@@ -128,7 +129,7 @@ class CampingResult:
     failures: int
     supplies_used: int
     supplies_left: int
-    fatigue_gained: int
+    fatigue_gained: int = field(metadata={"description": "Fatigue for each traveler."})
 
 
 @lru_cache(maxsize=256)
@@ -244,22 +245,26 @@ def camping(
 class TravelActivity:
     """The day's other activity: ``supplies`` found (foraging only; ``None`` otherwise)."""
 
-    kind: str
+    kind: Literal["forage", "hunt", "explore"]
     success: bool
-    supplies: int | None
+    supplies: int | None = field(
+        metadata={"description": "Supplies found when foraging (0 on a failure); null otherwise."})
 
 
 @dataclass(frozen=True, slots=True)
 class TravelResult:
     """``result`` of ``travel``: ``lost`` is ``None`` when no lost check was due."""
 
-    distance_km: float
-    lost: bool | None
+    distance_km: float = field(metadata={"description": "Exact, not rounded."})
+    lost: bool | None = field(
+        metadata={
+            "description": "null when no lost check was due (road, landmark, or not travelling).",
+        })
     encounter: bool
     activity: TravelActivity | None
-    fatigue_gained: int
+    fatigue_gained: int = field(metadata={"description": "Fatigue for each member."})
     visibility_km: int
-    travelling: bool
+    travelling: bool = field(metadata={"description": "False on a day of hunting or exploring."})
     slowest_movement: int
 
 
@@ -402,7 +407,10 @@ class FastTravelResult:
     supplies_needed: int
     supplies_used: int
     supplies_left: int
-    summary_damage: int
+    summary_damage: int = field(
+        metadata={
+            "description": "1 for each supply missing, shared out by the players at the end.",
+        })
     encounters: int
 
 
@@ -479,18 +487,27 @@ class SplitShare:
 
     name: str
     hp: int
-    points: int
-    hp_left: int
-    dies: bool
-    alternative: Alternative | None
+    points: int = field(metadata={"description": "Damage points taken."})
+    hp_left: int = field(metadata={"description": "max(0, hp − points)."})
+    dies: bool = field(
+        metadata={
+            "description": "HP reached 0: killed on the way (unless the alternative is taken).",
+        })
+    alternative: Alternative | None = field(
+        metadata={
+            "description": (
+                "For a character who would die: `{\"hp\": 1, \"fatigue\": points − (hp − 1)}`; "
+                "null otherwise."),
+        })
 
 
 @dataclass(frozen=True, slots=True)
 class FastTravelSplitResult:
     """``result`` of ``fast-travel-split``: every character in party order, and who dies."""
 
-    characters: tuple[SplitShare, ...]
-    dead: tuple[str, ...]
+    characters: tuple[SplitShare, ...] = field(
+        metadata={"description": "Every character, in party order."})
+    dead: tuple[str, ...] = field(metadata={"description": "The characters whose HP reached 0."})
     damage: int
 
 

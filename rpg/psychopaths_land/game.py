@@ -10,7 +10,7 @@ difference is the fame moved.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
@@ -100,10 +100,12 @@ def points_en(n: int) -> str:
 class ActionPointsResult:
     """``result`` of ``action-points``: both dice; the kept one, or ``None`` while undecided."""
 
-    dice: tuple[int, int]
+    dice: tuple[int, int] = field(metadata={"description": "[a, b]"})
     keep: Keep | None
-    action_points: int | None
-    choices: tuple[int, ...]
+    action_points: int | None = field(
+        metadata={"description": "The kept die, or null when `keep` is omitted."})
+    choices: tuple[int, ...] = field(
+        metadata={"description": "The distinct values the player may keep, lowest first."})
 
 
 @procedure(
@@ -147,7 +149,7 @@ class Fame:
     """Signed fame changes of the two duellists (the psychopath has none: always 0)."""
 
     attacker: int
-    defender: int
+    defender: int = field(metadata={"description": "Always 0 for a psychopath."})
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +157,17 @@ class CardLimits:
     """[Průběh boje] cards each may play in one step: duellists up to 3, bystanders 1 each."""
 
     attacker: int
-    defender: int
-    bystander: int
-    plays_first: Side | None
+    defender: int = field(
+        metadata={"description": "0 for a psychopath: its total is changed only by others' cards."})
+    bystander: int = field(
+        metadata={"description": "Each non-fighting player on the same or a neighbouring field."})
+    plays_first: Side | None = field(
+        metadata={
+            "description": (
+                "Who plays cards first in the next step: the lower total (between players), the "
+                "fighting player (against a psychopath); null on equal totals between players (the"
+                " rules do not say)."),
+        })
     note: Text
 
 
@@ -171,9 +181,12 @@ class CombatResult:
     attacker_total: int
     defender_total: int
     winner: Winner
-    fame_moved: int
+    fame_moved: int = field(metadata={"description": "|attacker total − defender total|."})
     fame: Fame
-    revenge_available: bool
+    revenge_available: bool = field(
+        metadata={
+            "description": "The defeated defender may call a revenge duel (players mode only).",
+        })
     effects: tuple[str, ...]
     card_limits: CardLimits
 
@@ -346,7 +359,7 @@ class Move:
 
     field: str
     legal: bool
-    reason: str | None
+    reason: Literal["psychopath-in-inventory", "no-action-points", "already-visited"] | None
     cost: int
     action_points_left: int
 
@@ -357,14 +370,23 @@ class TurnCheckResult:
 
     exploration_allowed: bool
     movement_allowed: bool
-    move: Move | None
-    combat: bool
-    combat_order: tuple[str, ...]
-    combat_first: str | None
-    may_repeat_movement: bool
+    move: Move | None = field(
+        metadata={"description": "The move to target_field, or null when none is given."})
+    combat: bool = field(metadata={"description": "The combat phase takes place."})
+    combat_order: tuple[str, ...] = field(
+        metadata={"description": "Combats due, first first: the psychopath has priority."})
+    combat_first: Literal["psychopath", "player"] | None
+    may_repeat_movement: bool = field(
+        metadata={
+            "description": (
+                "Action points remain (after the move) and no psychopath in the inventory: the "
+                "movement phase, then combat, may be repeated."),
+        })
     action_points_lost_at_end: int
-    end_of_round_order: str
-    notes: tuple[Text, ...]
+    end_of_round_order: Literal["active-player"] = field(
+        metadata={"description": "Who orders the end-of-round card effects."})
+    notes: tuple[Text, ...] = field(
+        metadata={"description": "The rule sentences that decided, quoted."})
 
 
 @procedure("psychopaths-land/turn-check", result=TurnCheckResult, rule="psychopaths-round",

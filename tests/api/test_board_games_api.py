@@ -99,7 +99,7 @@ def test_unit_names_any_case_are_echoed_as_the_table_spells_them(client: FlaskCl
 
 def test_coins_over_http(client: FlaskClient) -> None:
     result = client.get("/api/v1/conquest/coins?credits=1450").get_json()["result"]
-    assert result == {"coins": {"1000": 1, "200": 2, "50": 1}, "count": 4}
+    assert result == {"coins": {"1000": 1, "200": 2, "50": 1}, "count": 4, "next": []}
 
 
 @pytest.mark.parametrize(("path", "body", "field", "quote"), [

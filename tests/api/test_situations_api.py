@@ -53,7 +53,8 @@ def test_shield_block_while_surprised_quotes_the_rule(client: FlaskClient) -> No
 
 def test_mishap_with_physical_dice(client: FlaskClient) -> None:
     body = client.get("/api/v1/mishap?kind=spell-unstable&dice=50&lang=en").get_json()
-    assert body["result"] == {"roll": 50, "happens": True, "consequence": "the spell fails"}
+    assert body["result"] == {"roll": 50, "happens": True, "consequence": "the spell fails",
+                              "next": []}
     assert body["chance"] == 0.5
 
 
