@@ -97,32 +97,46 @@ def _refuse_long(field: fields.Field, value: Any) -> None:
             validator(value)  # raises the usual "Length must be between ..." message
 
 
-def bounded_int(low: int, high: int, **kwargs: Any) -> Int:
+def labelled(kwargs: dict[str, Any], label: str | None) -> dict[str, Any]:
+    """``kwargs`` with the field's Czech label (``x-label``: what a calculator's form shows)."""
+    if label is not None:
+        kwargs["metadata"] = {**kwargs.get("metadata", {}), "x-label": label}
+    return kwargs
+
+
+def bounded_int(low: int, high: int, *, label: str | None = None, **kwargs: Any) -> Int:
     """An integer field within ``low..high`` (the bound shows in the OpenAPI document)."""
-    return Int(validate=validate.Range(low, high), **kwargs)
+    return Int(validate=validate.Range(low, high), **labelled(kwargs, label))
 
 
-def bounded_number(low: float, high: float, **kwargs: Any) -> Number:
+def bounded_number(low: float, high: float, *, label: str | None = None,
+                   **kwargs: Any) -> Number:
     """A number within ``low..high``."""
-    return Number(validate=validate.Range(low, high), **kwargs)
+    return Number(validate=validate.Range(low, high), **labelled(kwargs, label))
 
 
-def modifier(**kwargs: Any) -> Int:
+def flag(*, label: str | None = None, **kwargs: Any) -> Bool:
+    """A yes-or-no input, false unless given."""
+    kwargs.setdefault("load_default", False)
+    return Bool(**labelled(kwargs, label))
+
+
+def modifier(*, label: str | None = "Modifikátor", **kwargs: Any) -> Int:
     """A modifier or bonus: −20..20, default 0."""
     kwargs.setdefault("load_default", 0)
-    return bounded_int(*MODIFIER, **kwargs)
+    return bounded_int(*MODIFIER, label=label, **kwargs)
 
 
-def fatigue(**kwargs: Any) -> Int:
+def fatigue(*, label: str | None = "Únava", **kwargs: Any) -> Int:
     """Fatigue, subtracted from every d20 total: 0..50, default 0."""
     kwargs.setdefault("load_default", 0)
     kwargs.setdefault("metadata", {"description": "Fatigue (Únava), subtracted from the total."})
-    return bounded_int(*FATIGUE, **kwargs)
+    return bounded_int(*FATIGUE, label=label, **kwargs)
 
 
-def name(**kwargs: Any) -> fields.String:
+def name(*, label: str | None = None, **kwargs: Any) -> fields.String:
     """A name (a side, an item, a character): 1..40 characters."""
-    return fields.String(validate=validate.Length(1, NAME_LENGTH), **kwargs)
+    return fields.String(validate=validate.Length(1, NAME_LENGTH), **labelled(kwargs, label))
 
 
 class Choice(fields.String):
@@ -159,15 +173,16 @@ class Choice(fields.String):
 CHOICE_LENGTH = 60
 
 
-def choice(values: Sequence[str], words: Mapping[str, str] | None = None,
-           **kwargs: Any) -> Choice:
+def choice(values: Sequence[str], words: Mapping[str, str] | None = None, *,
+           label: str | None = None, **kwargs: Any) -> Choice:
     """One of a fixed set of API values; ``words`` gives the rule's Czech word of each."""
-    return Choice(values, words, **kwargs)
+    return Choice(values, words, **labelled(kwargs, label))
 
 
-def csv_list(inner: fields.Field, low: int = 0, high: int = LIST_LENGTH, **kwargs: Any) -> CsvList:
+def csv_list(inner: fields.Field, low: int = 0, high: int = LIST_LENGTH, *,
+             label: str | None = None, **kwargs: Any) -> CsvList:
     """A bounded list, comma-separated or repeated in a query string."""
-    return CsvList(inner, validate=validate.Length(low, high), **kwargs)
+    return CsvList(inner, validate=validate.Length(low, high), **labelled(kwargs, label))
 
 
 #: The longest JSON-encoded query value accepted for an object-valued input.

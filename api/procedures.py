@@ -80,7 +80,8 @@ class CommonArgs(Schema):
         "description": "Reproduces a result: Python's random.Random(seed), each die "
                        "randrange(faces) + 1 in consumption order. Not with `dice`. The "
                        "server draws one below 2^53 when none is given."})
-    dice = f.csv_list(f.bounded_int(1, MAX_FACES), 0, MAX_GIVEN_DICE, metadata={
+    dice = f.csv_list(f.bounded_int(1, MAX_FACES), 0, MAX_GIVEN_DICE,
+                      label="Vlastní kostky (čárkami; prázdné = hodí prohlížeč)", metadata={
         "description": "Physical dice, in the order the procedure consumes them. Not with `seed`."})
     lang = f.choice(LANGUAGES, metadata={
         "description": "Language of `text` and labels (default from Accept-Language, else cs)."})

@@ -24,7 +24,7 @@ from marshmallow import Schema, fields, validate
 from rpg.core.catalog import Message
 from rpg.core.text import Text
 
-_SCHEMAS: dict[type, type[Schema]] = {}
+_SCHEMAS: dict[type | tuple[type, ...], type[Schema]] = {}
 _NAMES: dict[str, type] = {}
 
 
@@ -74,8 +74,12 @@ def _field(hint: Any, **options: Any) -> fields.Field:
     raise TypeError(f"cannot document the type {hint!r}")
 
 
-def result_schema(cls: type) -> type[Schema]:
-    """The schema of a result dataclass (built once per class), every field required."""
+def result_schema(cls: type | tuple[type, ...]) -> type[Schema]:
+    """The schema of a result dataclass (built once per class), every field required; of a
+    tuple of them (a procedure whose result has several shapes), every field of every shape,
+    each required by its own shape only."""
+    if isinstance(cls, tuple):
+        return _union(cls)
     if cls not in _SCHEMAS:
         hints = typing.get_type_hints(cls)
         declared = {
@@ -86,3 +90,25 @@ def result_schema(cls: type) -> type[Schema]:
         schema.__doc__ = (cls.__doc__ or "").strip().split("\n\n")[0]
         _SCHEMAS[cls] = schema
     return _SCHEMAS[cls]
+
+
+def _union(shapes: tuple[type, ...]) -> type[Schema]:
+    """One schema for the shapes of a result: their fields together, none required, each
+    described with the shape it belongs to (``Present in SkillCheckGroup.``)."""
+    if shapes in _SCHEMAS:
+        return _SCHEMAS[shapes]
+    declared: dict[str, fields.Field] = {}
+    for shape in shapes:
+        hints = typing.get_type_hints(shape)
+        for field in dataclasses.fields(shape):
+            metadata = dict(field.metadata)
+            note = f"Present in {shape.__name__}: {(shape.__doc__ or '').strip().splitlines()[0]}"
+            metadata["description"] = " ".join(filter(None, (metadata.get("description"), note)))
+            if field.name in declared:
+                continue
+            declared[field.name] = _field(hints[field.name], required=False, metadata=metadata)
+    schema = Schema.from_dict(declared, name=_name(shapes[-1]) + "Or" + shapes[0].__name__)
+    schema.__doc__ = " / ".join((shape.__doc__ or "").strip().split("\n\n")[0]
+                                for shape in shapes)
+    _SCHEMAS[shapes] = schema
+    return schema

@@ -5,12 +5,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
 
-import { ReplayDice, RuleError, setRules, value } from "../docs/javascripts/calculators/engine.js";
+import { setCatalog } from "../docs/javascripts/calculators/core/catalog.js";
+import { ReplayDice, RuleError, setRules, value } from "../docs/javascripts/calculators/core/engine.js";
 
 const path = process.env.CALCULATOR_VECTORS;
 assert.ok(path, "set CALCULATOR_VECTORS to a file written by tests/calculators/vectors.py");
-const { rules, vectors, modules } = JSON.parse(readFileSync(path, "utf8"));
+const { rules, catalog, vectors, modules } = JSON.parse(readFileSync(path, "utf8"));
 setRules(rules);
+setCatalog(catalog);
 
 const camel = (name) => name.split("/").pop().replace(/-(\w)/g, (_, c) => c.toUpperCase());
 

@@ -10,73 +10,83 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg.pravidla import checks
-
-CRITICALS = ("success", "failure")
+from rpg.core.catalog import msg
+from rpg.pravidla import checks, odds
 
 
 def _advantage() -> f.Bool:
-    return f.Bool(load_default=False, metadata={
+    return f.flag(label="Výhoda", metadata={
         "description": "Roll two d20 and keep the higher (cancels with disadvantage)."})
 
 
 def _disadvantage() -> f.Bool:
-    return f.Bool(load_default=False, metadata={
+    return f.flag(label="Nevýhoda", metadata={
         "description": "Roll two d20 and keep the lower (cancels with advantage)."})
+
+
+def _count(who: str) -> f.Int:
+    # No default: with no `count` the answer (and its `input`) is that of one roll.
+    return f.bounded_int(checks.COUNT_MIN, checks.COUNT_MAX, label=f"Kolik {who} hází", metadata={
+        "description": "That many independent rolls with the same inputs (a group), dice "
+                       "consumed roll after roll; `result` then has `each`, `summary` and "
+                       "`successes_distribution`. Default 1."})
 
 
 class SkillCheckInput(Schema):
     """Inputs of ``skill-check``."""
 
-    modifier = f.modifier(metadata={"description": "The one skill modifier that applies."})
-    dc = f.bounded_int(checks.DC_MIN, checks.DC_MAX, metadata={
-        "description": "Difficulty class; not with `difficulty` or `untrained`."})
+    modifier = f.modifier(label="Modifikátor dovednosti", metadata={
+        "description": "The one skill modifier that applies."})
+    dc = f.bounded_int(checks.DC_MIN, checks.DC_MAX, label="Obtížnost číslem (místo výběru)",
+                       metadata={"description": "Difficulty class; not with `difficulty` or "
+                                                "`untrained`."})
     difficulty = f.choice(tuple(checks.DIFFICULTIES), words={
-        key: name for key, (_, name, _) in checks.DIFFICULTIES.items()}, metadata={
-        "description": "lehka=5, stredni=10 (the default), tezka=15, velmi-tezka=20; "
-                       "not with `dc` or `untrained`."})
-    bonus = f.modifier(metadata={"description": "Situational bonus or penalty."})
+        key: msg(f"difficulty.{key}").cs for key in checks.DIFFICULTIES}, label="Obtížnost",
+        metadata={"description": "lehka=5, stredni=10 (the default), tezka=15, velmi-tezka=20; "
+                                 "not with `dc` or `untrained`."})
+    bonus = f.modifier(label="Situační bonus", metadata={
+        "description": "Situational bonus or penalty."})
     advantage = _advantage()
     disadvantage = _disadvantage()
-    untrained = f.Bool(load_default=False, metadata={
+    untrained = f.flag(label="Dovednost, kterou postava nemá (vždy velmi těžká)", metadata={
         "description": "The activity needs a skill the character cannot be expected to have: "
                        "always velmi těžká (DC 20)."})
     fatigue = f.fatigue()
+    count = _count("postav")
 
 
 register(
     blp, "skill-check", input_schema=SkillCheckInput,
     summary="Skill check (Ověření dovedností)",
     description="d20 + modifier + bonus − fatigue against the DC; natural 20 a critical success, "
-                "natural 1 a critical failure. Chance: P(success).",
+                "natural 1 a critical failure. Chance: P(success) of one roll.",
 )
-
-
-#: What a save is against, in the rules' Czech words.
-SAVE_WORDS = {"magic": "magie", "death": "smrt", "poison": "jed", "other": "jiné"}
 
 
 class SavingThrowInput(Schema):
     """Inputs of ``saving-throw``."""
 
-    target = f.bounded_int(checks.SAVE_TARGET_MIN, checks.SAVE_TARGET_MAX, required=True, metadata={
-        "description": "The save number written on the sheet."})
-    against = f.choice(tuple(checks.SAVE_AGAINST), words=SAVE_WORDS,
-                       load_default=checks.DEFAULT_AGAINST, metadata={
-        "description": "magic (modified by Rozum), death / poison (by Výdrž), other; "
-                       "informational."})
-    modifier = f.modifier()
-    bonus = f.modifier()
+    target = f.bounded_int(checks.SAVE_TARGET_MIN, checks.SAVE_TARGET_MAX, required=True,
+                           label="Záchranný hod (číslo z deníku)", metadata={
+                               "description": "The save number written on the sheet."})
+    against = f.choice(checks.SAVE_AGAINST, words={
+        "magic": "magie", "death": "smrt", "poison": "jed", "other": "jiné"},
+        label="Proti čemu", load_default=checks.DEFAULT_AGAINST, metadata={
+            "description": "magic (modified by Rozum), death / poison (by Výdrž), other; "
+                           "informational."})
+    modifier = f.modifier(label="Modifikátor (Rozum proti magii, Výdrž proti smrti a jedu)")
+    bonus = f.modifier(label="Situační bonus")
     advantage = _advantage()
     disadvantage = _disadvantage()
     fatigue = f.fatigue()
+    count = _count("postav")
 
 
 register(
     blp, "saving-throw", input_schema=SavingThrowInput,
     summary="Saving throw (Záchranný hod)",
     description="d20 + modifier + bonus − fatigue against the number on the sheet; natural 1 "
-                "always fails, natural 20 always succeeds. Chance: P(success).",
+                "always fails, natural 20 always succeeds. Chance: P(success) of one roll.",
 )
 
 
@@ -90,14 +100,16 @@ class MagicItemInput(Schema):
 class MagicItemsInput(Schema):
     """Inputs of ``magic-items``."""
 
-    target = f.bounded_int(checks.SAVE_TARGET_MIN, checks.SAVE_TARGET_MAX, required=True, metadata={
-        "description": "The owner's save number."})
+    target = f.bounded_int(checks.SAVE_TARGET_MIN, checks.SAVE_TARGET_MAX, required=True,
+                           label="Záchranný hod majitele (číslo z deníku)",
+                           metadata={"description": "The owner's save number."})
     items = f.JsonList(
         fields.Nested(MagicItemInput), required=True,
         validate=validate.Length(checks.MAGIC_ITEMS_MIN, checks.MAGIC_ITEMS_MAX), metadata={
-            "description": "The items, saved in list order; in a GET one JSON-encoded value."})
-    modifier = f.modifier()
-    bonus = f.modifier(metadata={
+            "description": "The items, saved in list order; in a GET one JSON-encoded value.",
+            "x-label": "Předměty (čárkami; bonus za jménem, např. Meč +2, Plášť)"})
+    modifier = f.modifier(label="Modifikátor majitele")
+    bonus = f.modifier(label="Situační bonus", metadata={
         "description": "The owner's applicable bonuses and penalties against the effect."})
     fatigue = f.fatigue()
 
@@ -113,14 +125,15 @@ register(
 
 def _x(default: int | None) -> f.Int:
     extra = {"load_default": default} if default is not None else {}
-    return f.bounded_int(checks.CHANCE_X_MIN, checks.CHANCE_Y_MAX, **extra, metadata={
-        "description": "Succeeds on 1..x of the d`y`; at most `y`."})
+    return f.bounded_int(odds.CHANCE_X_MIN, odds.CHANCE_Y_MAX, **extra,
+                         label="x (úspěch na 1 až x)", metadata={
+                             "description": "Succeeds on 1..x of the d`y`; at most `y`."})
 
 
 def _y(default: int | None) -> f.Int:
     extra = {"load_default": default} if default is not None else {}
-    return f.bounded_int(checks.CHANCE_Y_MIN, checks.CHANCE_Y_MAX, **extra, metadata={
-        "description": "The die rolled (d`y`)."})
+    return f.bounded_int(odds.CHANCE_Y_MIN, odds.CHANCE_Y_MAX, **extra,
+                         label="y (kostka dy)", metadata={"description": "The die rolled (d`y`)."})
 
 
 class ChanceInput(Schema):
@@ -128,22 +141,23 @@ class ChanceInput(Schema):
 
     x = _x(None)
     y = _y(None)
-    percent = f.bounded_int(checks.PERCENT_MIN, checks.PERCENT_MAX, metadata={
-        "description": "Chance in %, rolled on a d100; not with `x` / `y`."})
+    percent = f.bounded_int(odds.PERCENT_MIN, odds.PERCENT_MAX, label="Procenta (místo x z y)",
+                            metadata={"description": "Chance in %, rolled on a d100; not with "
+                                                     "`x` / `y`."})
 
 
 class TrapInput(Schema):
     """Inputs of ``trap``."""
 
-    x = _x(checks.TRAP_CHANCE[0])
-    y = _y(checks.TRAP_CHANCE[1])
+    x = _x(checks.TRAP.x)
+    y = _y(checks.TRAP.y)
 
 
 class WanderingMonstersInput(Schema):
     """Inputs of ``wandering-monsters``."""
 
-    x = _x(checks.WANDERING_MONSTERS_CHANCE[0])
-    y = _y(checks.WANDERING_MONSTERS_CHANCE[1])
+    x = _x(checks.WANDERING_MONSTERS.x)
+    y = _y(checks.WANDERING_MONSTERS.y)
 
 
 register(

@@ -1,9 +1,9 @@
 """The calculator of the attack [Útok obecně, Hody na útok, Ostatní bojové situace].
 
-Merged into ``calculators.py``: ``attack`` on the page of its rule, with every situation flag
-of section 2b. Its constants, the rule sentences its refusals quote and the Czech names of the
-advantage sources are exported from ``rpg/pravidla/attack.py`` under ``attack`` in the calculators' rule
-data.
+Merged into ``calculators.py``: ``attack`` on the page of its rule, with every situation flag of
+section 2b. Its constants, the rule sentences its refusals quote and the Czech names of the
+advantage sources are exported from ``rpg/pravidla/attack.py`` under ``attack`` in the
+calculators' rule data.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""Calculators of the three board and war games: Země psychopatů, Dobývání soustav, Olgoj
-Chorchoj (merged into ``calculators.py``'s tables by its ``_load_extensions``).
+"""Calculators of the three board and war games: Země psychopatů, Dobývání soustav, Olgoj Chorchoj
+(merged into ``calculators.py``'s tables by its ``_load_extensions``).
 
 The games' constants and the rule sentences their messages quote are exported from the engine
-(``rpg.psychopaths_land.game``, ``rpg.conquest.game``, ``rpg.olgoj_chorchoj.action_tokens``) into the calculators' rule
-data; only the Czech wording is exported, which is the calculators' language.
+(``rpg.psychopaths_land.game``, ``rpg.conquest.game``, ``rpg.olgoj_chorchoj.action_tokens``)
+into the calculators' rule data; only the Czech wording is exported, which is the calculators'
+language.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Calculators of a meeting with the enemy (section 2 of the contract): initiative, surprise, the
 encounter distance, the whole encounter and the range zones.
 
-Merged into ``calculators.py``. Their JavaScript is ``meeting.js``, which reuses the reaction roll
-of ``encounters.js``; their rule constants and texts are exported from the engine under
+Merged into ``calculators.py``. Their JavaScript is ``meeting.js``, which reuses the reaction
+roll of ``encounters.js``; their rule constants and texts are exported from the engine under
 ``meeting`` in the calculators' rule data.
 """
 

@@ -1,8 +1,8 @@
 """Calculators of fatigue, the heroic death save and healing (section 2 of the contract).
 
 Merged into ``calculators.py``: each lands on the page of the rule its answer cites ([Únava],
-[Mírnější systém smrti], [Přirozené léčení]). The rule constants come from ``rpg.pravidla.health`` under
-``health`` in the calculators' rule data.
+[Mírnější systém smrti], [Přirozené léčení]). The rule constants come from
+``rpg.pravidla.health`` under ``health`` in the calculators' rule data.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Calculators of the further mechanics of "Pravidla a procedury" (section 2b of the contract).
 
-Merged into ``calculators.py``: movement, thrown range, holding breath, the shield block, the
-50 % mishaps and the dungeon turn, each on the page of the rule its answer cites. Their rule
-constants and texts are exported from the engine under ``situations`` in the calculators' rule data.
+Merged into ``calculators.py``: movement, thrown range, holding breath, the shield block, the 50
+% mishaps and the dungeon turn, each on the page of the rule its answer cites. Their rule
+constants and texts are exported from the engine under ``situations`` in the calculators' rule
+data.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Calculators of the wilderness: camping, a day of travel, fast travel and its damage split.
 
-Merged into ``calculators.py``: each lands after the anchor of the rule its answer cites
-([Pokus o utáboření], [Pohyb po světě], [Rychlé cestování]). Their rule constants and Czech
-names are exported from ``rpg.pravidla.wilderness`` under ``wilderness`` in the calculators' rule data.
+Merged into ``calculators.py``: each lands after the anchor of the rule its answer cites ([Pokus
+o utáboření], [Pohyb po světě], [Rychlé cestování]). Their rule constants and Czech names are
+exported from ``rpg.pravidla.wilderness`` under ``wilderness`` in the calculators' rule data.
 """
 
 from __future__ import annotations

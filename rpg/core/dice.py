@@ -12,8 +12,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rpg.core.catalog import messages, msg
 from rpg.core.errors import DiceError, TooManyRolls
-from rpg.core.text import both
+from rpg.core.text import Text
 
 #: The most dice one procedure may draw from a seeded source (a runaway guard, not a rule).
 MAX_DICE_PER_PROCEDURE = 10_000
@@ -21,6 +22,20 @@ MAX_DICE_PER_PROCEDURE = 10_000
 MAX_GIVEN_DICE = 200
 #: The largest die the engine knows (``d1000``).
 MAX_FACES = 1000
+
+MESSAGES = messages({
+    "dice.too-many-drawn": Text("Příliš mnoho kostek: nejvýše {n} na jeden postup.",
+                                "Too many dice: at most {n} per procedure."),
+    "dice.too-many-given": Text("Zadáno {n} kostek, nejvýše lze {m}.",
+                                "{n} dice given, at most {m} are accepted."),
+    "dice.missing": Text("Chybí kostka: je potřeba d{faces} pro '{label}' (kostka č. {pos}).",
+                         "Not enough dice: needs a d{faces} for '{label}' (die #{pos})."),
+    "dice.off-the-die": Text(
+        "Kostka č. {pos} ('{label}') je d{faces}: hodnota {value} není mezi 1 a {faces}.",
+        "Die #{pos} ('{label}') is a d{faces}: {value} is not between 1 and {faces}."),
+    "dice.left-over": Text("Příliš mnoho kostek: zadáno {given}, postup použil {used}.",
+                           "Too many dice: {given} given, the procedure used {used}."),
+})
 
 
 class DiceSource(ABC):
@@ -32,9 +47,7 @@ class DiceSource(ABC):
     def die(self, faces: int, label: str) -> int:
         """The next die of ``faces`` sides, for the purpose ``label`` (e.g. ``"morale"``)."""
         if self.drawn >= MAX_DICE_PER_PROCEDURE:
-            raise TooManyRolls(both(
-                "Příliš mnoho kostek: nejvýše {n} na jeden postup.",
-                "Too many dice: at most {n} per procedure.", n=MAX_DICE_PER_PROCEDURE))
+            raise TooManyRolls(msg("dice.too-many-drawn", n=MAX_DICE_PER_PROCEDURE))
         value = self._next(faces, label)
         self.drawn += 1
         return value
@@ -64,32 +77,22 @@ class ReplayDice(DiceSource):
     def __init__(self, values: Sequence[int]) -> None:
         super().__init__()
         if len(values) > MAX_GIVEN_DICE:
-            raise DiceError(both(
-                "Zadáno {n} kostek, nejvýše lze {m}.",
-                "{n} dice given, at most {m} are accepted.", n=len(values), m=MAX_GIVEN_DICE))
+            raise DiceError(msg("dice.too-many-given", n=len(values), m=MAX_GIVEN_DICE))
         self.values = tuple(values)
 
     def _next(self, faces: int, label: str) -> int:
         index = self.drawn
         if index >= len(self.values):
-            raise DiceError(both(
-                "Chybí kostka: je potřeba d{faces} pro '{label}' (kostka č. {pos}).",
-                "Not enough dice: needs a d{faces} for '{label}' (die #{pos}).",
-                faces=faces, label=label, pos=index + 1))
+            raise DiceError(msg("dice.missing", faces=faces, label=label, pos=index + 1))
         value = self.values[index]
         if not 1 <= value <= faces:
-            raise DiceError(both(
-                "Kostka č. {pos} ('{label}') je d{faces}: hodnota {value} není mezi 1 a {faces}.",
-                "Die #{pos} ('{label}') is a d{faces}: {value} is not between 1 and {faces}.",
-                pos=index + 1, label=label, faces=faces, value=value))
+            raise DiceError(msg("dice.off-the-die", pos=index + 1, label=label, faces=faces,
+                                value=value))
         return value
 
     def finish(self) -> None:
         if self.drawn < len(self.values):
-            raise DiceError(both(
-                "Příliš mnoho kostek: zadáno {given}, postup použil {used}.",
-                "Too many dice: {given} given, the procedure used {used}.",
-                given=len(self.values), used=self.drawn))
+            raise DiceError(msg("dice.left-over", given=len(self.values), used=self.drawn))
 
 
 @dataclass(frozen=True, slots=True)

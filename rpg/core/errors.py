@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rpg.core.text import Text, both
+from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
+from rpg.core.text import Text
+
+MESSAGES = messages({
+    "error.whole-number": Text(
+        "{field} musí být celé číslo od {low} do {high}, ne {value}.",
+        "{field} must be a whole number from {low} to {high}, not {value}."),
+    "error.one-of": Text("{field} musí být jedno z: {allowed}; ne {value}.",
+                         "{field} must be one of: {allowed}; not {value}."),
+    "error.flag": Text("{field} musí být true, nebo false.", "{field} must be true or false."),
+})
 
 
 class RuleError(ValueError):
     """The input breaks a rule, or contradicts itself. ``field`` names the input at fault."""
 
-    def __init__(self, message: Text, field: str | None = None) -> None:
+    def __init__(self, message: Message | Text, field: str | None = None) -> None:
         super().__init__(message.en)
         self.message = message
         self.field = field
@@ -25,14 +35,14 @@ class RuleError(ValueError):
 class DiceError(RuleError):
     """The given physical dice cannot serve the procedure (too few, too many, off the die)."""
 
-    def __init__(self, message: Text) -> None:
+    def __init__(self, message: Message | Text) -> None:
         super().__init__(message, field="dice")
 
 
 class RollSyntaxError(RuleError):
     """A dice expression that does not parse; ``position`` is 1-based, as a person counts."""
 
-    def __init__(self, message: Text, position: int, field: str = "expr") -> None:
+    def __init__(self, message: Message | Text, position: int, field: str = "expr") -> None:
         super().__init__(message, field=field)
         self.position = position
 
@@ -44,26 +54,21 @@ class TooManyRolls(RuleError):
 def check_int(value: Any, low: int, high: int, field: str) -> int:
     """``value`` as an integer within ``low..high``, else a :class:`RuleError` naming ``field``."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(both(
-            "'{field}' musí být celé číslo od {low} do {high}, ne {value}.",
-            "'{field}' must be a whole number from {low} to {high}, not {value}.",
-            field=field, low=low, high=high, value=str(value)), field=field)
+        raise RuleError(msg("error.whole-number", field=Field(field), low=low, high=high,
+                            value=str(value)), field=field)
     return value
 
 
 def check_choice(value: Any, allowed: Sequence[str], field: str) -> str:
     """``value`` if it is one of ``allowed``, else a :class:`RuleError` listing them."""
     if not isinstance(value, str) or value not in allowed:
-        raise RuleError(both(
-            "'{field}' musí být jedno z: {allowed}; ne {value}.",
-            "'{field}' must be one of: {allowed}; not {value}.",
-            field=field, allowed=", ".join(allowed), value=str(value)), field=field)
+        raise RuleError(msg("error.one-of", field=Field(field), allowed=Join(
+            tuple(Choice(field, choice) for choice in allowed)), value=str(value)), field=field)
     return value
 
 
 def check_bool(value: Any, field: str) -> bool:
     """``value`` if it is a bool, else a :class:`RuleError`."""
     if not isinstance(value, bool):
-        raise RuleError(both("'{field}' musí být true, nebo false.",
-                             "'{field}' must be true or false.", field=field), field=field)
+        raise RuleError(msg("error.flag", field=Field(field)), field=field)
     return value

@@ -18,17 +18,39 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from rpg.core.catalog import messages
+from rpg.core.catalog import Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll
 from rpg.core.errors import RollSyntaxError, TooManyRolls
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both
+from rpg.core.text import Text
 
 #: What each procedure of this module is called, and what its chance is the chance of.
 MESSAGES = messages({
     "roll.title": Text("Hod kostkami", "Dice roll"),
+    "roll.text": Text("Hod {notation}: {terms} = {total}.", "Roll {notation}: {terms} = {total}."),
+    "notation.dropped": Text("{sign}{notation} ({kept}; zahozeno {dropped})",
+                             "{sign}{notation} ({kept}; dropped {dropped})"),
+    "notation.error": Text("'{expr}' → {problem} na pozici {position}",
+                           "'{expr}' → {problem} at position {position}"),
+    "notation.too-large": Text("příliš velké číslo", "number too large"),
+    "notation.terms": Text("nejvýše {n} členů", "at most {n} terms are allowed"),
+    "notation.sign": Text("očekáváno '+' nebo '-'", "expected '+' or '-'"),
+    "notation.term": Text("očekáváno číslo nebo kostka", "expected a number or a die"),
+    "notation.constant": Text("číslo větší než {n}", "number above {n}"),
+    "notation.count": Text("počet kostek musí být 1 až {n}", "the number of dice must be 1 to {n}"),
+    "notation.faces": Text("očekáván počet stěn kostky", "expected the number of faces"),
+    "notation.faces-range": Text("kostka musí mít {low} až {high} stěn",
+                                 "a die must have {low} to {high} faces"),
+    "notation.keep-mode": Text("očekáváno 'kh' nebo 'kl'", "expected 'kh' or 'kl'"),
+    "notation.keep-count": Text("očekáván počet ponechaných kostek",
+                                "expected how many dice to keep"),
+    "notation.keep-range": Text("ponechat lze 1 až {n} kostek", "can keep 1 to {n} dice"),
+    "notation.too-long": Text("Výraz je delší než {n} znaků.",
+                              "The expression is longer than {n} characters."),
+    "notation.too-many-dice": Text("Výraz hází {n} kostek, nejvýše lze {m}.",
+                                   "The expression rolls {n} dice, at most {m} are allowed."),
 })
 
 MAX_LENGTH = 100
@@ -197,12 +219,11 @@ class _Parser:
         self.text = text
         self.pos = 0
 
-    def error(self, cs: str, en: str, at: int | None = None) -> RollSyntaxError:
+    def error(self, problem: str, at: int | None = None, **values: object) -> RollSyntaxError:
+        """The mistake ``problem`` (a ``notation.*`` message) at the current or given place."""
         position = (self.pos if at is None else at) + 1
-        return RollSyntaxError(both(
-            f"'{{expr}}' → {cs} na pozici {{position}}",
-            f"'{{expr}}' → {en} at position {{position}}",
-            expr=self.text, position=position), position)
+        return RollSyntaxError(msg("notation.error", expr=self.text, position=position,
+                                   problem=msg(f"notation.{problem}", **values)), position)
 
     def skip_space(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -221,14 +242,12 @@ class _Parser:
             return None
         digits = self.text[start:self.pos]
         if len(digits) > 6:
-            raise self.error("příliš velké číslo", "number too large", at=start)
+            raise self.error("too-large", at=start)
         return int(digits)
 
     def parse(self) -> tuple[Term, ...]:
         if len(self.text) > MAX_LENGTH:
-            raise RollSyntaxError(both(
-                "Výraz je delší než {n} znaků.", "The expression is longer than {n} characters.",
-                n=MAX_LENGTH), MAX_LENGTH + 1)
+            raise RollSyntaxError(msg("notation.too-long", n=MAX_LENGTH), MAX_LENGTH + 1)
         terms: list[Term] = []
         sign = 1
         if self.peek() in "+-" and self.peek():
@@ -236,22 +255,18 @@ class _Parser:
             self.pos += 1
         while True:
             if len(terms) == MAX_TERMS:
-                raise self.error(
-                    f"nejvýše {MAX_TERMS} členů", f"at most {MAX_TERMS} terms are allowed")
+                raise self.error("terms", n=MAX_TERMS)
             terms.append(self.term(sign))
             following = self.peek()
             if following == "":
                 break
             if following not in "+-":
-                raise self.error("očekáváno '+' nebo '-'", "expected '+' or '-'")
+                raise self.error("sign")
             sign = -1 if following == "-" else 1
             self.pos += 1
         dice = sum(t.count for t in terms if isinstance(t, DiceTerm))
         if dice > MAX_DICE:
-            raise TooManyRolls(both(
-                "Výraz hází {n} kostek, nejvýše lze {m}.",
-                "The expression rolls {n} dice, at most {m} are allowed.", n=dice, m=MAX_DICE),
-                field="expr")
+            raise TooManyRolls(msg("notation.too-many-dice", n=dice, m=MAX_DICE), field="expr")
         return tuple(terms)
 
     def term(self, sign: int) -> Term:
@@ -259,16 +274,13 @@ class _Parser:
         number = self.integer()
         if self.peek() not in ("d", "k") or self.peek() == "":
             if number is None:
-                raise self.error("očekáváno číslo nebo kostka", "expected a number or a die")
+                raise self.error("term")
             if number > MAX_CONSTANT:
-                raise self.error(
-                    f"číslo větší než {MAX_CONSTANT}", f"number above {MAX_CONSTANT}", at=start)
+                raise self.error("constant", at=start, n=MAX_CONSTANT)
             return ConstantTerm(sign, number)
         count = 1 if number is None else number
         if not 1 <= count <= MAX_COUNT:
-            raise self.error(
-                f"počet kostek musí být 1 až {MAX_COUNT}",
-                f"the number of dice must be 1 to {MAX_COUNT}", at=start)
+            raise self.error("count", at=start, n=MAX_COUNT)
         self.pos += 1  # the "d" (or Czech "k")
         faces_at = (self.skip_space(), self.pos)[1]
         if self.peek() == "%":
@@ -277,28 +289,22 @@ class _Parser:
         else:
             faces = self.integer()
             if faces is None:
-                raise self.error("očekáván počet stěn kostky", "expected the number of faces")
+                raise self.error("faces")
             if not MIN_FACES <= faces <= MAX_FACES:
-                raise self.error(
-                    f"kostka musí mít {MIN_FACES} až {MAX_FACES} stěn",
-                    f"a die must have {MIN_FACES} to {MAX_FACES} faces", at=faces_at)
+                raise self.error("faces-range", at=faces_at, low=MIN_FACES, high=MAX_FACES)
         keep_mode, keep = None, None
         if self.peek() == "k":
             keep_at = self.pos
             self.pos += 1
             mode = self.peek()
             if mode not in ("h", "l") or mode == "":
-                raise self.error(
-                    "očekáváno 'kh' nebo 'kl'", "expected 'kh' or 'kl'", at=keep_at)
+                raise self.error("keep-mode", at=keep_at)
             self.pos += 1
             keep = self.integer()
             if keep is None:
-                raise self.error("očekáván počet ponechaných kostek",
-                                 "expected how many dice to keep")
+                raise self.error("keep-count")
             if not 1 <= keep <= count:
-                raise self.error(
-                    f"ponechat lze 1 až {count} kostek", f"can keep 1 to {count} dice",
-                    at=keep_at)
+                raise self.error("keep-range", at=keep_at, n=count)
             keep_mode = mode
         return DiceTerm(sign, count, faces, keep_mode, keep)
 
@@ -320,24 +326,19 @@ class RollResult:
     terms: tuple[RolledTerm, ...]
 
 
-def _written_term(term: RolledTerm, first: bool, lang: str) -> str:
+def _written_term(term: RolledTerm, first: bool) -> str | Message:
+    """``+ 2d6 (3 + 4)``, ``- 3``, or with dropped dice ``4d6kh3 (6 + 5 + 4; zahozeno 1)``."""
     sign = "- " if term.value < 0 else ("" if first else "+ ")
     if not term.dice:
         return f"{sign}{abs(term.value)}"
-    shown = " + ".join(map(str, term.kept)) if len(term.kept) > 1 else str(term.kept[0])
-    dropped = [d for d in term.dice]
+    kept = " + ".join(map(str, term.kept)) if len(term.kept) > 1 else str(term.kept[0])
+    dropped = list(term.dice)
     for value in term.kept:
         dropped.remove(value)
-    if dropped:
-        word = "zahozeno" if lang == "cs" else "dropped"
-        shown += f"; {word} " + ", ".join(map(str, dropped))
-    return f"{sign}{term.notation} ({shown})"
-
-
-def _text(expression: Expression, rolled: RolledExpression, lang: str) -> str:
-    head = "Hod" if lang == "cs" else "Roll"
-    body = " ".join(_written_term(t, i == 0, lang) for i, t in enumerate(rolled.terms))
-    return f"{head} {expression.notation}: {body} = {rolled.total}."
+    if not dropped:
+        return f"{sign}{term.notation} ({kept})"
+    return msg("notation.dropped", sign=sign, notation=term.notation, kept=kept,
+               dropped=", ".join(map(str, dropped)))
 
 
 @procedure("roll", result=RollResult, rule="dice-notation",
@@ -352,5 +353,6 @@ def roll(source: DiceSource, *, expr: str) -> Outcome:
     )
     result = RollResult(
         rolled.total, expression.minimum, expression.maximum, expression.mean, rolled.terms)
-    text = Text(_text(expression, rolled, "cs"), _text(expression, rolled, "en"))
+    body = Join(tuple(_written_term(t, i == 0) for i, t in enumerate(rolled.terms)), " ")
+    text = msg("roll.text", notation=expression.notation, terms=body, total=str(rolled.total))
     return Outcome("roll", rolls, result, None, text, RULES["dice-notation"])

@@ -35,18 +35,21 @@ class Procedure:
     """A procedure as every layer sees it.
 
     ``run`` is the engine function ``(source, **inputs) -> Outcome``; ``result`` the frozen
-    dataclass of its ``result`` (the API's result schema is generated from it); ``rule`` the key
+    dataclass of its ``result`` (the API's result schema is generated from it), or the tuple of
+    its shapes (one roll, a group of rolls); ``rule`` the key
     of the rule it cites first (where its calculator stands on the site); ``samples`` inputs that
     answer (the index's example, benchmarks, smoke tests); ``calculator`` whether the site has a
-    calculator for it (in ``calculators/<module>.js``, named after the path in camelCase).
+    calculator for it (in ``calculators/<module>.js``, named after the path in camelCase);
+    ``next`` the procedures its result may call for next (an encounter after a travel day).
     """
 
     path: str
     run: Callable[..., Outcome]
-    result: type
+    result: type | tuple[type, ...]
     rule: str
     samples: tuple[Mapping[str, Any], ...]
     calculator: bool = True
+    next: tuple[str, ...] = ()
 
     @property
     def module(self) -> str:
@@ -81,16 +84,18 @@ _REGISTRY: dict[str, Procedure] = {}
 def procedure(
     path: str,
     *,
-    result: type,
+    result: type | tuple[type, ...],
     rule: str,
     samples: tuple[Mapping[str, Any], ...] = ({},),
     calculator: bool = True,
+    next: tuple[str, ...] = (),
 ) -> Callable[[Run], Run]:
     """Declare the decorated engine function as the procedure ``path``."""
     def declare(run: Run) -> Run:
         if path in _REGISTRY and _REGISTRY[path].run is not run:
             raise ValueError(f"procedure {path!r} is declared twice")
-        _REGISTRY[path] = Procedure(path, run, result, rule, tuple(samples), calculator)
+        _REGISTRY[path] = Procedure(path, run, result, rule, tuple(samples), calculator,
+                                    tuple(next))
         return run
     return declare
 

@@ -1,8 +1,9 @@
 """Checks of "Pravidla a procedury": skill checks, saving throws, magic items, x-in-y chances.
 
 [Ověření dovedností, Jiné metody řešení nejasných situací, Záchranné hody, Zničení magických
-předmětů]. Every d20 test goes through :mod:`rpg.pravidla.d20`; fatigue lowers every d20 total
-([Únava]).
+předmětů, Pasti, Putující monstra]. Every d20 test goes through :mod:`rpg.pravidla.d20` and
+writes every modifier that entered its total, fatigue named ([Únava]). A skill check and a saving
+throw may be rolled for a whole group at once (``count``).
 """
 
 from __future__ import annotations
@@ -12,45 +13,38 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rpg.core.catalog import messages
-from rpg.core.citations import RULES, Rule
-from rpg.core.dice import DiceSource, roll, written
+from rpg.core.catalog import Field, Join, Message, messages, msg
+from rpg.core.citations import RULES
+from rpg.core.dice import DiceSource
 from rpg.core.errors import RuleError, check_int
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both
-from rpg.pravidla.d20 import (  # FATIGUE_MIN stays readable here: the calculators export it
-    FATIGUE_MIN,  # noqa: F401
+from rpg.core.text import Text
+from rpg.pravidla.d20 import (
+    FATIGUE_MIN,
     Critical,
+    D20Test,
+    Term,
     checked_fatigue,
     d20_test,
     dice_mode,
+    fatigue_term,
+    judged,
     success_chance,
-    verdict,
+)
+from rpg.pravidla.odds import (
+    PERCENT_DIE,
+    PERCENT_MAX,
+    PERCENT_MIN,
+    Odds,
+    XInYResult,
+    checked_odds,
+    roll_odds,
 )
 
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "skill-check.title": Text("Ověření dovednosti", "Skill check"),
-    "skill-check.chance": Text("Šance na úspěch", "Chance of success"),
-    "saving-throw.title": Text("Záchranný hod", "Saving throw"),
-    "saving-throw.chance": Text("Šance na úspěch", "Chance of success"),
-    "magic-items.title": Text("Zničení magických předmětů", "Destruction of magic items"),
-    "chance.title": Text("Šance x z y", "Chance x in y"),
-    "chance.chance": Text("Šance na úspěch", "Chance of success"),
-    "trap.title": Text("Past", "Trap"),
-    "trap.chance": Text("Šance, že se spustí", "Chance it is sprung"),
-    "wandering-monsters.title": Text("Putující monstra", "Wandering monsters"),
-    "wandering-monsters.chance": Text("Šance na setkání", "Chance of an encounter"),
-})
-
-#: [Ověření dovedností] the difficulty table: API value → (DC, Czech name, English name).
-DIFFICULTIES: dict[str, tuple[int, str, str]] = {
-    "lehka": (5, "lehká", "easy"),
-    "stredni": (10, "střední", "medium"),
-    "tezka": (15, "těžká", "hard"),
-    "velmi-tezka": (20, "velmi těžká", "very hard"),
-}
+#: [Ověření dovedností] the difficulty table: API value → obtížnost (DC). Each one's name is the
+#: catalog's ``difficulty.<key>``.
+DIFFICULTIES: dict[str, int] = {"lehka": 5, "stredni": 10, "tezka": 15, "velmi-tezka": 20}
 #: "Nejběžnější obtížnost": the difficulty when neither ``dc`` nor ``difficulty`` is given.
 DEFAULT_DIFFICULTY = "stredni"
 #: A skill the character cannot be expected to have: the check is always "velmi těžká".
@@ -59,28 +53,135 @@ DC_MIN, DC_MAX = 1, 40
 
 #: [Záchranné hody] the one universal save, written on the sheet.
 SAVE_TARGET_MIN, SAVE_TARGET_MAX = 1, 30
-#: What the save is against, and the ability that modifies it (informational).
-SAVE_AGAINST: dict[str, tuple[str, str]] = {
-    "magic": ("proti magii (Rozum)", "against magic (Rozum)"),
-    "death": ("proti smrti (Výdrž)", "against death (Výdrž)"),
-    "poison": ("proti jedu (Výdrž)", "against poison (Výdrž)"),
-    "other": ("", ""),
-}
+#: What the save is against (informational: magic is modified by Rozum, death and poison by
+#: Výdrž); each one's words are the catalog's ``saving-throw.<key>``.
+SAVE_AGAINST = ("magic", "death", "poison", "other")
 DEFAULT_AGAINST = "other"
 
 #: [Zničení magických předmětů] one save for each item the character carried.
 MAGIC_ITEMS_MIN, MAGIC_ITEMS_MAX = 1, 50
 
-#: "x z y": roll one dy, 1..x succeeds; y is 2..100 and x is 1..y.
-CHANCE_Y_MIN, CHANCE_Y_MAX = 2, 100
-CHANCE_X_MIN = 1
-PERCENT_MIN, PERCENT_MAX = 1, 100
-PERCENT_DIE = 100
-#: [Putující monstra] "většinou 1 z 6-ti"; [Pasti] "převážná většina pastí ... 2 z 6-ti";
-#: [Jiné metody] no default in the text; the spec's 1 in 6.
-WANDERING_MONSTERS_CHANCE = (1, 6)
-TRAP_CHANCE = (2, 6)
-DEFAULT_CHANCE = (1, 6)
+#: A group rolling the same check: five goblins, a whole party (section 2c, "Groups").
+COUNT_MIN, COUNT_MAX = 1, 50
+
+#: [Jiné metody] no default in the text; the contract's 1 in 6. [Pasti] "převážná většina pastí
+#: ... 2 z 6-ti"; [Putující monstra] "většinou 1 z 6-ti".
+CHANCE = Odds("chance", 1, 6, "other-methods")
+TRAP = Odds("trap", 2, 6, "trap")
+WANDERING_MONSTERS = Odds("wandering-monsters", 1, 6, "wandering-monsters")
+
+MESSAGES = messages({
+    "skill-check.title": Text("Ověření dovednosti", "Skill check"),
+    "skill-check.chance": Text("Šance na úspěch", "Chance of success"),
+    "skill-check.text": Text("Ověření dovednosti ({difficulty}): {shown} → {outcome}.",
+                             "Skill check ({difficulty}): {shown} → {outcome}."),
+    "skill-check.group": Text("Ověření dovednosti ×{count} ({difficulty}): {each}. {summary}",
+                              "Skill check ×{count} ({difficulty}): {each}. {summary}"),
+    "skill-check.named-dc": Text("{name}, obtížnost {dc}", "{name}, DC {dc}"),
+    "skill-check.dc": Text("obtížnost {dc}", "DC {dc}"),
+    "skill-check.both": Text(
+        "Zadej buď {dc} ({dc_value}), nebo {difficulty} ({difficulty_value}), ne obojí.",
+        "Give either {dc} ({dc_value}) or {difficulty} ({difficulty_value}), not both."),
+    "skill-check.untrained": Text(
+        "Bez předpokládané dovednosti ({untrained}) je obtížnost vždy velmi těžká (20): "
+        "vynech {field}, nebo {untrained}.",
+        "Without the expected skill ({untrained}) the check is always very hard (DC 20): "
+        "leave out {field} or {untrained}."),
+    "difficulty.lehka": Text("lehká", "easy"),
+    "difficulty.stredni": Text("střední", "medium"),
+    "difficulty.tezka": Text("těžká", "hard"),
+    "difficulty.velmi-tezka": Text("velmi těžká", "very hard"),
+    "check.critical-success": Text("kritický úspěch", "critical success"),
+    "check.critical-failure": Text("kritický neúspěch", "critical failure"),
+    "check.success": Text("úspěch", "success"),
+    "check.failure": Text("neúspěch", "failure"),
+    "check.successes": Text("Úspěchů: {successes} z {count}.",
+                            "Successes: {successes} of {count}."),
+    "saving-throw.title": Text("Záchranný hod", "Saving throw"),
+    "saving-throw.chance": Text("Šance na úspěch", "Chance of success"),
+    "saving-throw.text": Text("Záchranný hod{against}: {shown} → {outcome}.",
+                              "Saving throw{against}: {shown} → {outcome}."),
+    "saving-throw.group": Text("Záchranný hod{against} ×{count}: {each}. {summary}",
+                               "Saving throw{against} ×{count}: {each}. {summary}"),
+    "saving-throw.magic": Text(" proti magii (Rozum)", " against magic (Rozum)"),
+    "saving-throw.death": Text(" proti smrti (Výdrž)", " against death (Výdrž)"),
+    "saving-throw.poison": Text(" proti jedu (Výdrž)", " against poison (Výdrž)"),
+    "saving-throw.other": Text("", ""),
+    "saving-throw.saved": Text("uspěl", "saved"),
+    "saving-throw.failed": Text("neuspěl", "failed"),
+    "group.each": Text("{index}. {shown} → {outcome}", "{index}. {shown} → {outcome}"),
+    "magic-items.title": Text("Zničení magických předmětů", "Destruction of magic items"),
+    "magic-items.text": Text("Magické předměty (záchrana {target}): {items}. "
+                             "Přežilo {survived} z {count}.",
+                             "Magic items (save {target}): {items}. "
+                             "{survived} of {count} survive."),
+    "magic-items.item": Text("{name}: {shown} → {outcome}", "{name}: {shown} → {outcome}"),
+    "magic-items.survives": Text("přežil", "survives"),
+    "magic-items.destroyed": Text("zničen", "destroyed"),
+    "chance.title": Text("Šance x z y", "Chance x in y"),
+    "chance.chance": Text("Šance na úspěch", "Chance of success"),
+    "chance.head": Text("Šance", "Chance"),
+    "chance.happens": Text("úspěch", "success"),
+    "chance.nothing": Text("neúspěch", "failure"),
+    "chance.both": Text("Zadej buď {percent}, nebo {x} a {y}, ne obojí.",
+                        "Give either {percent} or {x} and {y}, not both."),
+    "trap.title": Text("Past", "Trap"),
+    "trap.chance": Text("Šance, že se spustí", "Chance it is sprung"),
+    "trap.head": Text("Past", "Trap"),
+    "trap.happens": Text("spustí se", "it is sprung"),
+    "trap.nothing": Text("nespustí se", "it is not sprung"),
+    "wandering-monsters.title": Text("Putující monstra", "Wandering monsters"),
+    "wandering-monsters.chance": Text("Šance na setkání", "Chance of an encounter"),
+    "wandering-monsters.head": Text("Putující monstra", "Wandering monsters"),
+    "wandering-monsters.happens": Text("setkání s putujícím monstrem",
+                                       "a wandering monster appears"),
+    "wandering-monsters.nothing": Text("nic se neděje", "nothing comes"),
+})
+
+#: What the calculators need of this module (``pravidla/checks.js``).
+CALCULATOR_DATA: dict[str, Any] = {
+    "difficulties": DIFFICULTIES, "default_difficulty": DEFAULT_DIFFICULTY,
+    "untrained_difficulty": UNTRAINED_DIFFICULTY, "dc": [DC_MIN, DC_MAX],
+    "save_target": [SAVE_TARGET_MIN, SAVE_TARGET_MAX], "save_against": list(SAVE_AGAINST),
+    "default_against": DEFAULT_AGAINST, "magic_items": [MAGIC_ITEMS_MIN, MAGIC_ITEMS_MAX],
+    "count": [COUNT_MIN, COUNT_MAX], "fatigue_min": FATIGUE_MIN,
+    "odds": {odds.key: [odds.x, odds.y] for odds in (CHANCE, TRAP, WANDERING_MONSTERS)},
+}
+
+
+def binomial(count: int, p: Fraction) -> tuple[Fraction, ...]:
+    """Exact P(k successes) of ``count`` independent tries of chance ``p``, k = 0..count."""
+    from math import comb
+
+    return tuple(comb(count, k) * p**k * (1 - p) ** (count - k) for k in range(count + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSummary:
+    """How a group's rolls went."""
+
+    count: int
+    successes: int
+
+
+def outcome_word(test: D20Test) -> Message:
+    """``úspěch``, ``neúspěch``, or the critical one."""
+    if test.critical == "success":
+        return msg("check.critical-success")
+    if test.critical == "failure":
+        return msg("check.critical-failure")
+    return msg("check.success" if test.success else "check.failure")
+
+
+def _count(count: int) -> int:
+    return check_int(count, COUNT_MIN, COUNT_MAX, "count")
+
+
+def _each(tests: list[D20Test], terms: list[Term], target: int,
+          word: Any = outcome_word) -> Join:
+    return Join(tuple(msg("group.each", index=index, shown=judged(test, terms, target),
+                          outcome=word(test)) for index, test in enumerate(tests, 1)), "; ")
+
 
 # --- skill-check ---------------------------------------------------------------------------
 
@@ -93,8 +194,8 @@ class SkillCheckResult:
     total: int
     dc: int
     success: bool
-    critical: Critical = field(
-        metadata={"description": "success on a natural 20, failure on a natural 1, else null."})
+    critical: Critical = field(metadata={
+        "description": "success on a natural 20, failure on a natural 1, else null."})
     difficulty: str | None = field(
         metadata={
             "description": "The difficulty table row used; null when `dc` was given.",
@@ -102,32 +203,38 @@ class SkillCheckResult:
         })
 
 
+@dataclass(frozen=True, slots=True)
+class SkillCheckGroup:
+    """``result`` of ``skill-check`` with ``count`` 2 or more."""
+
+    each: tuple[SkillCheckResult, ...] = field(metadata={"description": "Every roll's result."})
+    summary: GroupSummary
+    successes_distribution: tuple[Fraction, ...] = field(metadata={
+        "description": "count + 1 exact probabilities: item k is P(k successes)."})
+
+
 def _skill_dc(dc: int | None, difficulty: str | None, untrained: bool) -> tuple[int, str | None]:
     if dc is not None and difficulty is not None:
-        raise RuleError(both(
-            "Zadej buď 'dc' ({dc}), nebo 'difficulty' ({difficulty}), ne obojí.",
-            "Give either 'dc' ({dc}) or 'difficulty' ({difficulty}), not both.",
-            dc=dc, difficulty=difficulty), field="dc")
+        raise RuleError(msg("skill-check.both", dc=Field("dc"), dc_value=dc,
+                            difficulty=Field("difficulty"), difficulty_value=difficulty),
+                        field="dc")
     if untrained and (dc is not None or difficulty is not None):
-        field = "dc" if dc is not None else "difficulty"
-        raise RuleError(both(
-            "Bez předpokládané dovednosti ('untrained') je obtížnost vždy velmi těžká (DC 20): "
-            "vynech '{field}', nebo 'untrained'.",
-            "Without the expected skill ('untrained') the check is always very hard (DC 20): "
-            "leave out '{field}' or 'untrained'.", field=field), field=field)
+        name = "dc" if dc is not None else "difficulty"
+        raise RuleError(msg("skill-check.untrained", untrained=Field("untrained"),
+                            field=Field(name)), field=name)
     if dc is not None:
         return check_int(dc, DC_MIN, DC_MAX, "dc"), None
     key = UNTRAINED_DIFFICULTY if untrained else (difficulty or DEFAULT_DIFFICULTY)
     if key not in DIFFICULTIES:
-        raise RuleError(both(
-            "Neznámá obtížnost '{key}': zvol jednu z {known}.",
-            "Unknown difficulty '{key}': choose one of {known}.",
-            key=key, known=", ".join(DIFFICULTIES)), field="difficulty")
-    return DIFFICULTIES[key][0], key
+        from rpg.core.errors import check_choice
+
+        check_choice(key, tuple(DIFFICULTIES), "difficulty")
+    return DIFFICULTIES[key], key
 
 
-@procedure("skill-check", result=SkillCheckResult, rule="skill-check",
-           samples=({"modifier": 2, "difficulty": "tezka"},))
+@procedure("skill-check", result=(SkillCheckResult, SkillCheckGroup), rule="skill-check",
+           samples=({"modifier": 2, "difficulty": "tezka"},
+                    {"modifier": 1, "count": 5, "difficulty": "tezka"}))
 def skill_check(
     source: DiceSource,
     *,
@@ -139,33 +246,38 @@ def skill_check(
     disadvantage: bool = False,
     untrained: bool = False,
     fatigue: int = 0,
+    count: int = 1,
 ) -> Outcome:
     """[Ověření dovedností] d20 + skill modifier + situational bonus − fatigue against the DC.
 
     The DC is ``dc``, or the difficulty table's (default "střední", 10); an activity that needs a
-    skill the character cannot be expected to have is always "velmi těžká" (20).
+    skill the character cannot be expected to have is always "velmi těžká" (20). With ``count``
+    the same check is rolled that many times (a group), dice consumed roll after roll.
     """
     target, key = _skill_dc(dc, difficulty, untrained)
-    total_modifier = modifier + bonus - checked_fatigue(fatigue)
+    terms = [Term(modifier), Term(bonus), fatigue_term(checked_fatigue(fatigue))]
+    total_modifier = modifier + bonus - fatigue
     mode = dice_mode(advantage, disadvantage)
-    test = d20_test(source, "skill-check", modifier=total_modifier, target=target, mode=mode)
-    if test.critical == "success":
-        outcome_cs, outcome_en = "kritický úspěch", "critical success"
-    elif test.critical == "failure":
-        outcome_cs, outcome_en = "kritický neúspěch", "critical failure"
-    else:
-        outcome_cs, outcome_en = ("úspěch", "success") if test.success else ("neúspěch", "failure")
-    name_cs = f"{DIFFICULTIES[key][1]}, DC {target}" if key else f"DC {target}"
-    name_en = f"{DIFFICULTIES[key][2]}, DC {target}" if key else f"DC {target}"
-    shown = verdict(test, str(target), str(target), total_modifier)
-    text = Text(
-        f"Ověření dovednosti ({name_cs}): {shown.cs} → {outcome_cs}.",
-        f"Skill check ({name_en}): {shown.en} → {outcome_en}.",
-    )
-    result = SkillCheckResult(
-        test.natural, test.total, target, test.success, test.critical, key)
+    tests = [d20_test(source, "skill-check", modifier=total_modifier, target=target, mode=mode)
+             for _ in range(_count(count))]
+    named = (msg("skill-check.named-dc", name=msg(f"difficulty.{key}"), dc=target) if key
+             else msg("skill-check.dc", dc=target))
     chance = success_chance(total_modifier, target, mode)
-    return Outcome("skill-check", (test.roll,), result, chance, text, RULES["skill-check"])
+    results = [SkillCheckResult(test.natural, test.total, target, test.success, test.critical,
+                                key) for test in tests]
+    rolls = tuple(test.roll for test in tests)
+    rule = RULES["skill-check"]
+    if count == 1:
+        text = msg("skill-check.text", difficulty=named, shown=judged(tests[0], terms, target),
+                   outcome=outcome_word(tests[0]))
+        return Outcome("skill-check", rolls, results[0], chance, text, rule)
+    successes = sum(test.success for test in tests)
+    text = msg("skill-check.group", count=count, difficulty=named,
+               each=_each(tests, terms, target),
+               summary=msg("check.successes", successes=successes, count=count))
+    group = SkillCheckGroup(tuple(results), GroupSummary(count, successes),
+                            binomial(count, chance))
+    return Outcome("skill-check", rolls, group, chance, text, rule)
 
 
 # --- saving-throw --------------------------------------------------------------------------
@@ -183,8 +295,23 @@ class SavingThrowResult:
     against: str = field(metadata={"enum": "rpg.pravidla.checks.SAVE_AGAINST"})
 
 
-@procedure("saving-throw", result=SavingThrowResult, rule="saving-throw",
-           samples=({"target": 14, "against": "death"},))
+@dataclass(frozen=True, slots=True)
+class SavingThrowGroup:
+    """``result`` of ``saving-throw`` with ``count`` 2 or more."""
+
+    each: tuple[SavingThrowResult, ...] = field(metadata={"description": "Every roll's result."})
+    summary: GroupSummary
+    successes_distribution: tuple[Fraction, ...] = field(metadata={
+        "description": "count + 1 exact probabilities: item k is P(k successes)."})
+
+
+def saved_word(test: D20Test) -> Message:
+    """``uspěl`` or ``neuspěl``."""
+    return msg("saving-throw.saved" if test.success else "saving-throw.failed")
+
+
+@procedure("saving-throw", result=(SavingThrowResult, SavingThrowGroup), rule="saving-throw",
+           samples=({"target": 14, "against": "death"}, {"target": 12, "count": 4}))
 def saving_throw(
     source: DiceSource,
     *,
@@ -195,31 +322,40 @@ def saving_throw(
     advantage: bool = False,
     disadvantage: bool = False,
     fatigue: int = 0,
+    count: int = 1,
 ) -> Outcome:
     """[Záchranné hody] d20 + modifiers − fatigue against the number written on the sheet.
 
     ``against`` names what the save is against (magic: Rozum; death and poison: Výdrž); the
-    caller folds that ability into ``modifier``, so it only shows in the text.
+    caller folds that ability into ``modifier``, so it only shows in the text. With ``count``
+    the same save is rolled that many times.
     """
+    from rpg.core.errors import check_choice
+
     check_int(target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "target")
-    if against not in SAVE_AGAINST:
-        raise RuleError(both(
-            "Neznámý druh záchranného hodu '{against}': zvol jeden z {known}.",
-            "Unknown kind of save '{against}': choose one of {known}.",
-            against=against, known=", ".join(SAVE_AGAINST)), field="against")
-    total_modifier = modifier + bonus - checked_fatigue(fatigue)
+    check_choice(against, SAVE_AGAINST, "against")
+    terms = [Term(modifier), Term(bonus), fatigue_term(checked_fatigue(fatigue))]
+    total_modifier = modifier + bonus - fatigue
     mode = dice_mode(advantage, disadvantage)
-    test = d20_test(source, "saving-throw", modifier=total_modifier, target=target, mode=mode)
-    kind_cs, kind_en = SAVE_AGAINST[against]
-    head_cs = f"Záchranný hod {kind_cs}".rstrip()
-    head_en = f"Saving throw {kind_en}".rstrip()
-    shown = verdict(test, str(target), str(target), total_modifier)
-    verdict_cs, verdict_en = ("uspěl", "saved") if test.success else ("neuspěl", "failed")
-    text = Text(f"{head_cs}: {shown.cs} → {verdict_cs}.", f"{head_en}: {shown.en} → {verdict_en}.")
-    result = SavingThrowResult(
-        test.natural, test.total, target, test.success, test.critical, against)
+    tests = [d20_test(source, "saving-throw", modifier=total_modifier, target=target, mode=mode)
+             for _ in range(_count(count))]
+    results = [SavingThrowResult(test.natural, test.total, target, test.success, test.critical,
+                                 against) for test in tests]
     chance = success_chance(total_modifier, target, mode)
-    return Outcome("saving-throw", (test.roll,), result, chance, text, RULES["saving-throw"])
+    rolls = tuple(test.roll for test in tests)
+    rule = RULES["saving-throw"]
+    kind = msg(f"saving-throw.{against}")
+    if count == 1:
+        text = msg("saving-throw.text", against=kind, shown=judged(tests[0], terms, target),
+                   outcome=saved_word(tests[0]))
+        return Outcome("saving-throw", rolls, results[0], chance, text, rule)
+    successes = sum(test.success for test in tests)
+    text = msg("saving-throw.group", against=kind, count=count,
+               each=_each(tests, terms, target, saved_word),
+               summary=msg("check.successes", successes=successes, count=count))
+    group = SavingThrowGroup(tuple(results), GroupSummary(count, successes),
+                             binomial(count, chance))
+    return Outcome("saving-throw", rolls, group, chance, text, rule)
 
 
 # --- magic-items ---------------------------------------------------------------------------
@@ -282,74 +418,25 @@ def magic_items(
     owner = modifier + bonus - checked_fatigue(fatigue)
     saves = []
     rolls = []
-    parts_cs, parts_en = [], []
+    lines = []
     for item in map(_item, items):
         item_modifier = owner + item.bonus
         test = d20_test(source, "magic-item", modifier=item_modifier, target=target)
         rolls.append(test.roll)
         saves.append(ItemSave(item.name, test.natural, test.total, test.success,
                               success_chance(item_modifier, target)))
-        shown = verdict(test, str(target), str(target), item_modifier)
-        parts_cs.append(f"{item.name}: {shown.cs} → {'přežil' if test.success else 'zničen'}")
-        parts_en.append(
-            f"{item.name}: {shown.en} → {'survives' if test.success else 'destroyed'}")
+        terms = [Term(modifier), Term(bonus), Term(item.bonus), fatigue_term(fatigue)]
+        lines.append(msg("magic-items.item", name=item.name, shown=judged(test, terms, target),
+                         outcome=msg("magic-items.survives" if test.success
+                                     else "magic-items.destroyed")))
     survived = sum(s.survives for s in saves)
-    text = Text(
-        f"Magické předměty (záchrana {target}): " + "; ".join(parts_cs)
-        + f". Přežilo {survived} z {len(saves)}.",
-        f"Magic items (save {target}): " + "; ".join(parts_en)
-        + f". {survived} of {len(saves)} survive.",
-    )
+    text = msg("magic-items.text", target=target, items=Join(tuple(lines), "; "),
+               survived=survived, count=len(saves))
     result = MagicItemsResult(tuple(saves), survived)
     return Outcome("magic-items", tuple(rolls), result, None, text, RULES["magic-items"])
 
 
 # --- x in y: chance, trap, wandering-monsters ----------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class XInYResult:
-    """``result`` of an x-in-y roll: ``roll`` on a d``y``, ``success`` iff roll ≤ ``x``."""
-
-    roll: int = field(metadata={"description": "The d`y` rolled."})
-    success: bool = field(
-        metadata={"description": "The event happens (the trap is sprung, a monster comes)."})
-    x: int
-    y: int = field(metadata={"description": "The die: 100 for `percent`."})
-
-
-def x_in_y_chance(x: int, y: int) -> Fraction:
-    """P(1dy ≤ x), exact."""
-    return Fraction(x, y)
-
-
-def _x_in_y(x: int, y: int, x_field: str = "x", y_field: str = "y") -> tuple[int, int]:
-    check_int(y, CHANCE_Y_MIN, CHANCE_Y_MAX, y_field)
-    if not CHANCE_X_MIN <= x <= y:
-        raise RuleError(both(
-            "'{field}' musí být od {low} do y ({y}), ne {x}: x z y znamená hod 1dy, "
-            "kde 1 až x uspěje.",
-            "'{field}' must be between {low} and y ({y}), not {x}: x in y means rolling 1dy, "
-            "where 1 to x succeeds.", field=x_field, low=CHANCE_X_MIN, y=y, x=x), field=x_field)
-    return x, y
-
-
-def _roll_x_in_y(
-    source: DiceSource, procedure: str, x: int, y: int, rule: Rule,
-    head: Text, happens: Text, nothing: Text, *, percent: bool = False,
-) -> Outcome:
-    rolled = roll(source, procedure, 1, y)
-    success = rolled.total <= x
-    sign = "≤" if success else ">"
-    outcome = happens if success else nothing
-    odds_cs = f"{x} %" if percent else f"{x} z {y}"
-    odds_en = f"{x} %" if percent else f"{x} in {y}"
-    text = Text(
-        f"{head.cs} ({odds_cs}): {written(rolled)} {sign} {x} → {outcome.cs}.",
-        f"{head.en} ({odds_en}): {written(rolled)} {sign} {x} → {outcome.en}.",
-    )
-    result = XInYResult(rolled.total, success, x, y)
-    return Outcome(procedure, (rolled,), result, x_in_y_chance(x, y), text, rule)
 
 
 @procedure("chance", result=XInYResult, rule="other-methods",
@@ -364,41 +451,23 @@ def chance(
     """[Jiné metody řešení nejasných situací] the GM sets the odds: x in y, or a percentage."""
     if percent is not None:
         if x is not None or y is not None:
-            raise RuleError(both(
-                "Zadej buď 'percent', nebo 'x' a 'y', ne obojí.",
-                "Give either 'percent' or 'x' and 'y', not both."), field="percent")
+            raise RuleError(msg("chance.both", percent=Field("percent"), x=Field("x"),
+                                y=Field("y")), field="percent")
         check_int(percent, PERCENT_MIN, PERCENT_MAX, "percent")
-        return _roll_x_in_y(
-            source, "chance", percent, PERCENT_DIE, RULES["other-methods"],
-            Text("Šance", "Chance"), Text("úspěch", "success"), Text("neúspěch", "failure"),
-            percent=True)
-    odds = _x_in_y(DEFAULT_CHANCE[0] if x is None else x, DEFAULT_CHANCE[1] if y is None else y)
-    return _roll_x_in_y(
-        source, "chance", *odds, RULES["other-methods"],
-        Text("Šance", "Chance"), Text("úspěch", "success"), Text("neúspěch", "failure"))
+        return roll_odds(source, CHANCE, percent, PERCENT_DIE, percent=True)
+    odds = checked_odds(CHANCE.x if x is None else x, CHANCE.y if y is None else y)
+    return roll_odds(source, CHANCE, *odds)
 
 
-@procedure("trap", result=XInYResult, rule="trap",
-           samples=({},))
-def trap(source: DiceSource, *, x: int = TRAP_CHANCE[0], y: int = TRAP_CHANCE[1]) -> Outcome:
+@procedure("trap", result=XInYResult, rule="trap", samples=({}, {"x": 3, "y": 6}))
+def trap(source: DiceSource, *, x: int = TRAP.x, y: int = TRAP.y) -> Outcome:
     """[Pasti] most traps are sprung on 2 in 6."""
-    return _roll_x_in_y(
-        source, "trap", *_x_in_y(x, y), RULES["trap"],
-        Text("Past", "Trap"), Text("spustí se", "it is sprung"),
-        Text("nespustí se", "it is not sprung"))
+    return roll_odds(source, TRAP, *checked_odds(x, y))
 
 
-@procedure("wandering-monsters", result=XInYResult, rule="wandering-monsters",
-           samples=({},))
+@procedure("wandering-monsters", result=XInYResult, rule="wandering-monsters", samples=({},))
 def wandering_monsters(
-    source: DiceSource,
-    *,
-    x: int = WANDERING_MONSTERS_CHANCE[0],
-    y: int = WANDERING_MONSTERS_CHANCE[1],
+    source: DiceSource, *, x: int = WANDERING_MONSTERS.x, y: int = WANDERING_MONSTERS.y
 ) -> Outcome:
     """[Putující monstra] usually 1 in 6, checked every other turn or on a loud noise."""
-    return _roll_x_in_y(
-        source, "wandering-monsters", *_x_in_y(x, y), RULES["wandering-monsters"],
-        Text("Putující monstra", "Wandering monsters"),
-        Text("setkání s putujícím monstrem", "a wandering monster appears"),
-        Text("nic se neděje", "nothing comes"))
+    return roll_odds(source, WANDERING_MONSTERS, *checked_odds(x, y))

@@ -12,14 +12,37 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from rpg.core.catalog import Join, Message, messages, msg
 from rpg.core.dice import DiceSource, Roll, plus, written
 from rpg.core.errors import RuleError
-from rpg.core.text import Text, both
+from rpg.core.text import Text
+
+MESSAGES = messages({
+    "d20.one": Text("1d20 = {natural}", "1d20 = {natural}"),
+    "d20.advantage": Text("1d20 s výhodou ({dice}) = {natural}",
+                          "1d20 with advantage ({dice}) = {natural}"),
+    "d20.disadvantage": Text("1d20 s nevýhodou ({dice}) = {natural}",
+                             "1d20 with disadvantage ({dice}) = {natural}"),
+    "d20.plus": Text(" + {value}", " + {value}"),
+    "d20.minus": Text(" − {value}", " − {value}"),
+    "d20.named": Text("{term} ({name})", "{term} ({name})"),
+    "d20.fatigue": Text("únava", "fatigue"),
+    "d20.total": Text("{dice}{terms} = {total}", "{dice}{terms} = {total}"),
+    "d20.at-least": Text("{shown} ≥ {target}", "{shown} ≥ {target}"),
+    "d20.below": Text("{shown} < {target}", "{shown} < {target}"),
+    "d20.natural-20": Text("{shown}, přirozená 20", "{shown}, natural 20"),
+    "d20.natural-1": Text("{shown}, přirozená 1", "{shown}, natural 1"),
+    "d20.negative-fatigue": Text("Únava nemůže být záporná ({value}); zadej 0 nebo víc.",
+                                 "Fatigue cannot be negative ({value}); give 0 or more."),
+})
 
 D20 = 20
 #: [Únava] fatigue is a level, never negative; it lowers every d20 total.
 FATIGUE_MIN = 0
 Critical = Literal["success", "failure"] | None
+
+#: What the calculators need of this module (``pravidla/d20.js``).
+CALCULATOR_DATA = {"faces": D20, "fatigue_min": FATIGUE_MIN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +109,7 @@ def success_chance(modifier: int, target: int, mode: int = 0) -> Fraction:
 def checked_fatigue(fatigue: int) -> int:
     """Fatigue is a level, never negative."""
     if fatigue < FATIGUE_MIN:
-        raise RuleError(both(
-            "Únava nemůže být záporná ({value}); zadej 0 nebo víc.",
-            "Fatigue cannot be negative ({value}); give 0 or more.", value=fatigue),
-            field="fatigue")
+        raise RuleError(msg("d20.negative-fatigue", value=fatigue), field="fatigue")
     return fatigue
 
 
@@ -119,3 +139,60 @@ def verdict(test: D20Test, target_cs: str, target_en: str, modifier: int) -> Tex
         f"{written_d20(test.roll, modifier, test.total, 'cs')}{note_cs}",
         f"{written_d20(test.roll, modifier, test.total, 'en')}{note_en}",
     )
+
+
+# --- Every modifier shown ([Únava]: fatigue named) ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One modifier that entered a d20 total, shown even when others cancel it; ``name`` a
+    catalog message naming it (fatigue is always named: ``− 2 (únava)``)."""
+
+    value: int
+    name: Message | None = None
+
+
+def fatigue_term(fatigue: int) -> Term:
+    """Fatigue as a term of a total: subtracted, and named."""
+    return Term(-fatigue, msg("d20.fatigue"))
+
+
+def minus_sign(value: int) -> str:
+    """An integer with the typographic minus: ``−3``."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def written_terms(terms: tuple[Term, ...] | list[Term]) -> Join:
+    """`` + 3 + 1 − 2 (únava)``: every term but zeros, each with its own sign."""
+    shown: list[Message] = []
+    for term in terms:
+        if not term.value:
+            continue
+        part = msg("d20.plus" if term.value > 0 else "d20.minus", value=abs(term.value))
+        shown.append(msg("d20.named", term=part, name=term.name) if term.name else part)
+    return Join(tuple(shown), "")
+
+
+def shown_total(test_roll: Roll, terms: tuple[Term, ...] | list[Term], total: int) -> Message:
+    """A d20 test's dice and total as the rules write them: ``1d20 = 14 + 2 − 2 (únava) = 14``;
+    with advantage both dice; without any term just ``1d20 = 14``."""
+    if len(test_roll.results) == 1:
+        dice = msg("d20.one", natural=test_roll.total)
+    else:
+        key = "d20.advantage" if test_roll.notation.endswith("kh1") else "d20.disadvantage"
+        dice = msg(key, dice=", ".join(map(str, test_roll.results)), natural=test_roll.total)
+    shown = written_terms(terms)
+    if not shown.items:
+        return dice
+    return msg("d20.total", dice=dice, terms=shown, total=minus_sign(total))
+
+
+def judged(test: D20Test, terms: tuple[Term, ...] | list[Term], target: object) -> Message:
+    """``1d20 = 14 + 3 = 17 ≥ 15``, or the natural that decided it (``…, přirozená 20``)."""
+    shown = shown_total(test.roll, terms, test.total)
+    if test.critical == "success":
+        return msg("d20.natural-20", shown=shown)
+    if test.critical == "failure":
+        return msg("d20.natural-1", shown=shown)
+    return msg("d20.at-least" if test.success else "d20.below", shown=shown, target=target)

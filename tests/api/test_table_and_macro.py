@@ -263,3 +263,27 @@ def test_the_index_as_a_phone_page_of_relative_links(client: FlaskClient) -> Non
         assert 'name="viewport"' in page and "Procedury pravidel" in page
         assert 'href="/api/v1/morale?morale=7&amp;format=html&amp;lang=cs"' in page
         assert "http://" not in page  # links work on whatever host serves the page
+
+
+# --- groups ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["skill-check?difficulty=tezka", "saving-throw?target=12"])
+def test_a_group_in_one_request(client: FlaskClient, path: str) -> None:
+    from tests.answers import schema_errors
+
+    body = client.get(f"/api/v1/{path}&count=5&seed=7").get_json()
+    assert schema_errors(body) == {}
+    result = body["result"]
+    assert len(result["each"]) == 5 == len(body["rolls"]) == result["summary"]["count"]
+    assert result["summary"]["successes"] == sum(r["success"] for r in result["each"])
+    assert len(result["successes_distribution"]) == 6
+    assert abs(sum(result["successes_distribution"]) - 1) < 1e-12
+    assert body["input"]["count"] == 5
+
+
+def test_without_count_the_answer_is_one_roll_as_before(client: FlaskClient) -> None:
+    body = client.get("/api/v1/skill-check?seed=7").get_json()
+    assert "count" not in body["input"] and "each" not in body["result"]
+    assert set(body["result"]) == {"natural", "total", "dc", "success", "critical",
+                                   "difficulty", "next"}

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from rpg.core.citations import RULES
+from rpg.core.registry import procedures
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
 from tests.calculators import vectors_board_games as board
 
 pytestmark = pytest.mark.browser
 
-HOOK = golden._hook()
 PATHS = list(board.GRIDS)
 COMBAT = "psychopaths-land/combat"
 ATTACK = "conquest/attack"
@@ -31,7 +31,7 @@ def _open(chromium, url: str, path: str):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    rule = RULES[HOOK.CALCULATORS[path].rule]
+    rule = RULES[procedures()[path].rule]
     page.goto(url + rule.page.lstrip("/") + "#" + rule.section)
     page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
     return page, page.locator(f'[data-procedure="{path}"]'), errors
@@ -71,7 +71,7 @@ def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, p
              for dice in golden.dice_sequences(procedure, inputs)
              if "result" in _engine(path, inputs, dice)]
     # Unit names as the table spells them: the page picks attacker and target from a select.
-    names = [row[0] for row in HOOK.rules_data()["conquest"]["units"]]
+    names = [row[0] for row in golden.rules()["conquest"]["units"]]
     cases = [case for case in cases if path != ATTACK
              or {case[0]["attacker"], case[0]["target"]} <= set(names)]
     page, root, errors = _open(chromium, calculators_url, path)
@@ -124,7 +124,7 @@ def test_battle_sheet_shows_the_engines_damage_and_range(
 ):
     page, root, _ = _open(chromium, calculators_url, ATTACK)
     assert root.locator('select[name="attacker"] option').all_inner_texts() == [
-        row[0] for row in HOOK.rules_data()["conquest"]["units"]]
+        row[0] for row in golden.rules()["conquest"]["units"]]
     _fill(root, inputs, [])
     result = _roll(root)
     assert result == _engine(ATTACK, inputs, [])["result"]
@@ -241,7 +241,7 @@ def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calcu
 def test_unit_table_is_shown_on_load(chromium, calculators_url):
     page, root, _ = _open(chromium, calculators_url, "conquest/units")
     rows = root.locator("[data-output] tr")
-    assert rows.count() == 1 + len(HOOK.rules_data()["conquest"]["units"])
+    assert rows.count() == 1 + len(golden.rules()["conquest"]["units"])
     assert rows.nth(1).inner_text().split("\t")[:2] == ["Dreadnought", "15"]
     page.context.close()
 

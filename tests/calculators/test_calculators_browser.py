@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
+from rpg.core.registry import procedures
+from rulesite.reference import openapi_document
 from tests.browser import PHONE, scrolls_sideways, serve
 from tests.calculators import vectors as golden
 
 pytestmark = pytest.mark.browser
 
-HOOK = golden._hook()
 SAMPLE_PER_PROCEDURE = 4
 #: The calculators of "Pravidla a procedury" tested here; the other rulebooks' calculators have
 #: browser tests of their own (test_situations_browser.py, test_board_games_browser.py).
@@ -27,7 +28,7 @@ CORE = ("roll", "morale", "reaction", "falling", "skill-check", "saving-throw", 
 def _page_of(path: str) -> str:
     from rpg.core.citations import RULES
 
-    rule = RULES[HOOK.CALCULATORS[path].rule]
+    rule = RULES[procedures()[path].rule]
     return rule.page.lstrip("/") + "#" + rule.section
 
 
@@ -175,7 +176,7 @@ RANDOM_INPUTS = {
 
 @pytest.mark.parametrize("path", CORE)
 def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
-    document = HOOK.openapi_document()
+    document = openapi_document()
     components = document["components"]["schemas"]
     response = document["paths"][f"/api/v1/{path}"]["get"]["responses"]["200"]
     envelope = response["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
@@ -220,7 +221,7 @@ def test_an_invalid_field_shows_a_czech_error_beside_it(
 
 
 def test_every_field_has_a_label(chromium, calculators_url):
-    for path in HOOK.CALCULATORS:  # every calculator, whoever wrote it
+    for path in golden.calculators():  # every calculator, whoever wrote it
         page, root, _ = _open(chromium, calculators_url, path)
         unlabelled = root.locator("input, select").evaluate_all(
             "els => els.filter(el => !el.labels.length).map(el => el.name)")

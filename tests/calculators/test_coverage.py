@@ -8,14 +8,12 @@ from pathlib import Path
 
 from rpg.core.citations import RULES
 from tests.api.test_contract_coverage import ALL
-from tests.calculators.vectors import PROCEDURES, _hook
-
-HOOK = _hook()
+from tests.calculators.vectors import GRIDS, calculators
 
 
 def test_every_procedure_of_the_contract_has_a_calculator_and_vectors() -> None:
-    assert sorted(HOOK.CALCULATORS) == sorted(ALL)
-    assert sorted(PROCEDURES) == sorted(ALL)  # and golden vectors the node tests replay
+    assert sorted(calculators()) == sorted(ALL)
+    assert sorted(GRIDS) == sorted(ALL)  # and golden vectors the node tests replay
 
 
 def test_each_calculator_stands_once_on_its_rules_page(built_site: Path) -> None:
@@ -27,5 +25,5 @@ def test_each_calculator_stands_once_on_its_rules_page(built_site: Path) -> None
             found[path] += 1
             page_of[path] = page.replace("/./", "/")
     assert found == Counter(ALL)
-    for path, calculator in HOOK.CALCULATORS.items():
-        assert page_of[path] == RULES[calculator.rule].page, path
+    for path, procedure in calculators().items():
+        assert page_of[path] == RULES[procedure.rule].page, path

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rpg.pravidla import combat
+from tests.calculators import vectors as golden
 from tests.calculators import vectors_encounters as mine
 from tests.calculators.shared_checks import (
     fit_a_phone,
@@ -22,7 +23,7 @@ from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
 
-PATHS = list(mine.PROCEDURES)
+PATHS = list(mine.GRIDS)
 #: Vectors per calculator replayed in the browser (every one of them already passes under node).
 SAMPLE = 8
 
@@ -39,7 +40,7 @@ def _roll(root) -> dict[str, Any] | None:
 
 def _cases(path: str) -> list[dict[str, Any]]:
     """Vectors of ``path`` with a result: for each grid input its first dice and seeded ones."""
-    procedure = mine.PROCEDURES[path]
+    procedure = golden.PROCEDURES[path]
     cases = []
     for inputs in mine.GRIDS[path]:
         sequences = list(dice_sequences(procedure, inputs))

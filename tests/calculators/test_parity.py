@@ -41,12 +41,12 @@ def test_node_passes_every_golden_vector(vectors_file: Path) -> None:
 
 
 def test_every_calculator_has_an_engine_procedure_and_a_grid() -> None:
-    calculators = golden._hook().CALCULATORS
+    calculators = golden.calculators()
     assert set(golden.PROCEDURES) == set(calculators) == set(golden.GRIDS)
 
 
 def _results(cases: list[dict[str, Any]], key: str) -> set[Any]:
-    return {case["result"][key] for case in cases if "result" in case}
+    return {case["result"][key] for case in cases if key in case.get("result", {})}
 
 
 def _errors(cases: list[dict[str, Any]]) -> set[str | None]:
@@ -104,6 +104,11 @@ def test_check_vectors_cover_criticals_modes_and_conflicts(by_procedure) -> None
     assert {"dc", "difficulty"} <= _errors(skill)
     texts = " ".join(c["text"] for c in skill if "text" in c)
     assert "s výhodou" in texts and "s nevýhodou" in texts
+    assert "(únava)" in texts  # every modifier shown, fatigue named
+    for path in ("skill-check", "saving-throw"):  # groups: several rolls, and a bad count
+        assert {2, 3} <= {len(c["result"]["each"]) for c in by_procedure[path]
+                          if "each" in c.get("result", {})}, path
+        assert "count" in _errors(by_procedure[path]), path
     assert _results(by_procedure["saving-throw"], "against") == {
         "magic", "death", "poison", "other"}
     assert "items" in _errors(by_procedure["magic-items"])

@@ -13,7 +13,6 @@ exports, which is what ``node --test calculators-tests/`` reads.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -21,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from api.serialize import to_json
-from rpg.core import notation
 from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
-from rpg.pravidla import checks, combat, encounters, hazards
+from rpg.core.registry import Procedure, procedures
+from rpg.pravidla import checks, combat, encounters
+from rulesite import bundle, legacy
+from rulesite.calculators import calculator_module
 from tests.enumeration import NeedDie, Prefix
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,30 +38,25 @@ SAMPLES = 40
 Inputs = dict[str, Any]
 
 
-def _hook() -> Any:
-    """The docs hook (not a package): its table of calculators and its rules export."""
-    spec = importlib.util.spec_from_file_location(
-        "calculators_hook", ROOT / "docs" / "hooks" / "calculators.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the hook loads
-    spec.loader.exec_module(module)
-    return module
+def calculators() -> dict[str, Procedure]:
+    """Every procedure that has a calculator, by path (the engine's registry)."""
+    return {path: p for path, p in procedures().items() if p.calculator}
+
+
+def modules() -> dict[str, str]:
+    """Each calculator's JavaScript module, as the site names it in ``data-module``."""
+    tables = legacy.load()
+    return {path: calculator_module(p, tables) for path, p in calculators().items()}
+
+
+def rules() -> dict[str, Any]:
+    """The rule data the site's bundle carries."""
+    return bundle.rules_data(legacy.load().data)
 
 
 #: The engine procedure behind each calculator, by API path.
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
-    "roll": notation.roll,
-    "morale": combat.morale,
-    "reaction": encounters.reaction,
-    "falling": hazards.falling,
-    "skill-check": checks.skill_check,
-    "saving-throw": checks.saving_throw,
-    "magic-items": checks.magic_items,
-    "chance": checks.chance,
-    "trap": checks.trap,
-    "wandering-monsters": checks.wandering_monsters,
-}
+    path: procedure.run for path, procedure in calculators().items()}
 
 _ADVANTAGE = ({}, {"advantage": True}, {"disadvantage": True},
               {"advantage": True, "disadvantage": True})
@@ -109,11 +105,16 @@ GRIDS: dict[str, list[Inputs]] = {
         {}, {"dc": 1}, {"dc": 40, "modifier": 20, "bonus": 20}, {"untrained": True},
         {"dc": 12, "difficulty": "tezka"}, {"dc": 12, "untrained": True},
         {"difficulty": "lehka", "untrained": True},
+        {"modifier": 2, "fatigue": 2, "difficulty": "tezka"},
+        {"modifier": 1, "difficulty": "tezka", "count": 3}, {"count": 2, "advantage": True},
+        {"count": 0}, {"count": 51},
     ],
     "saving-throw": [
         *({"target": 15, "against": against} for against in checks.SAVE_AGAINST),
         *({"target": 12, "modifier": 2, "bonus": 1, "fatigue": 3, **mode} for mode in _ADVANTAGE),
         {"target": 1}, {"target": 30, "modifier": -20},
+        {"target": 10, "modifier": 1, "count": 3}, {"target": 10, "count": 2, "fatigue": 1},
+        {"target": 10, "count": 0},
     ],
     "magic-items": [
         {"target": 14, "items": [_SWORD]},
@@ -151,7 +152,6 @@ def _merge_extensions() -> None:
 
     for file in sorted(Path(__file__).parent.glob("vectors_*.py")):
         module = importlib.import_module(f"tests.calculators.{file.stem}")
-        PROCEDURES.update(module.PROCEDURES)
         GRIDS.update(module.GRIDS)
 
 
@@ -225,9 +225,8 @@ def vectors() -> list[dict[str, Any]]:
 def document() -> dict[str, Any]:
     """The vectors with the rule constants the site exports, and each calculator's module (the
     page names it in ``data-module``), which is what the node tests load."""
-    hook = _hook()
-    return {"rules": hook.rules_data(), "vectors": vectors(),
-            "modules": {path: calc.module for path, calc in hook.CALCULATORS.items()}}
+    return {"rules": rules(), "catalog": bundle.czech_catalog(), "vectors": vectors(),
+            "modules": modules()}
 
 
 def write(path: Path) -> Path:

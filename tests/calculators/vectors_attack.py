@@ -7,13 +7,9 @@ every natural 1 and 20, every full-damage die and every cancelled edge is met un
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from rpg.core.outcome import Outcome
 from rpg.pravidla import attack
-
-PROCEDURES: dict[str, Callable[..., Outcome]] = {"attack": attack.attack}
 
 _MELEE = {"ac": 12, "damage": "1d2"}
 _RANGED = {**_MELEE, "ranged": True}

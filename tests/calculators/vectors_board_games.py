@@ -7,34 +7,13 @@ adds every dice sequence of each input and the misfit dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import product
 from typing import Any
 
-from rpg.conquest import game as conquest
-from rpg.core.outcome import Outcome
-from rpg.olgoj_chorchoj import action_tokens as olgoj_chorchoj
 from rpg.psychopaths_land import game as psychopaths_land
 
 Inputs = dict[str, Any]
 
-PROCEDURES: dict[str, Callable[..., Outcome]] = {
-    "psychopaths-land/action-points": psychopaths_land.action_points,
-    "psychopaths-land/combat": psychopaths_land.combat,
-    "psychopaths-land/turn-check": psychopaths_land.turn_check,
-    "conquest/units": conquest.units,
-    "conquest/attack": conquest.attack,
-    "conquest/regen": conquest.regen,
-    "conquest/income": conquest.income,
-    "conquest/coins": conquest.coins,
-    "conquest/buy": conquest.buy,
-    "conquest/teleport": conquest.teleport,
-    "conquest/winner": conquest.winner,
-    "conquest/score": conquest.score,
-    "conquest/capture": conquest.capture,
-    "olgoj-chorchoj/engineering": olgoj_chorchoj.engineering,
-    "olgoj-chorchoj/tokens": olgoj_chorchoj.tokens,
-}
 
 
 def _faction(name: str, checkpoints: int = 0, **units: int) -> Inputs:

@@ -6,16 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg.core.outcome import Outcome
 from rpg.pravidla import combat, encounters
-
-PROCEDURES: dict[str, Callable[..., Outcome]] = {
-    "initiative": combat.initiative,
-    "surprise": encounters.surprise,
-    "encounter-distance": encounters.encounter_distance,
-    "encounter": encounters.encounter,
-    "range-zone": combat.range_zone,
-}
 
 _THREE = ["hráči", "skřeti", "vlci"]
 _TEN = [f"strana {n}" for n in range(1, 11)]

@@ -5,15 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg.core.outcome import Outcome
-from rpg.pravidla import health
-
-PROCEDURES: dict[str, Callable[..., Outcome]] = {
-    "fatigue": health.fatigue,
-    "death-save": health.death_save,
-    "healing": health.healing,
-}
-
 _DEATH_FLAGS = ("body_destroyed", "poisoned", "died_before", "give_up_skill_points")
 
 #: Inputs covering every branch of each rule sentence, errors included.

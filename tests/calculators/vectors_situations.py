@@ -6,17 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg.core.outcome import Outcome
-from rpg.pravidla import dungeon, hazards, situations
-
-PROCEDURES: dict[str, Callable[..., Outcome]] = {
-    "movement": situations.movement,
-    "thrown-range": situations.thrown_range,
-    "hold-breath": hazards.hold_breath,
-    "shield-block": situations.shield_block,
-    "mishap": situations.mishap,
-    "dungeon-turn": dungeon.dungeon_turn,
-}
+from rpg.pravidla import situations
 
 _SHIELD = {"shield_ac": 3, "dice_blocked": 1}
 

@@ -6,14 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rpg.core.outcome import Outcome
 from rpg.pravidla import wilderness
-
-PROCEDURES: dict[str, Callable[..., Outcome]] = {
-    "camping": wilderness.camping,
-    "travel": wilderness.travel,
-    "fast-travel": wilderness.fast_travel,
-}
 
 _BONUSES = ([], ["food"], ["water", "water"], ["shelter", "food", "shelter", "shelter"],
             ["food"] * 7)
@@ -96,7 +89,6 @@ SPLIT_GRID: list[dict[str, Any]] = [
     {"party": _PARTY, "damage": 5},
 ]
 
-PROCEDURES["fast-travel-split"] = wilderness.fast_travel_split
 GRIDS["fast-travel-split"] = SPLIT_GRID
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -65,11 +66,12 @@ def test_difficulty_row_is_reported() -> None:
 
 def test_text_in_both_languages() -> None:
     outcome = skill_check(ReplayDice([14]), modifier=3, difficulty="tezka")
-    assert outcome.text.cs == "Ověření dovednosti (těžká, DC 15): 1d20 = 14 + 3 = 17 ≥ 15 → úspěch."
+    assert outcome.text.cs == ("Ověření dovednosti (těžká, obtížnost 15): 1d20 = 14 + 3 = 17 ≥ 15 "
+                               "→ úspěch.")
     assert outcome.text.en == "Skill check (hard, DC 15): 1d20 = 14 + 3 = 17 ≥ 15 → success."
     natural = skill_check(ReplayDice([3, 20]), advantage=True, modifier=-2)
-    assert natural.text.cs == ("Ověření dovednosti (střední, DC 10): 1d20 s výhodou (3, 20) = 20 "
-                               "− 2 = 18, přirozená 20 → kritický úspěch.")
+    assert natural.text.cs == ("Ověření dovednosti (střední, obtížnost 10): 1d20 s výhodou "
+                               "(3, 20) = 20 − 2 = 18, přirozená 20 → kritický úspěch.")
     assert skill_check(ReplayDice([1])).text.en.endswith("natural 1 → critical failure.")
     # A negative total is written with the minus sign, as every negative term is.
     below = skill_check(ReplayDice([2]), modifier=-5)
@@ -102,3 +104,44 @@ def test_contradictory_or_impossible_inputs(inputs: dict[str, object], field: st
         skill_check(ReplayDice([10]), **inputs)
     assert caught.value.field == field
     assert caught.value.message.cs and caught.value.message.en
+
+
+def test_every_modifier_is_shown_even_when_they_cancel() -> None:
+    # Section 2c: "1d20 = 14 + 2 − 2 (únava) = 14 ≥ 15", fatigue named as such.
+    outcome = skill_check(ReplayDice([14]), modifier=2, fatigue=2, difficulty="tezka")
+    assert outcome.text.cs == ("Ověření dovednosti (těžká, obtížnost 15): 1d20 = 14 + 2 − 2 "
+                               "(únava) = 14 < 15 → neúspěch.")
+    assert "1d20 = 14 + 2 − 2 (fatigue) = 14 < 15" in outcome.text.en
+    bonus = skill_check(ReplayDice([9]), modifier=3, bonus=-1)
+    assert "1d20 = 9 + 3 − 1 = 11 ≥ 10" in bonus.text.cs
+
+
+def test_a_group_rolls_one_check_after_another() -> None:
+    outcome = skill_check(ReplayDice([20, 9, 1, 12, 3]), modifier=1, difficulty="tezka", count=5)
+    group = outcome.result
+    assert [r.natural for r in group.each] == [20, 9, 1, 12, 3]
+    assert [r.success for r in group.each] == [True, False, False, False, False]
+    assert (group.summary.count, group.summary.successes) == (5, 1)
+    assert outcome.chance == Fraction(7, 20)  # one roll's: 14..20 with +1
+    p = Fraction(7, 20)
+    assert group.successes_distribution == tuple(
+        comb(5, k) * p**k * (1 - p) ** (5 - k) for k in range(6))
+    assert sum(group.successes_distribution) == 1
+    assert outcome.text.cs.startswith("Ověření dovednosti ×5 (těžká, obtížnost 15): 1. 1d20 = 20 "
+                                      "+ 1 = 21, přirozená 20 → kritický úspěch; 2. ")
+    assert outcome.text.cs.endswith("Úspěchů: 1 z 5.")
+
+
+def test_a_group_distribution_matches_counting_every_dice_sequence() -> None:
+    outcome = skill_check(ReplayDice([1] * 3), dc=12, count=3, fatigue=1)
+    for k, p in enumerate(outcome.result.successes_distribution):
+        assert p == probability(
+            skill_check, lambda o, k=k: o.result.summary.successes == k, dc=12, count=3,
+            fatigue=1)
+
+
+@pytest.mark.parametrize("count", [0, 51])
+def test_a_group_has_bounds(count: int) -> None:
+    with pytest.raises(RuleError) as caught:
+        skill_check(ReplayDice([]), count=count)
+    assert caught.value.field == "count"

@@ -74,7 +74,7 @@ def test_skill_check_invariants(
                           untrained=untrained, fatigue=fatigue)
     result = outcome.result
     expected_dc = dc if dc is not None else checks.DIFFICULTIES[
-        "velmi-tezka" if untrained else difficulty or "stredni"][0]
+        "velmi-tezka" if untrained else difficulty or "stredni"]
     assert result.dc == expected_dc
     _check_d20(result, outcome.rolls, expected_dc, modifier + bonus - fatigue, advantage,
                disadvantage)

@@ -1,7 +1,7 @@
 /* The attack [Útok obecně, Hody na útok, Ostatní bojové situace], as rpg/pravidla/attack.py. */
-import { R, d20Test, frac, successChance } from "./engine.js";
+import { R, d20Test, frac, successChance } from "./core/engine.js";
 import { bounded, checkedFatigue, writtenD20 } from "./checks.js";
-import { roll as rollNotation } from "./notation.js";
+import { roll as rollNotation } from "./core/notation.js";
 import { fail } from "./health.js";
 
 const num = (v) => (v < 0 ? "−" : "") + Math.abs(v);

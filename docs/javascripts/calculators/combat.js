@@ -1,5 +1,5 @@
 /* Combat procedures [Souboje], as rpg/pravidla/combat.py: morale. */
-import { R, frac, roll, written } from "./engine.js";
+import { R, frac, roll, written } from "./core/engine.js";
 
 /** P(2d6 ≤ morale) as an exact fraction. */
 function holdChance(morale) {

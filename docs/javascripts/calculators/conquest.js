@@ -1,6 +1,6 @@
 /* Dobývání soustav, as rpg/conquest/game.py: the unit table (from the rule data) and a turn's
  * arithmetic. Nothing is rolled; every error quotes the rule it breaks. */
-import { R, RuleError, sum } from "./engine.js";
+import { R, RuleError, sum } from "./core/engine.js";
 
 const C = () => R.conquest;
 const KEYS = ["name", "hp", "attack", "defense", "range_min", "range_max", "movement", "regen",

@@ -1,5 +1,5 @@
 /* Encounter procedures [Náhlá setkání], as rpg/pravidla/encounters.py: the reaction roll. */
-import { R, frac, plus, roll, written } from "./engine.js";
+import { R, frac, plus, roll, written } from "./core/engine.js";
 
 function bandOf(total) {
   return R.reaction.table.find((band) => (band.low === null || total >= band.low)

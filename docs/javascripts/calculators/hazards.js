@@ -1,7 +1,7 @@
 /* Hazards [Nebezpečí a nástrahy], as rpg/pravidla/hazards.py: falling. */
 import {
   R, RuleError, d20Test, number, roll, successChance, sumDistribution, written,
-} from "./engine.js";
+} from "./core/engine.js";
 import { verdict } from "./checks.js";
 
 /** d6s for a fall: one for each started 2 m beyond the first 2 m. */

@@ -1,6 +1,6 @@
 /* [Únava, Mírnější systém smrti, Přirozené léčení], as rpg/pravidla/health.py; and the small helpers
  * that attack.js, wilderness.js and meeting.js share with it. */
-import { R, RuleError, d20Test, frac, number, roll, successChance, written } from "./engine.js";
+import { R, RuleError, d20Test, frac, number, roll, successChance, written } from "./core/engine.js";
 
 /** Refuse the input: a RuleError on `field`. */
 export const fail = (message, field) => {

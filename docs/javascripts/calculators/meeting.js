@@ -1,6 +1,6 @@
 /* Meeting the enemy, as rpg/pravidla/combat.py and rpg/pravidla/encounters.py: initiative, surprise, encounter
  * distance, the whole encounter and range zones. */
-import { R, roll, sumDistribution, written } from "./engine.js";
+import { R, roll, sumDistribution, written } from "./core/engine.js";
 import { reaction } from "./encounters.js";
 import { fail, out } from "./health.js";
 

@@ -1,5 +1,5 @@
 /* Olgoj Chorchoj, as rpg/olgoj_chorchoj/action_tokens.py: Engineering and action tokens. Nothing is rolled. */
-import { R } from "./engine.js";
+import { R } from "./core/engine.js";
 import { done, fail } from "./conquest.js";
 
 /** [Inženýrství] each of the three scales 1 back, +5 tactical points; a 0 locks a slot. */

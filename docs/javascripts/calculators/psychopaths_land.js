@@ -1,5 +1,5 @@
 /* Země psychopatů, as rpg/psychopaths_land/game.py: action points, combat, what a round allows. */
-import { R, RuleError, frac, plus } from "./engine.js";
+import { R, RuleError, frac, plus } from "./core/engine.js";
 import { done, fold, plural } from "./conquest.js";
 
 const P = () => R.psychopaths;

@@ -1,5 +1,5 @@
 /* Section 2b, as rpg/pravidla/situations.py, rpg/pravidla/hazards.py (hold-breath) and rpg/pravidla/dungeon.py. */
-import { R, RuleError, frac, number, roll } from "./engine.js";
+import { R, RuleError, frac, number, roll } from "./core/engine.js";
 
 const S = () => R.situations;
 const plural = (n, one, few, many) => (n === 1 ? one : n >= 2 && n <= 4 ? few : many);

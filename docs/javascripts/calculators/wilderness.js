@@ -1,6 +1,6 @@
 /* The wilderness [Přenocování v divočině, Cestování po světě, Rychlé cestování], as
  * rpg/pravidla/wilderness.py: camping, a day of travel, fast travel and the split of its damage. */
-import { R, frac, number, plus, roll, sum, written } from "./engine.js";
+import { R, frac, number, plus, roll, sum, written } from "./core/engine.js";
 import { bounded } from "./checks.js";
 import { choice, fail, out, plural as pl } from "./health.js";
 

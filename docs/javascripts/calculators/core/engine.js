@@ -1,6 +1,9 @@
-/* The calculators' core: rule data, dice sources, exact fractions and Czech numbers.
- * It mirrors rpg/core/dice.py, rpg/pravidla/d20.py and rpg/core/text.py; the rule constants are not written here
+/* The calculators' core: rule data, dice sources, exact fractions, refusals and answers.
+ * It mirrors rpg/core/dice.py and rpg/core/errors.py; the rule constants are not written here
  * but set from the rule data the docs build exports from the Python engine into the bundle. */
+import { choice, field, join, msg, number } from "./catalog.js";
+
+export { number };
 
 /** The rule constants exported from the engine (set once by setRules). */
 export let R = null;
@@ -9,10 +12,11 @@ export function setRules(data) {
   R = data;
 }
 
-/** The input breaks a rule; `field` names the input at fault (as the API's 422 does). */
+/** The input breaks a rule; `field` names the input at fault (as the API's 422 does). The
+ * message is a catalog message (or, in modules not yet moved to the catalog, a text). */
 export class RuleError extends Error {
   constructor(message, field = null) {
-    super(message);
+    super(String(message));
     this.field = field;
   }
 }
@@ -24,8 +28,7 @@ class Source {
 
   die(faces, label) {
     if (this.drawn >= R.dice.max_per_procedure) {
-      throw new RuleError(
-        `Příliš mnoho kostek: nejvýše ${R.dice.max_per_procedure} na jeden postup.`);
+      throw new RuleError(msg("dice.too-many-drawn", { n: R.dice.max_per_procedure }));
     }
     const value = this.next(faces, label);
     this.drawn += 1;
@@ -50,8 +53,8 @@ export class ReplayDice extends Source {
   constructor(values) {
     super();
     if (values.length > R.dice.max_given) {
-      throw new RuleError(
-        `Zadáno ${values.length} kostek, nejvýše lze ${R.dice.max_given}.`, "dice");
+      throw new RuleError(msg("dice.too-many-given", { n: values.length, m: R.dice.max_given }),
+        "dice");
     }
     this.values = values;
   }
@@ -59,21 +62,19 @@ export class ReplayDice extends Source {
   next(faces, label) {
     const pos = this.drawn + 1;
     if (this.drawn >= this.values.length) {
-      throw new RuleError(
-        `Chybí kostka: je potřeba d${faces} pro '${label}' (kostka č. ${pos}).`, "dice");
+      throw new RuleError(msg("dice.missing", { faces, label, pos }), "dice");
     }
     const value = this.values[this.drawn];
     if (!(value >= 1 && value <= faces)) {
-      throw new RuleError(`Kostka č. ${pos} ('${label}') je d${faces}: hodnota ${value} `
-        + `není mezi 1 a ${faces}.`, "dice");
+      throw new RuleError(msg("dice.off-the-die", { pos, label, faces, value }), "dice");
     }
     return value;
   }
 
   finish() {
     if (this.drawn < this.values.length) {
-      throw new RuleError(`Příliš mnoho kostek: zadáno ${this.values.length}, postup `
-        + `použil ${this.drawn}.`, "dice");
+      throw new RuleError(msg("dice.left-over", { given: this.values.length, used: this.drawn }),
+        "dice");
     }
   }
 }
@@ -99,18 +100,6 @@ export function plus(modifier, total) {
   return ` ${modifier > 0 ? "+" : "−"} ${Math.abs(modifier)} = ${total < 0 ? "−" : ""}${Math.abs(total)}`;
 }
 
-/** A number as Czech writes it: "2,5", no ".0", at most 4 decimals (as rpg/core/text.py). */
-export function number(value) {
-  if (Number.isInteger(value)) return String(value);
-  let fixed = value.toFixed(4);
-  const scaled = value * 1e4;
-  // Python rounds an exact tie to even; toFixed rounds it away from zero.
-  if (Math.abs(scaled % 1) === 0.5 && Math.abs(Math.round(scaled)) % 2 === 1) {
-    fixed = ((Math.round(scaled) - Math.sign(scaled)) / 1e4).toFixed(4);
-  }
-  return fixed.replace(/0+$/, "").replace(/\.$/, "").replace(".", ",");
-}
-
 // --- Exact fractions {n, d} (numbers while they fit, the chances here are small) -------------
 
 function gcd(a, b) {
@@ -125,44 +114,9 @@ export function frac(n, d = 1) {
 
 export const value = (f) => (f === null ? null : f.n / f.d);
 
-// --- The d20 test (rpg/pravidla/d20.py) ----------------------------------------------------------------
-
-export const diceMode = (advantage, disadvantage) => Number(!!advantage) - Number(!!disadvantage);
-
-export function rollD20(source, label, mode) {
-  if (mode === 0) {
-    const natural = source.die(R.d20, label);
-    return { label, notation: "1d20", results: [natural], total: natural };
-  }
-  const first = source.die(R.d20, label);
-  const second = source.die(R.d20, label);
-  const kept = mode > 0 ? Math.max(first, second) : Math.min(first, second);
-  return { label, notation: mode > 0 ? "2d20kh1" : "2d20kl1", results: [first, second],
-    total: kept };
-}
-
-export function judge(natural, modifier, target) {
-  const total = natural + modifier;
-  if (natural === R.d20) return [total, true, "success"];
-  if (natural === 1) return [total, false, "failure"];
-  return [total, total >= target, null];
-}
-
-export function d20Test(source, label, modifier, target, mode = 0) {
-  const rolled = rollD20(source, label, mode);
-  const [total, success, critical] = judge(rolled.total, modifier, target);
-  return { roll: rolled, natural: rolled.total, total, target, success, critical };
-}
-
-/** Exact P(success) of a d20 test: the kept die of two is 1 − (1 − p)² or p². */
-export function successChance(modifier, target, mode = 0) {
-  let k = 0;
-  for (let n = 1; n <= R.d20; n += 1) k += judge(n, modifier, target)[1] ? 1 : 0;
-  const f = R.d20;
-  if (mode > 0) return frac(f * f - (f - k) ** 2, f * f);
-  if (mode < 0) return frac(k * k, f * f);
-  return frac(k, f);
-}
+// The d20 test lives with its rulebook (pravidla/d20.js); re-exported for the modules that have
+// not moved to the catalog yet.
+export { d20Test, diceMode, judge, rollD20, successChance } from "../pravidla/d20.js";
 
 /** Exact distribution of the sum of `count` d`faces`: probabilities from count to count×faces. */
 export function sumDistribution(count, faces) {
@@ -175,4 +129,31 @@ export function sumDistribution(count, faces) {
     ways = next;
   }
   return ways;
+}
+
+/** Refuse the input: a RuleError on `field` with a catalog message. */
+export const fail = (key, params, field) => {
+  throw new RuleError(msg(key, params), field);
+};
+
+/** A procedure's answer: the result, the text, and optionally the exact chance, a chart of a
+ * distribution and the next steps ({procedure, inputs, missing}). */
+export const answer = (result, text, { chance = null, chart = null, next = [] } = {}) => (
+  { result, text: String(text), chance, chart, next });
+
+/** An integer within low..high, else the engine's refusal naming the field (errors.check_int). */
+export function bounded(value, low, high, name) {
+  if (!Number.isInteger(value) || !(value >= low && value <= high)) {
+    fail("error.whole-number", { field: field(name), low, high, value: String(value) }, name);
+  }
+  return value;
+}
+
+/** `value` if it is one of `allowed`, else the engine's refusal listing them. */
+export function oneOf(value, allowed, name) {
+  if (!allowed.includes(value)) {
+    fail("error.one-of", { field: field(name), value: String(value),
+      allowed: join(allowed.map((v) => choice(name, v))) }, name);
+  }
+  return value;
 }

@@ -1,4 +1,5 @@
 /* Dice notation, as rpg/core/notation.py: parse "2d6+3", "4d6kh3", "d%", Czech "2k6"; roll it. */
+import { join, msg } from "./catalog.js";
 import { R, RuleError } from "./engine.js";
 
 // Python's str.isspace(), so both parsers skip the same characters.
@@ -11,9 +12,11 @@ class Parser {
     this.limits = R.notation;
   }
 
-  error(message, at = null) {
+  /** The mistake `problem` (a "notation.*" message) at the current or given place. */
+  error(problem, at = null, values = {}) {
     const position = (at === null ? this.pos : at) + 1;
-    return new RuleError(`'${this.text}' → ${message} na pozici ${position}`, "expr");
+    return new RuleError(msg("notation.error", { expr: this.text, position,
+      problem: msg(`notation.${problem}`, values) }), "expr");
   }
 
   skipSpace() {
@@ -32,14 +35,14 @@ class Parser {
       this.pos += 1;
     }
     if (start === this.pos) return null;
-    if (this.pos - start > 6) throw this.error("příliš velké číslo", start);
+    if (this.pos - start > 6) throw this.error("too-large", start);
     return Number(this.text.slice(start, this.pos));
   }
 
   parse() {
     const L = this.limits;
     if (this.text.length > L.max_length) {
-      throw new RuleError(`Výraz je delší než ${L.max_length} znaků.`, "expr");
+      throw new RuleError(msg("notation.too-long", { n: L.max_length }), "expr");
     }
     const terms = [];
     let sign = 1;
@@ -48,17 +51,17 @@ class Parser {
       this.pos += 1;
     }
     for (;;) {
-      if (terms.length === L.max_terms) throw this.error(`nejvýše ${L.max_terms} členů`);
+      if (terms.length === L.max_terms) throw this.error("terms", null, { n: L.max_terms });
       terms.push(this.term(sign));
       const following = this.peek();
       if (following === "") break;
-      if (!"+-".includes(following)) throw this.error("očekáváno '+' nebo '-'");
+      if (!"+-".includes(following)) throw this.error("sign");
       sign = following === "-" ? -1 : 1;
       this.pos += 1;
     }
     const dice = terms.reduce((n, t) => n + (t.faces ? t.count : 0), 0);
     if (dice > L.max_dice) {
-      throw new RuleError(`Výraz hází ${dice} kostek, nejvýše lze ${L.max_dice}.`, "expr");
+      throw new RuleError(msg("notation.too-many-dice", { n: dice, m: L.max_dice }), "expr");
     }
     return terms;
   }
@@ -69,13 +72,13 @@ class Parser {
     const start = this.pos;
     const count = this.integer();
     if (!["d", "k"].includes(this.peek())) {
-      if (count === null) throw this.error("očekáváno číslo nebo kostka");
-      if (count > L.max_constant) throw this.error(`číslo větší než ${L.max_constant}`, start);
+      if (count === null) throw this.error("term");
+      if (count > L.max_constant) throw this.error("constant", start, { n: L.max_constant });
       return { sign, value: count };
     }
     const dice = count === null ? 1 : count;
     if (dice < 1 || dice > L.max_count) {
-      throw this.error(`počet kostek musí být 1 až ${L.max_count}`, start);
+      throw this.error("count", start, { n: L.max_count });
     }
     this.pos += 1;
     this.skipSpace();
@@ -86,9 +89,9 @@ class Parser {
       faces = 100;
     } else {
       faces = this.integer();
-      if (faces === null) throw this.error("očekáván počet stěn kostky");
+      if (faces === null) throw this.error("faces");
       if (faces < L.min_faces || faces > L.max_faces) {
-        throw this.error(`kostka musí mít ${L.min_faces} až ${L.max_faces} stěn`, facesAt);
+        throw this.error("faces-range", facesAt, { low: L.min_faces, high: L.max_faces });
       }
     }
     let mode = null;
@@ -97,11 +100,11 @@ class Parser {
       const keepAt = this.pos;
       this.pos += 1;
       mode = this.peek();
-      if (mode !== "h" && mode !== "l") throw this.error("očekáváno 'kh' nebo 'kl'", keepAt);
+      if (mode !== "h" && mode !== "l") throw this.error("keep-mode", keepAt);
       this.pos += 1;
       keep = this.integer();
-      if (keep === null) throw this.error("očekáván počet ponechaných kostek");
-      if (keep < 1 || keep > dice) throw this.error(`ponechat lze 1 až ${dice} kostek`, keepAt);
+      if (keep === null) throw this.error("keep-count");
+      if (keep < 1 || keep > dice) throw this.error("keep-range", keepAt, { n: dice });
     }
     return { sign, count: dice, faces, mode, keep: keep === null ? dice : keep };
   }
@@ -170,11 +173,12 @@ function toFloat(n, d) {
 function writtenTerm(term, first) {
   const sign = term.value < 0 ? "- " : (first ? "" : "+ ");
   if (!term.dice.length) return `${sign}${Math.abs(term.value)}`;
-  let shown = term.kept.join(" + ");
+  const kept = term.kept.join(" + ");
   const dropped = [...term.dice];
-  for (const kept of term.kept) dropped.splice(dropped.indexOf(kept), 1);
-  if (dropped.length) shown += `; zahozeno ${dropped.join(", ")}`;
-  return `${sign}${term.notation} (${shown})`;
+  for (const k of term.kept) dropped.splice(dropped.indexOf(k), 1);
+  if (!dropped.length) return `${sign}${term.notation} (${kept})`;
+  return msg("notation.dropped", { sign, notation: term.notation, kept,
+    dropped: dropped.join(", ") });
 }
 
 /** [Zápis kostek] roll a dice expression, left to right, die by die. */
@@ -202,11 +206,11 @@ export function roll(source, { expr }) {
   }
   const notation = terms.map((t, i) => (t.sign < 0 ? "-" : (i ? "+" : "")) + termNotation(t))
     .join("");
-  const body = rolled.map((t, i) => writtenTerm(t, i === 0)).join(" ");
+  const terms_ = join(rolled.map((t, i) => writtenTerm(t, i === 0)), " ");
   return {
     result: { total, min: low, max: high, mean: toFloat(meanN, meanD), terms: rolled },
     chance: null,
-    text: `Hod ${notation}: ${body} = ${total}.`,
+    text: String(msg("roll.text", { notation, terms: terms_, total: String(total) })),
     chart: null,
   };
 }

@@ -1,13 +1,12 @@
-"""MkDocs hook: installable and offline-capable site, and search without diacritics.
+"""Search without diacritics, rules stated as bold lead paragraphs found on their own, and the
+offline copy's list of files.
 
-- Every page links the web app manifest and the theme colour (so a phone can add it to the home
-  screen).
-- ``sw.js`` gets the list of every file of the build to precache, and a version derived from
-  their contents, so a new build replaces the old cache.
 - Search: every rule stated as a bold lead paragraph (``**Pád z výšky:**``, anchored on the page)
   becomes a search entry of its own, so a search lands on the rule itself. Every entry gets
   ``ascii_title`` and ``ascii_text`` fields (title and text without diacritics, indexed but
   never shown): Czech has no lunr pipeline, and a GM typing on a phone skips the diacritics.
+- Offline: ``sw.js`` gets the list of every file of the build to precache, and a version derived
+  from their contents, so a new build replaces the old cache.
 """
 
 from __future__ import annotations
@@ -17,15 +16,13 @@ import json
 import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 # Files the browser never needs offline: source maps, the sitemap, lunr's other languages, and the
 # worker itself (the browser keeps it).
-_SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$)")
+SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$)")
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
-
-#: Search entries of the rules stated as bold lead paragraphs, by page URL.
-_lead_entries: dict[str, list[dict]] = {}
 
 
 def fold(text: str) -> str:
@@ -34,51 +31,56 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def on_page_content(html, page, config, files):
-    """Remember the page's bold lead rules as search entries of their own."""
-    _lead_entries[page.url] = [
+def lead_entries(page_url: str, content: str) -> list[dict[str, Any]]:
+    """The page's bold lead rules as search entries of their own."""
+    return [
         {
-            "location": f"{page.url}#{anchor}",
+            "location": f"{page_url}#{anchor}",
             "title": _TAG.sub("", title).strip().rstrip(":"),
             "text": text.strip(),
         }
-        for anchor, title, text in _LEAD.findall(html)
+        for anchor, title, text in _LEAD.findall(content)
     ]
-    return html
 
 
-def on_post_page(output, page, config):
-    """Link the manifest and theme colour from every page's head."""
-    root = "../" * page.url.count("/") if page.url else ""
-    head = (
+def head_links(page_url: str) -> str:
+    """The manifest and theme colour every page links, so a phone can add the site."""
+    root = "../" * page_url.count("/") if page_url else ""
+    return (
         f'<link rel="manifest" href="{root}manifest.webmanifest">'
         '<meta name="theme-color" content="#6d4c41">'
         f'<link rel="apple-touch-icon" href="{root}img/icon-192.png">'
     )
-    return output.replace("</head>", head + "</head>", 1)
 
 
-def on_post_build(config):
-    """Add the ASCII search field and write the precache list into the service worker."""
-    site = Path(config["site_dir"])
+def fold_index(site: Path, leads: dict[str, list[dict[str, Any]]]) -> None:
+    """Add the lead rules and the ASCII fields to the built search index."""
     index_path = site / "search" / "search_index.json"
     index = json.loads(index_path.read_text(encoding="utf-8"))
     docs = []
     for doc in index["docs"]:
         docs.append(doc)
         # A page's first entry has the page's own location; its lead rules follow it.
-        docs += _lead_entries.pop(doc["location"], [])
+        docs += leads.pop(doc["location"], [])
     for doc in docs:
         doc["ascii_title"] = fold(doc["title"])
         doc["ascii_text"] = fold(_TAG.sub(" ", doc["text"]))
     index["docs"] = docs
     index_path.write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
 
-    files = sorted(
+
+def offline_files(site: Path) -> list[str]:
+    """Every file of the build a reader may need offline, relative to the site's root."""
+    return sorted(
         path.relative_to(site).as_posix()
         for path in site.rglob("*")
-        if path.is_file() and not _SKIP.search(path.relative_to(site).as_posix())
+        if path.is_file() and not SKIP.search(path.relative_to(site).as_posix())
     )
+
+
+def write_worker(site: Path) -> None:
+    """Write the precache list and the build's version into the service worker."""
+    files = offline_files(site)
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode())

@@ -1,0 +1,255 @@
+/* The calculators' page side: read and check a form, run the procedure, show the outcome.
+ * Every calculator's form is generated at build time from the API's OpenAPI document; this
+ * module only follows its data-* attributes (rulesite/calculators.py). Its words are the
+ * catalog's ("calculator.*" in rulesite/messages.py). */
+import { number, setCatalog, setNaming, t } from "./catalog.js";
+import { R, RandomDice, ReplayDice, RuleError, setRules, value } from "./engine.js";
+
+/** One value of a field kind ("integer", "number", "string"), checked against its bounds. */
+function parseValue(text, kind, min, max) {
+  let parsed = text;
+  if (kind === "integer" || kind === "number") {
+    const pattern = kind === "integer" ? /^[+\-−]?\d+$/ : /^[+\-−]?(\d+([.,]\d*)?|[.,]\d+)$/;
+    if (!pattern.test(text)) throw new Error(t(`calculator.${kind}`));
+    parsed = Number(text.replace("−", "-").replace(",", "."));
+    if ((min !== null && parsed < min) || (max !== null && parsed > max)) {
+      throw new Error(t("calculator.range", { min: number(min), max: number(max) }));
+    }
+  } else if ((min !== null && text.length < min) || (max !== null && text.length > max)) {
+    throw new Error(t("calculator.length", { min, max }));
+  }
+  return parsed;
+}
+
+const bound = (element, name) => (element.dataset[name] === undefined
+  ? null : Number(element.dataset[name]));
+
+/** An item written "Meč +2" (or just "Plášť"): {name, bonus}. */
+function namedBonus(element, text) {
+  const [, name, bonus] = text.match(/^(.*?)(?:\s+([+\-−]?\d+))?$/);
+  return {
+    name: parseValue(name, "string", bound(element, "nameMin"), bound(element, "nameMax")),
+    bonus: bonus === undefined ? 0 : parseValue(bonus, "integer", bound(element, "bonusMin"),
+      bound(element, "bonusMax")),
+  };
+}
+
+/** A list of choices: the checked values, or each value as many times as its count. */
+function readChoices(element) {
+  const values = [];
+  element.querySelectorAll("input").forEach((input) => {
+    if (input.type === "checkbox") {
+      if (input.checked) values.push(input.value);
+      return;
+    }
+    const text = input.value.trim() || "0";
+    const count = parseValue(text, "integer", 0, bound(input, "max"));
+    for (let i = 0; i < count; i += 1) values.push(input.dataset.value);
+  });
+  const [min, max] = [bound(element, "minItems") ?? 0, bound(element, "maxItems")];
+  if (values.length < min || (max !== null && values.length > max)) {
+    throw new Error(t("calculator.items", { min, max }));
+  }
+  return values.length ? values : undefined; // none chosen: the procedure's default
+}
+
+/** A field's value as the API takes it, or undefined when left empty; throws a Czech message. */
+function readField(element) {
+  const kind = element.dataset.kind;
+  if (kind === "boolean") return element.checked;
+  if (kind === "choices") return readChoices(element);
+  const text = element.value.trim();
+  if (kind === "array") {
+    const parts = text.split(",").map((part) => part.trim()).filter(Boolean);
+    if (!parts.length) {
+      if (element.required) throw new Error(t("calculator.required"));
+      return undefined;
+    }
+    const [min, max] = [bound(element, "minItems") ?? 0, bound(element, "maxItems")];
+    if (parts.length < min || (max !== null && parts.length > max)) {
+      throw new Error(t("calculator.items", { min, max }));
+    }
+    return parts.map((part, i) => {
+      try {
+        if (element.dataset.item === "named-bonus") return namedBonus(element, part);
+        return parseValue(part, element.dataset.item, bound(element, "itemMin"),
+          bound(element, "itemMax"));
+      } catch (error) {
+        throw new Error(t("calculator.item", { index: i + 1, message: error.message }));
+      }
+    });
+  }
+  if (text === "") {
+    if (element.required) throw new Error(t("calculator.required"));
+    return undefined;
+  }
+  if (kind === "json") { // an object-valued input
+    try { return JSON.parse(text); } catch { throw new Error(t("calculator.json")); }
+  }
+  return parseValue(text, kind, bound(element, "min"), bound(element, "max"));
+}
+
+/** The input named `name` in a calculator (a JSON input's inner field: the input itself). */
+const inputNamed = (root, name) => root.querySelector(`[data-kind][name="${name}"]`)
+  || root.querySelector(`[data-kind][data-name="${name}"]`)
+  || root.querySelector(`[data-kind][name="${name.split(".")[0]}"]`);
+
+/** A field's label, as the form shows it. */
+function labelOf(root, name) {
+  const element = inputNamed(root, name);
+  if (!element) return `'${name}'`;
+  const label = root.querySelector(`label[for="${element.id}"], #${element.id}-nazev`);
+  return label ? `„${label.textContent.trim()}“` : `'${name}'`;
+}
+
+/** A choice's word, as the form shows it (an option, a checkbox's label). */
+function wordOf(root, name, choice) {
+  const element = inputNamed(root, name);
+  const option = element && [...element.querySelectorAll("option, input")]
+    .find((item) => (item.value || item.dataset.value) === choice);
+  if (!option) return choice;
+  if (option.tagName === "OPTION") return option.textContent.trim();
+  const label = root.querySelector(`label[for="${option.id}"]`);
+  return label ? label.textContent.trim() : choice;
+}
+
+function showError(root, name, message) {
+  const element = inputNamed(root, name);
+  const slot = element && root.querySelector(`#${element.id}-chyba`);
+  if (!slot) return false;
+  slot.textContent = message;
+  slot.hidden = false;
+  element.setAttribute("aria-invalid", "true");
+  const group = element.closest("details");
+  if (group) group.open = true; // a refusal inside a folded group must be seen
+  return true;
+}
+
+function clearErrors(root) {
+  root.querySelectorAll(".calculator__error").forEach((slot) => {
+    slot.hidden = true;
+    slot.textContent = "";
+  });
+  root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+}
+
+const percent = (p) => `${number(Math.round(p * 10000) / 100)} %`;
+
+/** A small bar chart of a distribution; the rolled outcome is highlighted. */
+function chart(bars, title) {
+  const width = 320;
+  const height = 110;
+  const gap = bars.length > 30 ? 0 : 2;
+  const step = width / bars.length;
+  const top = Math.max(...bars.map((bar) => bar.p)) || 1;
+  const labelEvery = Math.ceil(bars.length / 12);
+  const rects = bars.map((bar, i) => {
+    const h = Math.max(1, (bar.p / top) * (height - 34));
+    const x = i * step;
+    const cls = bar.current ? "is-current" : bar.good ? "is-good" : "";
+    const label = i % labelEvery && bars.length > 12 ? "" : `<text x="${x + step / 2}" `
+      + `y="${height - 4}" text-anchor="middle">${bar.label.length > 12 ? i + 1 : bar.label}</text>`;
+    return `<rect class="${cls}" x="${x + gap / 2}" y="${height - 18 - h}" width="${step - gap}" `
+      + `height="${h}"><title>${bar.label}: ${percent(bar.p)}</title></rect>${label}`;
+  }).join("");
+  return `<svg class="calculator__chart" viewBox="0 0 ${width} ${height}" role="img" `
+    + `aria-label="${title}">${rects}</svg>`;
+}
+
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Inputs as a query string, as the API reads them back (api/procedures.py query_string). */
+const query = (inputs) => new URLSearchParams(Object.entries(inputs).map(([key, v]) => [key,
+  Array.isArray(v) ? v.join(",") : String(v)])).toString();
+
+/** The next steps as the API lists them in `result.next`. */
+const nextSteps = (steps = []) => steps.map(({ procedure, inputs = {}, missing = [] }) => {
+  const q = query(inputs);
+  return { procedure, url: `/api/v1/${procedure}${q ? `?${q}` : ""}`,
+    title: R.next[procedure][0], missing };
+});
+
+/** Links to the calculators the result calls for next (on this page, or on their rule's). */
+function nextLinks(steps) {
+  if (!steps.length) return "";
+  const links = steps.map(({ procedure, title }) => {
+    const target = document.querySelector(`[data-procedure="${procedure}"]`);
+    const href = target ? `#${target.id}` : R.next[procedure][1];
+    return `<a href="${escape(href)}">${escape(title)}</a>`;
+  });
+  return `<p class="calculator__next">${escape(t("calculator.next"))}: ${links.join(", ")}</p>`;
+}
+
+function render(root, outcome) {
+  const output = root.querySelector("[data-output]");
+  const parts = [`<p class="calculator__text">${escape(outcome.text)}</p>`];
+  if (outcome.chance !== null) {
+    const f = outcome.chance;
+    const label = root.dataset.chance || t("calculator.chance");
+    const exact = f.d === 1 ? String(f.n) : `${f.n}/${f.d}`;
+    parts.push(`<p class="calculator__chance">${escape(label)}: <strong>${exact}</strong> `
+      + `≈ ${percent(value(f))}</p>`);
+  }
+  if (outcome.chart) parts.push(chart(outcome.chart, escape(t("calculator.chart"))));
+  const next = nextSteps(outcome.next);
+  parts.push(nextLinks(next));
+  output.innerHTML = parts.join("");
+  output.dataset.result = JSON.stringify({ ...outcome.result, next });
+}
+
+function compute(root, procedure) {
+  const output = root.querySelector("[data-output]");
+  delete output.dataset.result;
+  clearErrors(root);
+  // Messages name this form's fields and choices as the form shows them.
+  setNaming({ field: (name) => labelOf(root, name), choice: (name, v) => wordOf(root, name, v) });
+  const inputs = {};
+  let dice = null;
+  let valid = true;
+  root.querySelectorAll("[data-kind]").forEach((element) => {
+    const name = element.name || element.dataset.name;
+    try {
+      const read = readField(element);
+      if (name === "dice") dice = read ?? null;
+      else if (read !== undefined) inputs[name] = read;
+    } catch (error) {
+      showError(root, name, error.message);
+      valid = false;
+    }
+  });
+  if (!valid) {
+    output.innerHTML = `<p class="calculator__problem">${escape(t("calculator.fix-fields"))}</p>`;
+    return;
+  }
+  try {
+    const source = dice ? new ReplayDice(dice) : new RandomDice();
+    const outcome = procedure(source, inputs);
+    source.finish();
+    render(root, outcome);
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    const beside = error.field && showError(root, error.field, error.message);
+    output.innerHTML = `<p class="calculator__problem">${escape(beside
+      ? t("calculator.fix-field") : error.message)}</p>`;
+  }
+}
+
+/** Wire every calculator of the page to its procedure (by path) and its module's optional
+ * richer controls (`enhancers`, by module path). */
+export function start(procedures, enhancers) {
+  const roots = document.querySelectorAll("[data-procedure]");
+  if (!roots.length) return;
+  // The engine's rule data and Czech templates, inlined by the build (rulesite/bundle.py).
+  setRules(CALCULATOR_RULES); // eslint-disable-line no-undef
+  setCatalog(CALCULATOR_CATALOG); // eslint-disable-line no-undef
+  for (const root of roots) {
+    const procedure = procedures[root.dataset.procedure];
+    root.id ||= `kalkulacka-${root.dataset.procedure.replace("/", "-")}`;
+    root.querySelector("form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      compute(root, procedure);
+    });
+    enhancers[root.dataset.module]?.(root); // a module's richer controls, once the form is wired
+    root.dataset.ready = "";
+  }
+}

@@ -1,0 +1,25 @@
+"""The words of the calculators' page itself (``core/ui.js``), in the engine's message catalog."""
+
+from __future__ import annotations
+
+from rpg.core.catalog import messages
+from rpg.core.text import Text
+
+MESSAGES = messages({
+    "calculator.required": Text("Vyplň toto pole.", "Fill in this field."),
+    "calculator.integer": Text("Zadej celé číslo.", "Give a whole number."),
+    "calculator.number": Text("Zadej číslo.", "Give a number."),
+    "calculator.range": Text("Zadej hodnotu od {min} do {max}.",
+                             "Give a value from {min} to {max}."),
+    "calculator.length": Text("Délka musí být {min} až {max} znaků.",
+                              "The length must be {min} to {max} characters."),
+    "calculator.items": Text("Zadej {min} až {max} položek oddělených čárkou.",
+                             "Give {min} to {max} items separated by commas."),
+    "calculator.item": Text("Položka č. {index}: {message}", "Item {index}: {message}"),
+    "calculator.json": Text("Zápis není platný JSON.", "This is not valid JSON."),
+    "calculator.fix-fields": Text("Oprav zvýrazněná pole.", "Correct the highlighted fields."),
+    "calculator.fix-field": Text("Oprav zvýrazněné pole.", "Correct the highlighted field."),
+    "calculator.chance": Text("Šance", "Chance"),
+    "calculator.chart": Text("Rozdělení výsledků", "Distribution of results"),
+    "calculator.next": Text("Dále", "Next"),
+})

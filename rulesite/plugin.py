@@ -1,0 +1,117 @@
+"""The rules site's MkDocs plugin: one object holds a build's state from event to event.
+
+- ``on_files``: asks the app for its OpenAPI document (the API page's reference and every
+  calculator's form come from it) and adds the reference to the build;
+- ``on_page_markdown``: the API page's marker becomes the interactive reference;
+- ``on_page_content``: each procedure's calculator lands right after the element whose id is its
+  rule's anchor (the rule pages stay as written), the page loads the calculators' script, and the
+  page's bold lead rules are noted for search;
+- ``on_post_page``: every page links the web app manifest;
+- ``on_post_build``: the calculators ship as one bundle, the search index gets its fields without
+  diacritics, and the service worker its list of files (in that order: the list sees the bundle).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from rpg.core.citations import RULES
+from rpg.core.registry import procedures
+from rulesite import bundle, legacy, reference, search
+from rulesite.calculators import SCRIPTS, Forms
+
+SCRIPT = (SCRIPTS / "ui.js").as_posix()
+
+
+class RuleSiteConfig(Config):
+    """``plugins: [rulesite]``; ``calculators: false`` builds the rules without them."""
+
+    calculators = config_options.Type(bool, default=True)
+
+
+class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
+    """Calculators beside their rules, the API reference, search and the offline copy."""
+
+    def __init__(self) -> None:
+        self.forms: Forms | None = None
+        self.legacy = legacy.Legacy()
+        self.used: dict[str, str] = {}
+        self.leads: dict[str, list[dict[str, Any]]] = {}
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """The app's OpenAPI document: the reference on the API page, and the forms."""
+        document = reference.openapi_document()
+        files.append(File.generated(config, reference.SPEC_PATH,
+                                    content=json.dumps(document, ensure_ascii=False, indent=2)))
+        self.legacy = legacy.load()
+        self.forms = Forms(document, self.legacy, Path(config["docs_dir"]))
+        self.used = {}
+        self.leads = {}
+        return files
+
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig,
+                         files: Files) -> str:
+        """The API page's marker becomes the interactive reference."""
+        return markdown.replace(reference.MARKER, reference.swagger_tag())
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,
+                        files: Files) -> str:
+        """Each calculator after its rule's anchor, and the script on pages that have one."""
+        self.leads[page.url] = search.lead_entries(page.url, html)
+        if not self.config.calculators or self.forms is None:
+            return html
+        here = "/" + page.url
+        placed = False
+        # In reverse: each lands right after its anchor, so the first declared ends up first.
+        for procedure in reversed(list(procedures().values())):
+            rule = RULES[procedure.rule]
+            if procedure.calculator and rule.page == here:
+                html = _insert_after(html, rule.section, self.forms.html(procedure))
+                self.used[procedure.path] = self.forms.module(procedure)
+                placed = True
+        if placed:
+            root = "../" * page.url.count("/")
+            html += f'<script type="module" src="{root}{SCRIPT}"></script>'
+        return html
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Link the manifest and theme colour from every page's head."""
+        return output.replace("</head>", search.head_links(page.url) + "</head>", 1)
+
+    @event_priority(-100)  # after the search plugin has written its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """The bundle, the folded search index, then the offline list (which sees both)."""
+        site = Path(config["site_dir"])
+        built = site / SCRIPTS
+        for module in built.rglob("*.js"):
+            module.unlink()
+        for folder in sorted(built.rglob("*"), reverse=True):
+            if folder.is_dir():
+                folder.rmdir()
+        if self.config.calculators:
+            rules = bundle.rules_data(self.legacy.data)
+            built.mkdir(parents=True, exist_ok=True)
+            (site / SCRIPT).write_bytes(bundle.bundled(
+                Path(config["docs_dir"]) / SCRIPTS, self.used, rules))
+        search.fold_index(site, self.leads)
+        search.write_worker(site)
+
+
+def _insert_after(content: str, anchor: str, snippet: str) -> str:
+    """``snippet`` right after the element whose id is ``anchor`` (a heading or a paragraph)."""
+    opening = re.search(rf'<(\w+)[^>]*\bid="{re.escape(anchor)}"', content)
+    if opening is None:
+        raise RuntimeError(f"no element with id '{anchor}' to put a calculator after")
+    closing = content.find(f"</{opening.group(1)}>", opening.end())
+    end = closing + len(opening.group(1)) + 3
+    return content[:end] + snippet + content[end:]
