@@ -57,7 +57,10 @@ test("every calculator has golden vectors", () => {
 for (const [name, cases] of byProcedure) {
   test(`${name}: ${cases.length} vectors agree with the engine`, async () => {
     const module = await import(`../docs/javascripts/calculators/${modules[name]}.js`);
-    const procedure = module[camel(name)];
+    // A procedure that is only a row of odds has no code of its own (rulesite/bundle.py).
+    const procedure = module[camel(name)] ?? (rules[modules[name]]?.odds?.[name]
+      ? (await import("../docs/javascripts/calculators/pravidla/odds.js")).oddsRow(modules[name], name)
+      : undefined);
     assert.equal(typeof procedure, "function", `${modules[name]}.js exports no ${camel(name)}`);
     const failures = [];
     for (const vector of cases) {

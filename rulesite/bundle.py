@@ -10,8 +10,9 @@ calculators render the engine's own sentences and compute with its own constants
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import json
+import pkgutil
+import re
 import subprocess
 from collections.abc import Mapping
 from pathlib import Path
@@ -96,10 +97,18 @@ def entry(folder: Path, calculators: Mapping[str, str]) -> str:
     lets esbuild leave out what no calculator uses."""
     lines = ['import { start } from "./core/ui.js";']
     procedures_, enhancers = [], {}
+    data = engine_data()
     for index, (path, module) in enumerate(sorted(calculators.items())):
-        lines.append(f'import {{ {camel(path)} as p{index} }} from "./{module}.js";')
-        procedures_.append(f'"{path}": p{index}')
         source = (folder / f"{module}.js").read_text(encoding="utf-8")
+        if re.search(rf"export (function|const) {camel(path)}\b", source):
+            lines.append(f'import {{ {camel(path)} as p{index} }} from "./{module}.js";')
+            procedures_.append(f'"{path}": p{index}')
+        elif path in data.get(module, {}).get("odds", {}):  # a row of odds: no code of its own
+            if not any("oddsRow" in line for line in lines):
+                lines.append('import { oddsRow } from "./pravidla/odds.js";')
+            procedures_.append(f'"{path}": oddsRow("{module}", "{path}")')
+        else:
+            raise RuntimeError(f"{module}.js has no calculator {camel(path)} for {path}")
         if module not in enhancers and "export function enhance" in source:
             enhancers[module] = f"e{len(enhancers)}"
             lines.append(f'import {{ enhance as {enhancers[module]} }} from "./{module}.js";')

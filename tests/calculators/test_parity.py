@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.calculators import vectors as golden
+from tests.core.test_dice_notation import ROLL_EXPRESSIONS
 
 NODE = shutil.which("node")
 
@@ -94,7 +95,7 @@ def test_roll_vectors_cover_syntax_errors_and_kept_dice(by_procedure) -> None:
     assert any("Výraz hází" in message for message in messages)
     assert any("zahozeno" in c.get("text", "") for c in cases)
     assert len({c["input"]["expr"] for c in cases if "result" in c}) == len(
-        golden._ROLL_EXPRESSIONS)
+        ROLL_EXPRESSIONS)
 
 
 def test_check_vectors_cover_criticals_modes_and_conflicts(by_procedure) -> None:

@@ -1,6 +1,7 @@
 """Golden vectors: the Python engine's answers that the calculators' JavaScript must reproduce.
 
-Generated, never hand-edited: for each procedure a grid of inputs, and for each input every
+Generated, never hand-edited: for each procedure a grid of inputs (``GOLDEN`` in the rule's own
+test module), and for each input every
 sequence of dice the procedure can consume (or, where there are too many, the branches forced by
 explicit dice plus a seeded sample). A vector records inputs + dice → the ``result`` as the API
 writes it in Czech, the exact ``chance`` and the Czech ``text``; or the error (field and Czech
@@ -24,7 +25,7 @@ from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import Procedure, procedures
-from rpg.pravidla import checks, combat, encounters
+from rpg.pravidla import combat, encounters
 from rulesite import bundle, legacy
 from rulesite.calculators import calculator_module
 from tests.enumeration import NeedDie, Prefix
@@ -58,25 +59,10 @@ def rules() -> dict[str, Any]:
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
     path: procedure.run for path, procedure in calculators().items()}
 
-_ADVANTAGE = ({}, {"advantage": True}, {"disadvantage": True},
-              {"advantage": True, "disadvantage": True})
-_SWORD, _CLOAK, _RING = {"name": "Meč", "bonus": 2}, {"name": "Plášť", "bonus": 0}, {
-    "name": "Prsten moci", "bonus": -1}
 
-_ROLL_EXPRESSIONS = [
-    "2d6", "1d20+5", "4d6kh3", "4d6kl1", "d%", "2k6-1", "-1d4+3", "3d6kh2+1d4-2", "1d2-1",
-    "10", "0", "-0+1d3", " 2 D 6 ", "2d6KL1 + 1", "1d1000", "100d1000kh50", "100d2+100d2",
-    "1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6",
-]
-_ROLL_ERRORS = [
-    "1d6+", "", "d", "2x6", "1d1", "101d6", "0d6", "1d6kh7", "1d6kx", "1d6kh", "1234567",
-    "10001", "1d6" + "+1" * 10, "100d6+100d6+1d6", "1d6 " * 30, "2d1001", "1d%kh", "+",
-    "1d6 2", "2dd6",
-]
 
 #: Inputs of each procedure, covering every branch of its rule (errors included).
 GRIDS: dict[str, list[Inputs]] = {
-    "roll": [{"expr": expr} for expr in _ROLL_EXPRESSIONS + _ROLL_ERRORS],
     "morale": [
         {"morale": m, "successes": s}
         for m in range(combat.MORALE_MIN, combat.MORALE_MAX + 1)
@@ -99,35 +85,6 @@ GRIDS: dict[str, list[Inputs]] = {
         {"height_m": 10.0, "caught_at_m": 3.0},
         {"height_m": 3.5, "catch": True, "caught_at_m": 7.25},
     ],
-    "skill-check": [
-        *({"difficulty": key} for key in checks.DIFFICULTIES),
-        *({"modifier": 3, "bonus": -1, "fatigue": 2, **mode} for mode in _ADVANTAGE),
-        {}, {"dc": 1}, {"dc": 40, "modifier": 20, "bonus": 20}, {"untrained": True},
-        {"dc": 12, "difficulty": "tezka"}, {"dc": 12, "untrained": True},
-        {"difficulty": "lehka", "untrained": True},
-        {"modifier": 2, "fatigue": 2, "difficulty": "tezka"},
-        {"modifier": 1, "difficulty": "tezka", "count": 3}, {"count": 2, "advantage": True},
-        {"count": 0}, {"count": 51},
-    ],
-    "saving-throw": [
-        *({"target": 15, "against": against} for against in checks.SAVE_AGAINST),
-        *({"target": 12, "modifier": 2, "bonus": 1, "fatigue": 3, **mode} for mode in _ADVANTAGE),
-        {"target": 1}, {"target": 30, "modifier": -20},
-        {"target": 10, "modifier": 1, "count": 3}, {"target": 10, "count": 2, "fatigue": 1},
-        {"target": 10, "count": 0},
-    ],
-    "magic-items": [
-        {"target": 14, "items": [_SWORD]},
-        {"target": 14, "items": [_SWORD, _CLOAK], "modifier": 1, "bonus": -2, "fatigue": 1},
-        {"target": 10, "items": [_SWORD, _CLOAK, _RING]},
-        {"target": 10, "items": []},
-    ],
-    "chance": [
-        {}, {"x": 3, "y": 6}, {"x": 1, "y": 100}, {"x": 2, "y": 2}, {"percent": 25},
-        {"percent": 100}, {"x": 7, "y": 6}, {"x": 0, "y": 6}, {"percent": 5, "x": 1},
-    ],
-    "trap": [{}, {"x": 6, "y": 6}, {"x": 1, "y": 2}, {"x": 3, "y": 2}],
-    "wandering-monsters": [{}, {"x": 2, "y": 8}, {"x": 9, "y": 8}],
 }
 
 
@@ -146,10 +103,17 @@ class _Recorder(DiceSource):
 
 
 def _merge_extensions() -> None:
-    """Vectors of further rulebooks, in modules beside this one (``vectors_<area>.py``), each
-    with its own ``PROCEDURES`` and ``GRIDS``; merged so that areas grow independently."""
+    """The golden inputs of each rule, kept in the rule's own tests (``GOLDEN`` in
+    ``tests/<rulebook>/test_<rule>.py``), and of the areas that still keep them beside this
+    module (``vectors_<area>.py``)."""
     import importlib
 
+    tests = Path(__file__).parents[1]
+    for file in sorted(tests.glob("*/test_*.py")):
+        if file.parent.name in ("calculators", "site", "reliability", "api", "properties"):
+            continue
+        module = importlib.import_module(f"tests.{file.parent.name}.{file.stem}")
+        GRIDS.update(getattr(module, "GOLDEN", {}))
     for file in sorted(Path(__file__).parent.glob("vectors_*.py")):
         module = importlib.import_module(f"tests.calculators.{file.stem}")
         GRIDS.update(module.GRIDS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -118,3 +119,23 @@ def test_big_keep_expression_stays_exact_and_bounded() -> None:
     assert 50 * 500 < expression.mean < 50 * 1000
     outcome = roll(SeededDice(1), expr="100d1000kh50")
     assert expression.minimum <= outcome.result.total <= expression.maximum
+
+
+ROLL_EXPRESSIONS = [
+    "2d6", "1d20+5", "4d6kh3", "4d6kl1", "d%", "2k6-1", "-1d4+3", "3d6kh2+1d4-2", "1d2-1",
+    "10", "0", "-0+1d3", " 2 D 6 ", "2d6KL1 + 1", "1d1000", "100d1000kh50", "100d2+100d2",
+    "1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6",
+]
+
+ROLL_ERRORS = [
+    "1d6+", "", "d", "2x6", "1d1", "101d6", "0d6", "1d6kh7", "1d6kx", "1d6kh", "1234567",
+    "10001", "1d6" + "+1" * 10, "100d6+100d6+1d6", "1d6 " * 30, "2d1001", "1d%kh", "+",
+    "1d6 2", "2dd6",
+]
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "roll": [{"expr": expr} for expr in ROLL_EXPRESSIONS + ROLL_ERRORS],
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -81,3 +82,20 @@ def test_impossible_inputs(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(RuleError) as caught:
         magic_items(ReplayDice([]), **inputs)
     assert caught.value.field == field
+
+
+_SWORD, _CLOAK, _RING = {"name": "Meč", "bonus": 2}, {"name": "Plášť", "bonus": 0}, {
+    "name": "Prsten moci", "bonus": -1}
+
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "magic-items": [
+        {"target": 14, "items": [_SWORD]},
+        {"target": 14, "items": [_SWORD, _CLOAK], "modifier": 1, "bonus": -2, "fatigue": 1},
+        {"target": 10, "items": [_SWORD, _CLOAK, _RING]},
+        {"target": 10, "items": []},
+    ],
+}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import checks
 from rpg.pravidla.checks import saving_throw
 from tests.enumeration import probability
 
@@ -69,3 +71,20 @@ def test_impossible_inputs(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(RuleError) as caught:
         saving_throw(ReplayDice([10]), **inputs)
     assert caught.value.field == field
+
+
+ADVANTAGE = ({}, {"advantage": True}, {"disadvantage": True},
+              {"advantage": True, "disadvantage": True})
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "saving-throw": [
+        *({"target": 15, "against": against} for against in checks.SAVE_AGAINST),
+        *({"target": 12, "modifier": 2, "bonus": 1, "fatigue": 3, **mode} for mode in ADVANTAGE),
+        {"target": 1}, {"target": 30, "modifier": -20},
+        {"target": 10, "modifier": 1, "count": 3}, {"target": 10, "count": 2, "fatigue": 1},
+        {"target": 10, "count": 0},
+    ],
+}

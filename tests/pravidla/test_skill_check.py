@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import checks
 from rpg.pravidla.checks import skill_check
 from tests.enumeration import probability
 
@@ -145,3 +147,23 @@ def test_a_group_has_bounds(count: int) -> None:
     with pytest.raises(RuleError) as caught:
         skill_check(ReplayDice([]), count=count)
     assert caught.value.field == "count"
+
+
+ADVANTAGE = ({}, {"advantage": True}, {"disadvantage": True},
+              {"advantage": True, "disadvantage": True})
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "skill-check": [
+        *({"difficulty": key} for key in checks.DIFFICULTIES),
+        *({"modifier": 3, "bonus": -1, "fatigue": 2, **mode} for mode in ADVANTAGE),
+        {}, {"dc": 1}, {"dc": 40, "modifier": 20, "bonus": 20}, {"untrained": True},
+        {"dc": 12, "difficulty": "tezka"}, {"dc": 12, "untrained": True},
+        {"difficulty": "lehka", "untrained": True},
+        {"modifier": 2, "fatigue": 2, "difficulty": "tezka"},
+        {"modifier": 1, "difficulty": "tezka", "count": 3}, {"count": 2, "advantage": True},
+        {"count": 0}, {"count": 51},
+    ],
+}

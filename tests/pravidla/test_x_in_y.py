@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -85,3 +86,15 @@ def test_impossible_odds(
     with pytest.raises(RuleError) as caught:
         procedure(ReplayDice([1]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "chance": [
+        {}, {"x": 3, "y": 6}, {"x": 1, "y": 100}, {"x": 2, "y": 2}, {"percent": 25},
+        {"percent": 100}, {"x": 7, "y": 6}, {"x": 0, "y": 6}, {"percent": 5, "x": 1},
+    ],
+    "trap": [{}, {"x": 6, "y": 6}, {"x": 1, "y": 2}, {"x": 3, "y": 2}],
+    "wandering-monsters": [{}, {"x": 2, "y": 8}, {"x": 9, "y": 8}],
+}

@@ -130,12 +130,3 @@ export function chance(source, { x = null, y = null, percent = null }) {
   const [dx, dy] = C().odds.chance;
   return rollOdds(source, "chance", ...checkedOdds(x ?? dx, y ?? dy));
 }
-
-/** [Pasti] most traps are sprung on 2 in 6. */
-export const trap = (source, { x = C().odds.trap[0], y = C().odds.trap[1] }) => rollOdds(
-  source, "trap", ...checkedOdds(x, y));
-
-/** [Putující monstra] usually 1 in 6. */
-export const wanderingMonsters = (source, {
-  x = C().odds["wandering-monsters"][0], y = C().odds["wandering-monsters"][1],
-}) => rollOdds(source, "wandering-monsters", ...checkedOdds(x, y));

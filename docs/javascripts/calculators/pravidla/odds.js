@@ -25,3 +25,8 @@ export function rollOdds(source, key, x, y, percent = false) {
   });
   return answer({ roll: rolled.total, success, x, y }, text, { chance: frac(x, y) });
 }
+
+/** The calculator of a procedure that is only a row of odds (a trap, wandering monsters): its
+ * default odds are the engine module's (`R[module].odds[key]`), x and y may be given. */
+export const oddsRow = (module, key) => (source, { x = R[module].odds[key][0],
+  y = R[module].odds[key][1] }) => rollOdds(source, key, ...checkedOdds(x, y));
