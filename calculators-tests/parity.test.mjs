@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import test from "node:test";
 
 import { setCatalog } from "../docs/javascripts/calculators/core/catalog.js";
+import { nextSteps } from "../docs/javascripts/calculators/core/ui.js";
 import { ReplayDice, RuleError, setRules, value } from "../docs/javascripts/calculators/core/engine.js";
 
 const path = process.env.CALCULATOR_VECTORS;
@@ -37,7 +38,8 @@ function run(procedure, vector) {
     const source = new ReplayDice(vector.dice);
     const outcome = procedure(source, structuredClone(vector.input));
     source.finish();
-    return { result: outcome.result, chance: value(outcome.chance), text: outcome.text };
+    return { result: { ...outcome.result, next: nextSteps(outcome.next) },
+      chance: value(outcome.chance), text: outcome.text };
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
     return { error: { field: error.field, message: error.message } };

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from api.procedures import next_json
 from api.serialize import to_json
 from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
@@ -158,7 +159,9 @@ def vector(path: str, inputs: Inputs, dice: list[int]) -> dict[str, Any]:
     except RuleError as error:
         record["error"] = {"field": error.field, "message": error.message.cs}
         return record
-    record["result"] = to_json(outcome.result, "cs")
+    # As the API answers: the result with its next steps (the calculators link them).
+    record["result"] = {**to_json(outcome.result, "cs"),
+                        "next": [next_json(step, "cs") for step in outcome.next]}
     record["chance"] = None if outcome.chance is None else float(outcome.chance)
     record["text"] = outcome.text.cs
     return record

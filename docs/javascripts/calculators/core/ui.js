@@ -163,7 +163,7 @@ const query = (inputs) => new URLSearchParams(Object.entries(inputs).map(([key, 
   Array.isArray(v) ? v.join(",") : String(v)])).toString();
 
 /** The next steps as the API lists them in `result.next`. */
-const nextSteps = (steps = []) => steps.map(({ procedure, inputs = {}, missing = [] }) => {
+export const nextSteps = (steps = []) => steps.map(({ procedure, inputs = {}, missing = [] }) => {
   const q = query(inputs);
   return { procedure, url: `/api/v1/${procedure}${q ? `?${q}` : ""}`,
     title: R.next[procedure][0], missing };
