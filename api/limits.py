@@ -265,7 +265,9 @@ class RedisCounters:
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
         self._client = redis.Redis.from_url(
             uri, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT,
-            retry=Retry(NoBackoff(), 0), health_check_interval=30)
+            # One immediate retry: a pooled connection is dead after Redis restarts or fails
+            # over, and the retry reconnects; a Redis that is down costs two quick refusals.
+            retry=Retry(NoBackoff(), 1), health_check_interval=30)
         self._script = self._client.register_script(_HIT_SCRIPT)
         self._lifetimes = [rate.seconds + 5 for rate in self.rates]
 
