@@ -24,7 +24,7 @@ def test_live_and_ready_with_the_memory_table() -> None:
         assert ready.headers["Cache-Control"] == "no-store"
 
 
-def test_without_a_limit_there_is_nothing_to_check(client: object) -> None:
+def test_without_a_limit_there_is_nothing_to_check() -> None:
     answer = create_app({"TESTING": True}).test_client().get("/api/v1/health")
     assert answer.get_json() == {"status": "ready", "checks": {}}
 
@@ -52,7 +52,7 @@ def test_a_failing_required_store_is_503_an_optional_one_degraded() -> None:
     assert app.test_client().get("/api/v1/health/live").status_code == 200
 
 
-def test_an_unknown_health_path_is_the_api_404(client: object) -> None:
+def test_an_unknown_health_path_is_the_api_404() -> None:
     answer = create_app({"TESTING": True}).test_client().get("/api/v1/health/nothing")
     assert answer.status_code == 404
     assert answer.get_json()["code"] == 404
