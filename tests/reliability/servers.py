@@ -26,10 +26,10 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 nobody listens on right now."""
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port on ``host`` (a loopback address) nobody listens on right now."""
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind((host, 0))
         return int(sock.getsockname()[1])
 
 
@@ -53,9 +53,9 @@ def stop(process: subprocess.Popen[bytes], timeout: float = 20) -> None:
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None,
-        timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+        timeout: float = 10, host: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
     """One GET on a fresh connection: status, headers, body."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()
@@ -71,21 +71,23 @@ class Server:
     port: int
     process: subprocess.Popen[bytes]
     log: Path
+    host: str = "127.0.0.1"
 
     def get(self, path: str, headers: dict[str, str] | None = None,
             timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
-        return get(self.port, path, headers, timeout)
+        return get(self.port, path, headers, timeout, self.host)
 
 
 @contextmanager
-def serve(tmp: Path, **env: str) -> Iterator[Server]:
-    """The run command on a free port with ``env``; two workers, the access log off."""
-    port = free_port()
+def serve(tmp: Path, host: str = "127.0.0.1", **env: str) -> Iterator[Server]:
+    """The run command on a free port of ``host`` (loopback) with ``env``; two workers, the
+    access log off."""
+    port = free_port(host)
     log = tmp / f"server-{port}.log"
     environment = {
         key: value for key, value in os.environ.items()
         if not key.startswith("RPG_") and key not in ("XDG_RUNTIME_DIR", "WEB_CONCURRENCY")}
-    environment.update({"RPG_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2",
+    environment.update({"RPG_BIND": f"{host}:{port}", "WEB_CONCURRENCY": "2",
                         "RPG_ACCESS_LOG": "0", "HOME": str(tmp), **env})
     with log.open("wb") as output:
         process = subprocess.Popen(run_command(), cwd=ROOT, env=environment, stdout=output,
@@ -96,14 +98,14 @@ def serve(tmp: Path, **env: str) -> Iterator[Server]:
             if process.poll() is not None:
                 pytest.fail(f"the server exited: {log.read_text()[-3000:]}")
             try:
-                if get(port, "/api/v1/health/live", timeout=2)[0] == 200:
+                if get(port, "/api/v1/health/live", timeout=2, host=host)[0] == 200:
                     break
             except OSError:
                 pass
             if time.monotonic() > deadline:
                 pytest.fail(f"the server did not answer in 90 s: {log.read_text()[-3000:]}")
             time.sleep(0.2)
-        yield Server(port, process, log)
+        yield Server(port, process, log, host)
     finally:
         stop(process)
 

@@ -95,3 +95,14 @@ def test_the_port_is_not_compared(header: str, name: str) -> None:
 def test_allowed_hosts_read_lists_strings_and_the_site_url() -> None:
     assert allowed_hosts("a, B ,") == ["a", "b"]
     assert allowed_hosts(["x"], "http://[fd00::1]:8000/") == ["x", "[fd00::1]"]
+
+
+@pytest.mark.parametrize(("bind", "host"), [
+    ("127.0.0.1:8000", "127.0.0.1"), ("192.168.1.20:8000", "192.168.1.20"),
+    ("[fd00::5]:8000", "[fd00::5]"), ("rpg.local:80", "rpg.local"), ("0.0.0.0:8000", None),
+    ("[::]:8000", None), ("unix:/run/rpg.sock", None),
+])
+def test_the_run_command_allows_the_address_it_is_bound_to(bind: str, host: str | None) -> None:
+    from api.serve import _bind_host
+
+    assert _bind_host(bind) == host

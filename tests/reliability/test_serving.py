@@ -149,11 +149,16 @@ def test_no_control_socket_is_shared(server: Server) -> None:
     assert "Control socket" not in server.log.read_text()
 
 
-def test_an_instance_may_have_its_own_control_socket(tmp_path: Path) -> None:
+def test_an_instance_may_have_its_own_control_socket_and_answers_its_address(
+        tmp_path: Path) -> None:
     own = tmp_path / "one.ctl"
-    with serve(tmp_path, RPG_CONTROL_SOCKET=str(own)) as running:
+    # 127.0.0.2 is loopback too: an address not in the default hosts, as a LAN address is.
+    with serve(tmp_path, host="127.0.0.2", RPG_CONTROL_SOCKET=str(own)) as running:
         deadline = time.monotonic() + 20
         while not own.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert own.is_socket()
-        assert running.get("/api/v1/health/live")[0] == 200
+        status, _, body = running.get("/api/v1/morale?morale=7&seed=1&format=html")
+        assert status == 200
+        assert f'href="http://127.0.0.2:{running.port}/pravidla/'.encode() in body
+        assert running.get("/api/v1/reaction", {"Host": "evil.example"})[0] == 400
