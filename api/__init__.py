@@ -42,7 +42,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(rulebook.blp)
 
     CORS(app, resources={r"/api/v1/*": {"origins": "*", "methods": ["GET", "POST", "OPTIONS"],
-                                         "expose_headers": ["Content-Language", "Retry-After"]}},
+                                         "expose_headers": ["Content-Language", "Retry-After",
+                                                            "X-RateLimit-Limit",
+                                                            "X-RateLimit-Remaining",
+                                                            "X-RateLimit-Reset"]}},
          send_wildcard=True)
     docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
     app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={
