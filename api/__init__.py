@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, abort, request
+if TYPE_CHECKING:  # Flask is imported by the factory: the server patches the stdlib first
+    from flask import Flask
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -13,12 +14,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Under ``TESTING`` the rate limit is off unless ``config`` sets ``RATELIMIT_ENABLED``: a test
     suite sends hundreds of requests from one address.
     """
+    from flask import Flask, abort, request
     from flask_cors import CORS
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
     from api import conquest, index, olgoj_chorchoj, pravidla, psychopaths_land, site
     from api.errors import register_error_handlers
+    from api.health import init_health
+    from api.hosts import init_allowed_hosts
     from api.limits import init_limits
     from api.security import init_security_headers
     from api.serialize import RulesJsonProvider
@@ -60,7 +64,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def is_api() -> bool:
         return request.path.startswith("/api/")
 
+    init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
     init_limits(app, is_api)
+    init_health(app)
 
     @app.before_request
     def json_only() -> None:

@@ -203,7 +203,9 @@ def register_error_handlers(
         lang = request_language()
         data = getattr(error, "data", None)
         errors = translate(validation_errors(data), lang) if data else {}
-        base = _STATUS_MESSAGES.get(status, Text(error.name, error.name)).in_(lang)
+        own = getattr(error, "text", None)  # an error that names its own message (api.hosts)
+        base = (own if isinstance(own, Text) else
+                _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
         if status == 400 and not errors:
             errors = {"_body": [base]}
         leaves = _first_leaves(errors)

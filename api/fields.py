@@ -19,7 +19,9 @@ from rpg.core.citations import slugify
 
 # ASCII digits only: Python's int() would also take "７" (full-width) or Arabic-Indic digits.
 _INTEGER = re.compile(r"^[+-]?\d{1,19}$", re.ASCII)
-_NUMBER = re.compile(r"^[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})([eE][+-]?\d{1,3})?$", re.ASCII)
+# A decimal as JSON writes it (any number of digits, an exponent), or with a sign or a bare
+# point; at most 64 characters in all (the lookahead), as a body is bounded by its size.
+_NUMBER = re.compile(r"^(?=.{1,64}$)[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$", re.ASCII)
 
 #: Bounds the spec fixes where a procedure names none.
 MODIFIER = (-20, 20)

@@ -1,24 +1,43 @@
-"""What one client may ask of the API: request size, dice per request, requests per minute.
+"""What one client may ask of the API: request size, dice per request, requests per window.
 
 The body size is Flask's ``MAX_CONTENT_LENGTH`` (413). Here: the query string's length (414), the
-dice budget of one request (422), and the rate limit per client address (429
-with ``Retry-After``, from Flask-Limiter; counters in memory, or in Redis for several instances).
+dice budget of one request (422), and the rate limit (429 with ``Retry-After``).
+
+The rate limit is ONE budget per client address (after ``RPG_PROXY_HOPS``) across every API
+route, in fixed windows (``120/minute;3000/hour``: both must have room). A request refused does
+not count. The counters live
+
+- in a table in shared memory (``memory://``, the default), created with the app before gunicorn
+  forks its workers, so every worker of an instance counts against the same budget; or
+- in Redis (``redis://host:6379/0``), one Lua script a request, so every instance shares it.
+
+When the store fails (Redis down or unreachable) the API serves without a limit rather than fail:
+a warning is logged at most once a minute, the store is tried again at most once a second per
+worker, and the health endpoint reports the limit as degraded (:mod:`api.health`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import logging
+import math
+import mmap
+import multiprocessing
+import re
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from flask import Flask, abort, current_app, request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from limits.storage import MemoryStorage
+from flask import Flask, Response, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import TooManyRolls
 from rpg.core.text import both
+
+log = logging.getLogger(__name__)
 
 
 def _over_budget(budget: int) -> TooManyRolls:
@@ -53,57 +72,299 @@ class BudgetedReplayDice(ReplayDice):
         return super().die(faces, label)
 
 
-class SweptMemoryStorage(MemoryStorage):
-    """``memory://`` counters whose expired entries are swept inline, not by a timer thread.
-
-    ``limits``' memory storage starts a ``threading.Timer`` (10 ms) on every counted request when
-    the last one has run out: under steady load a new thread every few requests, and the request
-    that starts it waits until the thread is scheduled. The counters themselves need no timer
-    (every read drops an expired counter first); the timer only frees the memory of clients that
-    stopped coming, which a sweep at most once per :attr:`SWEEP_SECONDS` does as well.
-    """
-
-    STORAGE_SCHEME = ["swept-memory"]  # noqa: RUF012  (limits' registry reads a list)
-    SWEEP_SECONDS = 1.0
-
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-        self._next_sweep = time.monotonic() + self.SWEEP_SECONDS
-
-    # The base class's private hook, called on every increment and moving-window entry.
-    def _MemoryStorage__schedule_expiry(self) -> None:
-        now = time.monotonic()
-        if now >= self._next_sweep:
-            self._next_sweep = now + self.SWEEP_SECONDS
-            self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
-
-
-def storage_uri(configured: str) -> str:
-    """The storage Flask-Limiter is given: ``memory://`` becomes :class:`SweptMemoryStorage`."""
-    if configured.startswith("memory://"):
-        return SweptMemoryStorage.STORAGE_SCHEME[0] + configured.removeprefix("memory")
-    return configured
-
-
-def retry_after() -> int | None:
-    """Whole seconds until the breached limit of this request resets (for a 429's Retry-After).
-
-    Flask-Limiter writes ``Retry-After`` itself only with its ``X-RateLimit-*`` headers on; the
-    error handler adds it from here, so a 429 carries it either way.
-    """
-    for limiter in current_app.extensions.get("limiter", ()):
-        limit = limiter.current_limit
-        if limit is not None and limit.breached:
-            return max(1, int(limit.reset_at - time.time()))  # as Flask-Limiter writes it
-    return None
-
-
 def dice_budget() -> int:
     """The configured most dice one request may roll."""
     return int(current_app.config["DICE_BUDGET"])
 
 
-def init_limits(app: Flask, is_api: Callable[[], bool]) -> Limiter:
+# --- The rate limit ---------------------------------------------------------------------------
+
+_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
+_RATE = re.compile(r"^\s*(\d+)\s*(?:/|per)\s*(\d+)?\s*(second|minute|hour|day)s?\s*$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """At most ``amount`` requests in each fixed window of ``seconds``."""
+
+    amount: int
+    seconds: int
+
+
+def parse_rates(spec: str) -> tuple[Rate, ...]:
+    """``"120/minute;3000/hour"`` (also ``per``, ``10/5 minutes``, ``,`` between) as rates."""
+    rates = []
+    for part in filter(str.strip, re.split(r"[;,]", spec)):
+        match = _RATE.match(part)
+        if not match:
+            raise ValueError(f"RATELIMIT_DEFAULT: cannot read {part.strip()!r} "
+                             "(write e.g. '120/minute;3000/hour')")
+        amount, count, unit = match.groups()
+        rates.append(Rate(int(amount), int(count or 1) * _SECONDS[unit.lower()]))
+    if not rates:
+        raise ValueError("RATELIMIT_DEFAULT names no limit")
+    return tuple(rates)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One request counted: whether it may go on, and the figures for the headers."""
+
+    allowed: bool
+    limit: int  #: the rate the headers report: the one breached, else the one nearest to it
+    remaining: int
+    reset: float  #: epoch seconds when that rate's window ends
+    retry_after: int  #: whole seconds until every breached window has ended (0 when allowed)
+
+
+def verdict(rates: Sequence[Rate], now: float, counts: Sequence[int], allowed: bool) -> Verdict:
+    """The verdict for ``counts`` (after this request when allowed, before it when refused)."""
+    ends = [(math.floor(now / rate.seconds) + 1) * rate.seconds for rate in rates]
+    if allowed:
+        i = min(range(len(rates)), key=lambda j: (rates[j].amount - counts[j], rates[j].seconds))
+        return Verdict(True, rates[i].amount, rates[i].amount - counts[i], ends[i], 0)
+    breached = [j for j, rate in enumerate(rates) if counts[j] >= rate.amount]
+    i = max(breached, key=lambda j: ends[j])
+    return Verdict(False, rates[i].amount, 0, ends[i], max(1, math.ceil(ends[i] - now)))
+
+
+class StoreUnavailable(Exception):
+    """The counters' store did not answer."""
+
+
+class Counters(Protocol):
+    """Where the counts live: :class:`SharedMemoryCounters` or :class:`RedisCounters`."""
+
+    kind: str
+
+    def hit(self, key: str, now: float) -> Verdict:
+        """Count one request of ``key`` at ``now`` unless a window is full."""
+
+    def ping(self) -> None:
+        """Raise :class:`StoreUnavailable` unless the store answers."""
+
+
+class SharedMemoryCounters:
+    """A fixed-size table of counters in anonymous shared memory, shared by forked workers.
+
+    One slot per client: its key's hash, then (window number, count) per rate. A client's slot is
+    found within :attr:`PROBES` slots of its hash; a slot whose windows have all ended is free
+    again, so the table needs no sweeping. When every probed slot holds a live client (more
+    distinct clients within a window than the table has room for), the least busy of them is
+    forgotten: that client starts a fresh budget, never a refusal it has not earned.
+
+    The table is written under one process-shared lock (the section lasts microseconds). A worker
+    killed inside it would leave it held: after :attr:`LOCK_TIMEOUT` the next request takes it
+    over, at worst miscounting one request.
+    """
+
+    kind = "memory"
+    PROBES = 8
+    LOCK_TIMEOUT = 0.2
+
+    def __init__(self, rates: Sequence[Rate], slots: int = 65_536) -> None:
+        self.rates = tuple(rates)
+        self.slots = slots
+        self.width = 1 + 2 * len(self.rates)
+        # MAP_SHARED and anonymous: the very same pages in every process forked after this.
+        self._memory = mmap.mmap(-1, slots * self.width * 8)
+        self._table = memoryview(self._memory).cast("q")
+        self._lock = multiprocessing.get_context("fork").Lock()
+
+    def ping(self) -> None:
+        """Shared memory always answers."""
+
+    def hit(self, key: str, now: float) -> Verdict:
+        # str hashes are salted per interpreter; forked workers inherit the master's salt.
+        fingerprint = hash(key) or 1
+        windows = [int(now // rate.seconds) for rate in self.rates]
+        if not self._lock.acquire(timeout=self.LOCK_TIMEOUT):
+            log.error("rate-limit table lock held for %.1f s: taking it over", self.LOCK_TIMEOUT)
+        try:
+            start = self._slot(fingerprint, windows)
+            table = self._table
+            counts = [table[start + 2 + 2 * i] if table[start + 1 + 2 * i] == window else 0
+                      for i, window in enumerate(windows)]
+            allowed = all(count < rate.amount for count, rate in zip(counts, self.rates,
+                                                                       strict=True))
+            if allowed:
+                table[start] = fingerprint
+                for i, window in enumerate(windows):
+                    counts[i] += 1
+                    table[start + 1 + 2 * i] = window
+                    table[start + 2 + 2 * i] = counts[i]
+        finally:
+            with contextlib.suppress(ValueError):  # released by a request that took it over
+                self._lock.release()
+        return verdict(self.rates, now, counts, allowed)
+
+    def _slot(self, fingerprint: int, windows: list[int]) -> int:
+        """The offset of ``fingerprint``'s slot: its own, else a free one, else the quietest."""
+        table, width = self._table, self.width
+        home = fingerprint % self.slots
+        free = quietest = -1
+        quietest_count = 0
+        for probe in range(self.PROBES):
+            start = (home + probe) % self.slots * width
+            if table[start] == fingerprint:
+                return start
+            if free < 0:
+                live = [table[start + 2 + 2 * i] for i, window in enumerate(windows)
+                        if table[start + 1 + 2 * i] == window]
+                if table[start] == 0 or not any(live):
+                    free = start
+                elif quietest < 0 or sum(live) < quietest_count:
+                    quietest, quietest_count = start, sum(live)
+        start = free if free >= 0 else quietest
+        table[start: start + width] = memoryview(bytes(8 * width)).cast("q")
+        return start
+
+
+#: Counts one request of a client across every rate, atomically: nothing is counted when any
+#: window is full. KEYS: one per rate; ARGV: the amounts, then the keys' lifetimes in seconds.
+_HIT_SCRIPT = """
+local n = #KEYS
+local counts = {}
+for i = 1, n do
+  counts[i] = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if counts[i] >= tonumber(ARGV[i]) then
+    for j = i + 1, n do counts[j] = tonumber(redis.call('GET', KEYS[j]) or '0') end
+    return {0, unpack(counts)}
+  end
+end
+for i = 1, n do
+  counts[i] = redis.call('INCR', KEYS[i])
+  if counts[i] == 1 then redis.call('EXPIRE', KEYS[i], ARGV[n + i]) end
+end
+return {1, unpack(counts)}
+"""
+
+
+class RedisCounters:
+    """Counters in Redis shared by every instance; one round trip (a Lua script) a request.
+
+    Each window is its own key (``<prefix>:{<client>}:<seconds>:<window number>``, the braces
+    keep one client's keys on one cluster node), expiring just after its window; instances agree
+    on windows by their clocks.
+    """
+
+    kind = "redis"
+    #: Seconds to wait for Redis: a stalled Redis must not stall the API.
+    TIMEOUT = 0.25
+
+    def __init__(self, uri: str, rates: Sequence[Rate], prefix: str) -> None:
+        try:
+            import redis
+            from redis.backoff import NoBackoff
+            from redis.retry import Retry
+        except ImportError as missing:  # pragma: no cover - a dependency of the project
+            raise RuntimeError("RATELIMIT_STORAGE_URI is Redis: install the 'redis' package") \
+                from missing
+        self.rates = tuple(rates)
+        self.prefix = prefix
+        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        self._client = redis.Redis.from_url(
+            uri, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT,
+            # One immediate retry: a pooled connection is dead after Redis restarts or fails
+            # over, and the retry reconnects; a Redis that is down costs two quick refusals.
+            retry=Retry(NoBackoff(), 1), health_check_interval=30)
+        self._script = self._client.register_script(_HIT_SCRIPT)
+        self._lifetimes = [rate.seconds + 5 for rate in self.rates]
+
+    def ping(self) -> None:
+        """Raise :class:`StoreUnavailable` unless Redis answers PING."""
+        try:
+            self._client.ping()
+        except self._errors as error:
+            raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
+
+    def hit(self, key: str, now: float) -> Verdict:
+        keys = [f"{self.prefix}:{{{key}}}:{rate.seconds}:{int(now // rate.seconds)}"
+                for rate in self.rates]
+        try:
+            allowed, *counts = self._script(
+                keys=keys, args=[rate.amount for rate in self.rates] + self._lifetimes)
+        except self._errors as error:
+            raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
+        return verdict(self.rates, now, [int(count) for count in counts], bool(allowed))
+
+
+class RateLimiter:
+    """Counts requests in ``counters``; serves without a limit while the store fails."""
+
+    #: Seconds between two tries of a failed store (per worker).
+    RETRY_SECONDS = 1.0
+    #: Seconds between two warnings that the store fails (per instance).
+    WARN_SECONDS = 60.0
+
+    def __init__(self, counters: Counters) -> None:
+        self.counters = counters
+        self._retry_at = 0.0
+        self._failing = False
+        # When the last warning was logged, shared by the workers (created before the fork).
+        self._warned = memoryview(mmap.mmap(-1, 8)).cast("d")
+        self._warned[0] = -math.inf
+
+    def hit(self, key: str) -> Verdict | None:
+        """Count one request of ``key``; ``None`` when the store cannot count it."""
+        if self._failing and time.monotonic() < self._retry_at:
+            return None
+        try:
+            result = self.counters.hit(key, time.time())
+        except StoreUnavailable as error:
+            self.failed(error)
+            return None
+        if self._failing:
+            self._failing = False
+            log.warning("rate-limit store (%s) answers again: the limit holds again",
+                        self.counters.kind)
+        return result
+
+    def failed(self, error: Exception) -> None:
+        """Note a failure of the store: skip it for a while, warn at most once a minute."""
+        now = time.monotonic()
+        self._failing, self._retry_at = True, now + self.RETRY_SECONDS
+        wall = time.time()
+        if wall - self._warned[0] >= self.WARN_SECONDS:
+            self._warned[0] = wall
+            log.warning("rate-limit store (%s) unavailable, serving without a limit: %s",
+                        self.counters.kind, error)
+
+    def check(self) -> tuple[bool, str]:
+        """Whether the store answers now (for the health endpoint), and what it is."""
+        try:
+            self.counters.ping()
+        except StoreUnavailable as error:
+            self.failed(error)
+            return False, self.counters.kind
+        if self._failing:
+            self._retry_at = 0.0  # answers again: the next request uses it
+        return True, self.counters.kind
+
+
+def counters_for(config: dict[str, Any]) -> Counters:
+    """The store ``RATELIMIT_STORAGE_URI`` names, counting ``RATELIMIT_DEFAULT``."""
+    rates = parse_rates(str(config["RATELIMIT_DEFAULT"]))
+    uri = str(config["RATELIMIT_STORAGE_URI"])
+    if uri.startswith("memory://"):
+        return SharedMemoryCounters(rates, int(config["RATELIMIT_TABLE_SIZE"]))
+    if uri.startswith(("redis://", "rediss://", "unix://")):
+        return RedisCounters(uri, rates, str(config["RATELIMIT_KEY_PREFIX"]))
+    raise ValueError(f"RATELIMIT_STORAGE_URI: {uri!r} is neither memory:// nor redis://")
+
+
+def retry_after() -> int | None:
+    """Whole seconds until the client may ask again (for a 429's ``Retry-After``)."""
+    counted: Verdict | None = g.get("rate_limit")
+    return counted.retry_after if counted is not None and not counted.allowed else None
+
+
+def rate_limiter(app: Flask) -> RateLimiter | None:
+    """The app's rate limiter, ``None`` when the limit is off."""
+    return app.extensions.get("rpg_rate_limiter")
+
+
+def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     """Install the query-length guard, the proxy fix and the rate limiter on ``app``."""
     hops = int(app.config["PROXY_HOPS"])
     if hops:
@@ -111,19 +372,63 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> Limiter:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
     max_query = int(app.config["MAX_QUERY_LENGTH"])
+    prefix = app.config["OPENAPI_URL_PREFIX"].rstrip("/")
+    documents = (prefix + "/docs", prefix + "/openapi.json")
+    # The API docs and the health probes are free, as are the site and CORS preflights.
+    exempt = (*documents, prefix + "/health")
+
+    max_body = app.config["MAX_CONTENT_LENGTH"]
 
     @app.before_request
     def query_length() -> None:
         if len(request.query_string) > max_query:
             abort(414)
 
-    limiter = Limiter(get_remote_address, app=app,
-                      storage_uri=storage_uri(app.config["RATELIMIT_STORAGE_URI"]))
+    @app.before_request
+    def chunked_body_length() -> None:
+        # A body without Content-Length (chunked) is cut at MAX_CONTENT_LENGTH by Werkzeug's
+        # stream, silently: the truncated JSON would then be a 400. Read it here, one byte past
+        # the limit, so that a body too large is a 413 as a declared one is.
+        environ = request.environ
+        if max_body is None or environ.get("CONTENT_LENGTH") or request.method != "POST" \
+                or not environ.get("wsgi.input_terminated"):
+            return
+        body = environ["wsgi.input"].read(max_body + 1)
+        if len(body) > max_body:
+            abort(413)
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
 
-    @limiter.request_filter
-    def only_the_api() -> bool:
-        # The site, the API docs and CORS preflights are free; the procedures are counted.
-        return not is_api() or request.method == "OPTIONS" or request.path.startswith(
-            ("/api/v1/docs", "/api/v1/openapi.json"))
+    @app.after_request
+    def not_stored(response: Response) -> Response:
+        # A procedure's answer is a fresh roll and carries the client's remaining budget: no
+        # cache may keep it. The OpenAPI document and the docs may be kept.
+        if (is_api() and "Cache-Control" not in response.headers
+                and not request.path.startswith(documents)):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    if not app.config["RATELIMIT_ENABLED"]:
+        return None
+    limiter = RateLimiter(counters_for(app.config))
+    app.extensions["rpg_rate_limiter"] = limiter
+    headers = bool(app.config["RATELIMIT_HEADERS_ENABLED"])
+
+    @app.before_request
+    def rate_limit() -> None:
+        if request.method == "OPTIONS" or not is_api() or request.path.startswith(exempt):
+            return
+        counted = g.rate_limit = limiter.hit(request.remote_addr or "")
+        if counted is not None and not counted.allowed:
+            abort(429)
+
+    @app.after_request
+    def rate_limit_headers(response: Response) -> Response:
+        counted: Verdict | None = g.get("rate_limit")
+        if counted is not None and headers:
+            response.headers["X-RateLimit-Limit"] = str(counted.limit)
+            response.headers["X-RateLimit-Remaining"] = str(counted.remaining)
+            response.headers["X-RateLimit-Reset"] = str(int(counted.reset))
+        return response
 
     return limiter

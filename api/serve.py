@@ -1,14 +1,26 @@
 """The main job: the API and the rules site under gunicorn (``rpg-companion`` console script).
 
+Gunicorn with **gevent** workers: every connection is a greenlet, so a client that sends its
+request a byte at a time costs a few kilobytes and holds no thread, and the head of a request
+(request line and headers) must arrive within ``RPG_KEEPALIVE`` seconds or the connection is
+closed. gevent patches the standard library (sockets, threads, locks) *before* anything else is
+imported, in the master, because the app is loaded there once before the workers are forked
+(``preload_app``): everything the app creates at start (the rate-limit counter table, a database
+driver's module state) is then created already patched, and a driver that picks its waiting
+strategy at import (psycopg 3 does) sees gevent.
+
 Server settings from the environment (the app's own ``RPG_*`` settings are in :mod:`api.settings`):
 
 - ``RPG_BIND`` (default ``127.0.0.1:8000``);
 - ``WEB_CONCURRENCY``: worker processes (default: two per core, plus one);
-- ``RPG_THREADS``: threads per worker (default 2; keep-alive connections need a thread each);
+- ``RPG_WORKER_CONNECTIONS``: open connections per worker (default 1000);
 - ``RPG_TIMEOUT``: seconds before a silent worker is restarted (default 30);
-- ``RPG_KEEPALIVE``: seconds a keep-alive connection may idle (default 5);
+- ``RPG_KEEPALIVE``: seconds a keep-alive connection may idle, and the time a client has to send
+  a request's head (default 5, at least 1);
 - ``RPG_MAX_REQUESTS``: restart a worker after this many requests, 0 = never (default 0);
-- ``RPG_ACCESS_LOG``: ``1`` (default) writes one line per request to stdout, ``0`` none.
+- ``RPG_ACCESS_LOG``: ``1`` (default) writes one line per request to stdout, ``0`` none;
+- ``RPG_CONTROL_SOCKET``: a path for gunicorn's control socket (``gunicornc``); unset, there is
+  none, so two instances on one host never share one.
 
 Errors and start-up go to stderr; every request is one line on stdout.
 """
@@ -19,23 +31,21 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from gunicorn.app.base import BaseApplication
-
 ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+#: Gunicorn answers a request line longer than this itself (414); the app's own 414, with the
+#: error envelope, comes first for any query string up to ``MAX_QUERY_LENGTH`` (7 KiB).
+REQUEST_LINE_LIMIT = 8190
 
 
-class _Server(BaseApplication):  # type: ignore[misc]
-    def __init__(self, load: Callable[[], Any], options: dict[str, Any]) -> None:
-        self.options = options
-        self._load = load
-        super().__init__()
+def patch() -> None:
+    """Make the standard library cooperative (gevent); a no-op the second time.
 
-    def load_config(self) -> None:
-        for key, value in self.options.items():
-            self.cfg.set(key, value)
+    Call it before importing the app, gunicorn or a database driver.
+    """
+    from gevent import monkey
 
-    def load(self) -> Any:
-        return self._load()
+    if not monkey.is_module_patched("socket"):
+        monkey.patch_all()
 
 
 def _env_int(name: str, default: int) -> int:
@@ -45,40 +55,85 @@ def _env_int(name: str, default: int) -> int:
 def options() -> dict[str, Any]:
     """Gunicorn settings from the environment."""
     cores = os.cpu_count() or 1
+    control_socket = os.environ.get("RPG_CONTROL_SOCKET")
     return {
         "bind": os.environ.get("RPG_BIND", "127.0.0.1:8000"),
         "workers": _env_int("WEB_CONCURRENCY", 2 * cores + 1),
-        "worker_class": "gthread",
-        "threads": _env_int("RPG_THREADS", 2),
+        "worker_class": "gevent",
+        "worker_connections": _env_int("RPG_WORKER_CONNECTIONS", 1000),
         "timeout": _env_int("RPG_TIMEOUT", 30),
         "graceful_timeout": _env_int("RPG_TIMEOUT", 30),
-        "keepalive": _env_int("RPG_KEEPALIVE", 5),
+        # Also the deadline for a request's head under gevent workers: 0 would mean none.
+        "keepalive": max(1, _env_int("RPG_KEEPALIVE", 5)),
         "max_requests": _env_int("RPG_MAX_REQUESTS", 0),
         "max_requests_jitter": _env_int("RPG_MAX_REQUESTS", 0) // 10,
         "accesslog": "-" if os.environ.get("RPG_ACCESS_LOG", "1") != "0" else None,
         "errorlog": "-",
         "access_log_format": ACCESS_LOG_FORMAT,
-        # Load the app (and its schemas) once, before forking: workers share the memory.
+        # Load the app (and its schemas) once, before forking: workers share the memory and the
+        # rate-limit counter table the app creates.
         "preload_app": True,
-        # A header line or field past these is a 400 from gunicorn before Flask sees it.
-        "limit_request_line": 8190,
+        # A request line or header past these is answered by gunicorn itself (414, 431).
+        "limit_request_line": REQUEST_LINE_LIMIT,
         "limit_request_fields": 50,
         "limit_request_field_size": 8190,
+        # Gunicorn's control socket has one default path per user: a second instance would take
+        # it over from the first. Only an instance given its own path gets one.
+        "control_socket_disable": control_socket is None,
+        **({"control_socket": control_socket} if control_socket else {}),
     }
 
 
 def run(load: Callable[[], Any], settings: dict[str, Any] | None = None) -> None:
-    """Serve the WSGI app ``load()`` returns under gunicorn until interrupted."""
-    _Server(load, settings or options()).run()
+    """Serve the WSGI app ``load()`` returns under gunicorn until interrupted.
+
+    Patches the standard library first when the workers are gevent's (see :func:`patch`).
+    """
+    settings = settings or options()
+    if settings.get("worker_class") == "gevent":
+        patch()
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return load()
+
+    Server().run()
+
+
+def _bind_host(bind: str) -> str | None:
+    """The host of ``host:port`` when it names one address (not a wildcard or a socket)."""
+    if bind.startswith(("unix:", "fd://")):
+        return None
+    host, colon, _port = bind.rpartition(":")
+    host = host if colon and not bind.endswith("]") else bind
+    return None if host in ("", "0.0.0.0", "[::]") else host
 
 
 def main() -> None:
     """Serve the API and the site until interrupted."""
-    from api import create_app
-
+    patch()  # before the app, gunicorn or any driver is imported
     settings = options()
+    config: dict[str, Any] = {}
+    host = _bind_host(settings["bind"])
+    if host and "RPG_ALLOWED_HOSTS" not in os.environ:
+        from api.settings import DEFAULTS
+
+        # Bound to one LAN address (a phone set-up), that address is a name the app answers to.
+        if host not in DEFAULTS["ALLOWED_HOSTS"]:
+            config["ALLOWED_HOSTS"] = [*DEFAULTS["ALLOWED_HOSTS"], host]
+
+    def load() -> Any:
+        from api import create_app
+
+        return create_app(config or None)
+
     print(f"Pravidla a API: http://{settings['bind']}/  (API docs: /api/v1/docs)", flush=True)
-    run(create_app, settings)
+    run(load, settings)
 
 
 if __name__ == "__main__":

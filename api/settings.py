@@ -9,13 +9,17 @@ else as strings), then ``config``, which overrides everything. The names, for th
 ``RPG_MAX_QUERY_LENGTH``                longest query string in bytes (414 past it)
 ``RPG_DICE_BUDGET``                     most dice one request may roll (422 past it)
 ``RPG_RATELIMIT_ENABLED``               ``true`` / ``false``
-``RPG_RATELIMIT_DEFAULT``               limits per client address, e.g. ``"120/minute;2000/hour"``
-``RPG_RATELIMIT_STORAGE_URI``           ``memory://`` (one process) or ``redis://host:6379/0``
-``RPG_RATELIMIT_STRATEGY``              ``fixed-window`` (default), ``moving-window``, ...
+``RPG_RATELIMIT_DEFAULT``               one budget per client, e.g. ``"120/minute;2000/hour"``
+``RPG_RATELIMIT_STORAGE_URI``           ``memory://`` (one instance) or ``redis://host:6379/0``
+``RPG_RATELIMIT_HEADERS_ENABLED``       the ``X-RateLimit-*`` headers (``true`` / ``false``)
+``RPG_RATELIMIT_KEY_PREFIX``            the prefix of the counters' keys in Redis
+``RPG_RATELIMIT_TABLE_SIZE``            clients the ``memory://`` table holds per window
 ``RPG_PROXY_HOPS``                      trusted reverse proxies in front (X-Forwarded-For), 0 = none
+``RPG_ALLOWED_HOSTS``                   host names the app answers to (``Host``), list or ``a,b``
 ``RPG_FRAME_ANCESTORS``                 who may frame the site's pages (CSP ``frame-ancestors``)
 ``RPG_SITE_DIR``                        the built site (``mkdocs build`` output)
-``RPG_SITE_URL``                        the public site root for links in Markdown / HTML cards
+``RPG_SITE_URL``                        the public site root for links in Markdown / HTML cards (its
+                                        host is allowed too)
 ======================================  =====================================================
 """
 
@@ -38,20 +42,26 @@ DEFAULTS: dict[str, Any] = {
     # Every valid request body is a few hundred bytes; the largest (lists of 100 objects of
     # 40-character names) stays well under this.
     "MAX_CONTENT_LENGTH": 64 * 1024,
-    # Gunicorn refuses a request line over 4094 bytes anyway; this holds under any server.
-    "MAX_QUERY_LENGTH": 8 * 1024,
+    # Below gunicorn's request-line limit (8190 bytes, answered by gunicorn itself), so a long
+    # query string gets the app's 414 with the error envelope.
+    "MAX_QUERY_LENGTH": 7 * 1024,
     # The most any valid input needs: a fall from 10 000 m (the contract's highest) rolls 4999
     # d6. The engine's own runaway guard is 10 000 dice per procedure.
     "DICE_BUDGET": 5_000,
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_DEFAULT": "120/minute;3000/hour",
+    # memory://: a table shared by the workers of one instance (api.limits); redis://: by all.
     "RATELIMIT_STORAGE_URI": "memory://",
-    # A counter per client and window: constant memory and the cheapest check per request.
-    "RATELIMIT_STRATEGY": "fixed-window",
     "RATELIMIT_HEADERS_ENABLED": True,
-    "RATELIMIT_HEADER_RETRY_AFTER_VALUE": "delta-seconds",
     "RATELIMIT_KEY_PREFIX": "rpg-companion",
+    # 65 536 slots of 40 bytes (2.5 MiB): far more distinct clients an hour than a table's GM
+    # companion meets; past it the quietest client is forgotten, never refused.
+    "RATELIMIT_TABLE_SIZE": 65_536,
     "PROXY_HOPS": 0,
+    # Names this app answers to (the Host header, any port): links in Markdown and HTML answers
+    # are built from it unless SITE_URL is set. ".example.org" takes its subdomains too, "*" any.
+    # The default serves scripts/serve on 127.0.0.1:8000 and the test client (localhost).
+    "ALLOWED_HOSTS": ["localhost", "127.0.0.1", "[::1]"],
     # VTTs (Foundry, Owlbear Rodeo, Roll20) run on any origin, self-hosted ones included, and
     # embed the calculator pages in an iframe: the static rules site has no state to hijack.
     "FRAME_ANCESTORS": "*",

@@ -4,8 +4,11 @@ Starts the app under gunicorn with the settings of ``api.serve`` (the same worke
 access log; the rate limit set too high to refuse, so its bookkeeping is still measured), and a
 bare Flask app answering a similar small JSON under the same settings; loads both over loopback
 from this process's load generator (``wrk`` when installed, else Python threads with keep-alive
-``http.client`` connections) and prints requests/s, p50, p99 and two ratios:
+``http.client`` connections) and prints requests/s, p50, p99 and three ratios:
 
+- ``÷ plain``: to the ``morale`` endpoint written as plainly as Flask and marshmallow allow, in
+  the bare app under the same server (the same input schema, engine call and JSON body, nothing
+  else: no rate limit, CORS, security headers, error envelope or OpenAPI layer) - the reference;
 - ``÷ Flask``: to the bare Flask app (the cost of everything we add, safeguards included);
 - ``÷ in-app``: to a bare endpoint inside our app (``/api/v1/bench-bare``, added only by this
   script's app factory, never by the production one), which answers the same JSON through the
@@ -48,6 +51,7 @@ ENDPOINTS = {
     "roll": "/api/v1/roll?expr=4d6kh3",
 }
 BARE = "/bare"
+PLAIN = "/plain/morale?morale=7"
 IN_APP_BARE = "/api/v1/bench-bare"
 BODY = {
     "procedure": "bare", "input": {"morale": 7, "successes": 0},
@@ -59,11 +63,42 @@ BODY = {
 
 
 def bare_app() -> object:
-    """A Flask app with one endpoint answering a JSON the size of a procedure's answer."""
-    from flask import Flask, jsonify
+    """A Flask app with one endpoint answering a JSON the size of a procedure's answer, and the
+    ``morale`` procedure written as plainly as Flask and marshmallow allow."""
+    import secrets
+
+    from flask import Flask, jsonify, request
+    from marshmallow import ValidationError
+
+    from api import create_app
+    from api.procedures import REGISTERED, CommonArgs
+    from api.serialize import to_json
+    from rpg.core.dice import SeededDice
+
+    create_app()  # registers the procedures: their schemas and engine functions
+    morale = REGISTERED["morale"]
+    schema = type("PlainMoraleArgs", (morale.input_schema, CommonArgs), {})()
+
+    def plain_morale() -> object:
+        try:
+            args = schema.load(request.args.to_dict())
+        except ValidationError as error:
+            return jsonify(error.messages), 422
+        lang = args.pop("lang", None) or "cs"
+        seed = args.pop("seed", None)
+        seed = secrets.randbelow(2**63) if seed is None else seed
+        args.pop("dice", None), args.pop("format", None)
+        outcome = morale.run(SeededDice(seed), **args)
+        return jsonify({
+            "procedure": "morale", "input": to_json(args, lang),
+            "rolls": to_json(outcome.rolls, lang), "result": to_json(outcome.result, lang),
+            "chance": None if outcome.chance is None else float(outcome.chance),
+            "text": outcome.text.in_(lang), "seed": seed,
+            "rule": {"title": outcome.rule.title, "url": outcome.rule.url}})
 
     app = Flask("bare")
     app.add_url_rule(BARE, "bare", lambda: jsonify(BODY))
+    app.add_url_rule(PLAIN.split("?")[0], "plain_morale", plain_morale)
     return app
 
 
@@ -200,14 +235,15 @@ def main() -> None:
     settings = options()
     use_wrk = shutil.which("wrk") is not None and not args.python_load
     load = load_wrk if use_wrk else load_python
-    print(f"nproc {os.cpu_count()}; gunicorn {settings['workers']} workers × "
-          f"{settings['threads']} threads ({settings['worker_class']}), access log on; "
+    print(f"nproc {os.cpu_count()}; gunicorn {settings['workers']} {settings['worker_class']} "
+          f"workers, access log on; "
           f"load: {'wrk -t2' if use_wrk else 'Python threads'}, {args.connections} keep-alive "
           f"connections, {args.duration:g} s per endpoint × {args.rounds} round(s), "
           f"GET on 127.0.0.1; "
           f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with server("bare") as bare, server("app") as app:
-        targets = {"bare Flask": bare + BARE, "bare in app": app + IN_APP_BARE}
+        targets = {"plain morale": bare + PLAIN, "bare Flask": bare + BARE,
+                   "bare in app": app + IN_APP_BARE}
         for name, path in ENDPOINTS.items():
             status = get_status(app, path)
             if status == 404:
@@ -223,12 +259,13 @@ def main() -> None:
             for name, url in targets.items():
                 rounds[name].append(load(url, args.duration, args.connections))
     rows = {name: median_round(measured) for name, measured in rounds.items()}
+    plain_rps = rows["plain morale"][0]
     flask_rps, in_app_rps = rows["bare Flask"][0], rows["bare in app"][0]
-    print(f"{'endpoint':<12} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ Flask':>8} "
-          f"{'÷ in-app':>8}")
+    print(f"{'endpoint':<13} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ plain':>8} "
+          f"{'÷ Flask':>8} {'÷ in-app':>8}")
     for name, (rps, p50, p99) in rows.items():
-        print(f"{name:<12} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {rps / flask_rps:>8.2f} "
-              f"{rps / in_app_rps:>8.2f}")
+        print(f"{name:<13} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {rps / plain_rps:>8.2f} "
+              f"{rps / flask_rps:>8.2f} {rps / in_app_rps:>8.2f}")
     print(f"load average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

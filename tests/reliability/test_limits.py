@@ -131,3 +131,36 @@ def test_a_deep_json_query_value_is_422() -> None:
     with pytest.raises(ValidationError) as long:
         Party().load({"members": "[" + ",".join(['"x"'] * 50) + "]"})
     assert long.value.messages == {"members": ["Length must be between 0 and 5."]}
+
+
+@pytest.mark.parametrize("value", ["2.50000000000000000001", "1e1", "25E-1", "0.000000000001e3"])
+def test_a_query_decimal_reads_as_in_json(client: FlaskClient, value: str) -> None:
+    by_query = client.get(f"/api/v1/falling?height_m={value}&seed=4")
+    by_body = client.post("/api/v1/falling", json={"height_m": float(value), "seed": 4})
+    assert by_query.status_code == by_body.status_code == 200
+    assert by_query.get_json() == by_body.get_json()
+
+
+@pytest.mark.parametrize("value", ["1" * 65, "2." + "5" * 70, "1e", "0x10", "1_0", "nan", "inf"])
+def test_a_query_decimal_stays_bounded_and_plain(client: FlaskClient, value: str) -> None:
+    answer = client.get(f"/api/v1/falling?height_m={value}")
+    assert answer.status_code == 422
+    assert answer.get_json()["errors"]["height_m"] == ["Není platné konečné číslo."]
+
+
+def test_a_chunked_body_over_the_limit_is_413(small_budget_app: Flask) -> None:
+    import io
+
+    def post(body: bytes) -> object:
+        # A chunked request reaches the app as a terminated stream without Content-Length.
+        return small_budget_app.test_client().post(
+            "/api/v1/roll", content_type="application/json",
+            environ_overrides={"wsgi.input": io.BytesIO(body), "wsgi.input_terminated": True,
+                               "CONTENT_LENGTH": ""})
+
+    too_large = post(b'{"expr": "' + b"1" * 3_000 + b'"}')
+    assert too_large.status_code == 413
+    assert too_large.get_json()["code"] == 413
+    fits = post(b'{"expr": "1d6", "seed": 1}')
+    assert fits.status_code == 200
+    assert fits.get_json()["rolls"][0]["notation"] == "1d6"

@@ -1,0 +1,81 @@
+"""The host names the app answers to, as Django's ``ALLOWED_HOSTS``.
+
+The links in Markdown and HTML answers are built from the request's host unless ``SITE_URL`` is
+set; a request naming any other host (``Host: evil.example``) is refused with 400 before any
+work, so no answer ever links to a host the operator did not name. ``ALLOWED_HOSTS`` entries:
+a name or address (``192.168.1.20``, ``rpg.example.org``, ``[::1]``), ``.example.org`` for the
+name and its subdomains, ``*`` for any. The port is not compared. The host of ``SITE_URL`` is
+always allowed. The health probes answer any host: a load balancer asks by the instance's address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from flask import Flask, request
+from werkzeug.exceptions import BadRequest
+
+from rpg.core.text import Text
+
+REFUSED = Text("Neznámý hostitel: tento server neodpovídá na adresu '{host}' (RPG_ALLOWED_HOSTS).",
+               "Unknown host: this server does not answer to '{host}' (RPG_ALLOWED_HOSTS).")
+
+
+class DisallowedHost(BadRequest):
+    """A request for a host name not in ``ALLOWED_HOSTS`` (400)."""
+
+    def __init__(self, host: str) -> None:
+        super().__init__()
+        shown = host[:100]
+        #: The envelope's message, in either language (read by the error handler).
+        self.text = Text(REFUSED.cs.format(host=shown), REFUSED.en.format(host=shown))
+        self.data = {"messages": {"headers": {"Host": [self.text]}}}
+
+
+def allowed_hosts(configured: str | Iterable[str], site_url: str | None = None) -> list[str]:
+    """The configured names (a list, or one string of names separated by commas), lower-cased,
+    with the host of ``site_url``."""
+    names = configured.split(",") if isinstance(configured, str) else list(configured)
+    hosts = [name.strip().lower() for name in names if name.strip()]
+    if site_url:
+        site_host = urlsplit(site_url).hostname
+        if site_host:
+            hosts.append(f"[{site_host}]" if ":" in site_host else site_host)
+    return hosts
+
+
+def host_name(host: str) -> str:
+    """``host[:port]`` without the port, lower-cased; IPv6 keeps its brackets."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[: host.find("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def is_allowed(host: str, patterns: Iterable[str]) -> bool:
+    """Whether ``host`` (without its port) matches one of ``patterns``."""
+    for pattern in patterns:
+        if pattern == "*" or host == pattern:
+            return True
+        if pattern.startswith(".") and (host.endswith(pattern) or host == pattern[1:]):
+            return True
+    return False
+
+
+def init_allowed_hosts(app: Flask) -> None:
+    """Refuse requests for hosts outside ``ALLOWED_HOSTS`` (registered first: before any work)."""
+    patterns = allowed_hosts(app.config["ALLOWED_HOSTS"], app.config.get("SITE_URL"))
+    if "*" in patterns:
+        return
+    patterns_set = frozenset(patterns)
+    probes = app.config["OPENAPI_URL_PREFIX"].rstrip("/") + "/health"
+
+    @app.before_request
+    def known_host() -> None:
+        # Read from the environ as Werkzeug's request.host is (after ProxyFix, when configured).
+        environ = request.environ
+        host = host_name(environ.get("HTTP_HOST") or environ.get("SERVER_NAME", ""))
+        if host in patterns_set or is_allowed(host, patterns) or request.path.startswith(probes):
+            return
+        raise DisallowedHost(host)
