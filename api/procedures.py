@@ -172,25 +172,17 @@ def next_json(step: Next, lang: str) -> dict[str, Any]:
     }
 
 
-def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
-    common = {key: args.pop(key, None) for key in COMMON}
-    lang = request_language()
-    budget = dice_budget()
-    source: DiceSource
-    if common["dice"] is not None:
-        source, seed = BudgetedReplayDice(common["dice"], budget), None
-    else:
-        seed = common["seed"] if common["seed"] is not None else secrets.randbelow(
-            DRAWN_SEED_LIMIT)
-        source = BudgetedSeededDice(seed, budget)
-    procedure = endpoint.procedure
-    outcome = procedure.run(source, **args)
+def answer_body(procedure: Procedure, inputs: dict[str, Any], source: DiceSource,
+                seed: int | None, lang: str) -> dict[str, Any]:
+    """Run ``procedure`` on ``inputs`` with ``source`` and write its whole answer in ``lang``:
+    the body every procedure answers, and what an expedition's log keeps of each roll."""
+    outcome = procedure.run(source, **inputs)
     source.finish()
     result = to_json(outcome.result, lang)
     result["next"] = [next_json(step, lang) for step in outcome.next]
-    body = {
+    return {
         "procedure": procedure.path,
-        "input": to_json(args, lang),
+        "input": to_json(inputs, lang),
         "rolls": to_json(outcome.rolls, lang),
         "result": result,
         "chance": None if outcome.chance is None else float(outcome.chance),
@@ -198,18 +190,39 @@ def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
         "seed": seed,
         "rule": {"title": outcome.rule.title, "url": outcome.rule.url},
     }
+
+
+def dice_source(seed: int | None, dice: list[int] | None) -> tuple[DiceSource, int | None]:
+    """The request's dice: the physical ones given, else seeded (a seed drawn below 2^53 when
+    none is given); the seed that reproduces the answer, or ``None`` for physical dice."""
+    budget = dice_budget()
+    if dice is not None:
+        return BudgetedReplayDice(dice, budget), None
+    if seed is None:
+        seed = secrets.randbelow(DRAWN_SEED_LIMIT)
+    return BudgetedSeededDice(seed, budget), seed
+
+
+def card_of(body: dict[str, Any], procedure: Procedure, lang: str) -> Card:
+    """An answer as a chat card in ``lang``."""
+    label = procedure.chance_label
+    return Card(
+        lang=lang, procedure=procedure.path, title=procedure.title.in_(lang), text=body["text"],
+        chance=None if body["chance"] is None else chance_line(
+            label.in_(lang) if label else None, body["chance"], lang),
+        rule_title=body["rule"]["title"], rule_url=site_root() + body["rule"]["url"])
+
+
+def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
+    common = {key: args.pop(key, None) for key in COMMON}
+    lang = request_language()
+    source, seed = dice_source(common["seed"], common["dice"])
+    body = answer_body(endpoint.procedure, args, source, seed, lang)
     fmt = common["format"] or requested_format()
     if fmt == "json":
         response = current_app.json.response(body)
     else:
-        label = procedure.chance_label
-        card = Card(
-            lang=lang, procedure=procedure.path, title=procedure.title.in_(lang),
-            text=body["text"],
-            chance=None if body["chance"] is None else chance_line(
-                label.in_(lang) if label else None, body["chance"], lang),
-            rule_title=outcome.rule.title, rule_url=site_root() + outcome.rule.url)
-        response = render_card(card, fmt)
+        response = render_card(card_of(body, endpoint.procedure, lang), fmt)
     response.headers["Content-Language"] = lang
     return response
 
