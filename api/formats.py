@@ -143,8 +143,10 @@ _PAGE_STYLE = (
     ".rpg-header{color:#795548;font-size:.85em;text-transform:uppercase;margin-right:.4em}"
     ".rpg-title{font-size:1.15em}.rpg-text{margin:.6em 0}.rpg-chance,.rpg-rule{margin:.3em 0;"
     "color:#5d4037}pre{white-space:pre-wrap;font:inherit}"
-    ".rpg-index{padding:0;list-style:none}.rpg-index li{margin:0 0 1rem}"
-    ".rpg-try{display:inline-block;font-size:1.15em;padding:.3em 0}"
+    "h1{font-size:1.6rem;margin:.2em 0 .4em}h2{font-size:1.2rem;color:#5d4037;margin:1.4em 0 .4em}"
+    ".rpg-index{padding:0;list-style:none;margin:0}.rpg-index li{margin:0 0 .9rem}"
+    ".rpg-index small{font-size:.9rem;color:#5d4037}.rpg-index small a{color:inherit}"
+    ".rpg-try{display:inline-block;font-size:1.15em;padding:.35em 0;font-weight:600}"
 )
 
 

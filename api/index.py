@@ -32,6 +32,11 @@ MESSAGES = messages({
     "api.index.try": Text("Zkusit", "Try"),
     "api.index.json": Text("JSON", "JSON"),
     "api.index.rule": Text("pravidlo", "rule"),
+    "api.index.core": Text("Pravidla a procedury", "Rules and procedures"),
+    "api.index.pravidla": Text("Pravidla a procedury", "Rules and procedures"),
+    "api.index.psychopaths_land": Text("Země psychopatů", "Země psychopatů"),
+    "api.index.conquest": Text("Dobývání soustav", "Dobývání soustav"),
+    "api.index.olgoj_chorchoj": Text("Olgoj Chorchoj", "Olgoj Chorchoj"),
 })
 
 
@@ -65,19 +70,21 @@ def listing(lang: str) -> list[dict[str, Any]]:
 def _html(lang: str, procedures: list[dict[str, Any]]) -> str:
     docs = f'<a href="{API_PREFIX}/docs">{API_PREFIX}/docs</a>'
     lead = escape(msg("api.index.lead", docs="\x00").in_(lang)).replace("\x00", docs)
-    items = []
+    sections: dict[str, list[str]] = {}
     for entry in procedures:
+        heading = msg(f"api.index.{ENDPOINTS[entry['path']].procedure.rulebook}").in_(lang)
         separator = "&amp;" if "?" in entry["example"] else "?"
         url = escape(entry["example"])
-        items.append(
+        sections.setdefault(heading, []).append(
             f'<li><a class="rpg-try" href="{url}{separator}format=html&amp;lang={lang}">'
-            f'{escape(entry["summary"])}</a> '
+            f'{escape(entry["summary"])}</a><br>'
             f'<small><a href="{url}">{msg("api.index.json").in_(lang)}</a> · '
             f'<a href="{escape(entry["rule"]["url"])}">{msg("api.index.rule").in_(lang)}: '
             f'{escape(entry["rule"]["title"])}</a></small></li>')
+    body = "".join(f'<h2>{escape(heading)}</h2><ul class="rpg-index">{"".join(items)}</ul>'
+                   for heading, items in sections.items())
     title = msg("api.index.title").in_(lang)
-    return page(title, f"<h1>{escape(title)}</h1><p>{lead}</p>"
-                       f'<ul class="rpg-index">{"".join(items)}</ul>', lang)
+    return page(title, f"<h1>{escape(title)}</h1><p>{lead}</p>{body}", lang)
 
 
 @bp.get(f"{API_PREFIX}/")

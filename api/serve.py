@@ -20,7 +20,10 @@ Server settings from the environment (the app's own ``RPG_*`` settings are in :m
 - ``RPG_MAX_REQUESTS``: restart a worker after this many requests, 0 = never (default 0);
 - ``RPG_ACCESS_LOG``: ``1`` (default) writes one line per request to stdout, ``0`` none;
 - ``RPG_CONTROL_SOCKET``: a path for gunicorn's control socket (``gunicornc``); unset, there is
-  none, so two instances on one host never share one.
+  none, so two instances on one host never share one;
+- ``RPG_CERTFILE`` and ``RPG_KEYFILE``: a TLS certificate and its key (PEM): the server then
+  speaks HTTPS, which a VTT served over HTTPS needs to call it (a browser blocks an ``http://``
+  request from an ``https://`` page, except to ``localhost``).
 
 Errors and start-up go to stderr; every request is one line on stdout.
 """
@@ -81,7 +84,16 @@ def options() -> dict[str, Any]:
         # it over from the first. Only an instance given its own path gets one.
         "control_socket_disable": control_socket is None,
         **({"control_socket": control_socket} if control_socket else {}),
+        **tls(),
     }
+
+
+def tls() -> dict[str, str]:
+    """HTTPS settings when a certificate and its key are given (both, or neither)."""
+    certfile, keyfile = os.environ.get("RPG_CERTFILE"), os.environ.get("RPG_KEYFILE")
+    if bool(certfile) != bool(keyfile):
+        raise SystemExit("RPG_CERTFILE and RPG_KEYFILE go together: give both, or neither.")
+    return {"certfile": certfile, "keyfile": keyfile} if certfile and keyfile else {}
 
 
 def run(load: Callable[[], Any], settings: dict[str, Any] | None = None) -> None:
@@ -132,7 +144,8 @@ def main() -> None:
 
         return create_app(config or None)
 
-    print(f"Pravidla a API: http://{settings['bind']}/  (API docs: /api/v1/docs)", flush=True)
+    scheme = "https" if "certfile" in settings else "http"
+    print(f"Pravidla a API: {scheme}://{settings['bind']}/  (API docs: /api/v1/docs)", flush=True)
     run(load, settings)
 
 

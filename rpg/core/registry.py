@@ -107,6 +107,16 @@ def load() -> None:
 
 
 def procedures() -> Mapping[str, Procedure]:
-    """Every procedure of every rulebook, by path, in declaration order."""
+    """Every procedure of every rulebook, by path: the rulebooks in :data:`RULEBOOKS` order
+    (whoever imported them first), each in the order its procedures are declared."""
     load()
-    return _REGISTRY
+    if len(_ORDERED) != len(_REGISTRY):  # sorted once, again only when one is declared
+        def rank(item: tuple[str, Procedure]) -> int:
+            module = item[1].run.__module__
+            return next(i for i, book in enumerate(RULEBOOKS) if module.startswith(book))
+        _ORDERED.clear()
+        _ORDERED.update(sorted(_REGISTRY.items(), key=rank))  # sorted() is stable
+    return _ORDERED
+
+
+_ORDERED: dict[str, Procedure] = {}

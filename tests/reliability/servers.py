@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -53,9 +54,11 @@ def stop(process: subprocess.Popen[bytes], timeout: float = 20) -> None:
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None,
-        timeout: float = 10, host: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
-    """One GET on a fresh connection: status, headers, body."""
-    connection = http.client.HTTPConnection(host, port, timeout=timeout)
+        timeout: float = 10, host: str = "127.0.0.1",
+        tls: ssl.SSLContext | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One GET on a fresh connection (HTTPS with ``tls``): status, headers, body."""
+    connection = (http.client.HTTPSConnection(host, port, timeout=timeout, context=tls)
+                  if tls else http.client.HTTPConnection(host, port, timeout=timeout))
     try:
         connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()
@@ -72,16 +75,18 @@ class Server:
     process: subprocess.Popen[bytes]
     log: Path
     host: str = "127.0.0.1"
+    tls: ssl.SSLContext | None = None
 
     def get(self, path: str, headers: dict[str, str] | None = None,
             timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
-        return get(self.port, path, headers, timeout, self.host)
+        return get(self.port, path, headers, timeout, self.host, self.tls)
 
 
 @contextmanager
-def serve(tmp: Path, host: str = "127.0.0.1", **env: str) -> Iterator[Server]:
+def serve(tmp: Path, host: str = "127.0.0.1", tls: ssl.SSLContext | None = None,
+          **env: str) -> Iterator[Server]:
     """The run command on a free port of ``host`` (loopback) with ``env``; two workers, the
-    access log off."""
+    access log off; spoken to over HTTPS with ``tls`` (a context trusting its certificate)."""
     port = free_port(host)
     log = tmp / f"server-{port}.log"
     environment = {
@@ -98,14 +103,14 @@ def serve(tmp: Path, host: str = "127.0.0.1", **env: str) -> Iterator[Server]:
             if process.poll() is not None:
                 pytest.fail(f"the server exited: {log.read_text()[-3000:]}")
             try:
-                if get(port, "/api/v1/health/live", timeout=2, host=host)[0] == 200:
+                if get(port, "/api/v1/health/live", timeout=2, host=host, tls=tls)[0] == 200:
                     break
             except OSError:
                 pass
             if time.monotonic() > deadline:
                 pytest.fail(f"the server did not answer in 90 s: {log.read_text()[-3000:]}")
             time.sleep(0.2)
-        yield Server(port, process, log, host)
+        yield Server(port, process, log, host, tls)
     finally:
         stop(process)
 

@@ -12,6 +12,8 @@ import contextlib
 import http.client
 import json
 import socket
+import ssl
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -19,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.servers import Server, serve
+from tests.reliability.servers import Server, get, serve
 
 LIMIT = 40
 
@@ -163,3 +165,23 @@ def test_an_instance_may_have_its_own_control_socket_and_answers_its_address(
         assert status == 200
         assert f'href="http://127.0.0.2:{running.port}/pravidla/'.encode() in body
         assert running.get("/api/v1/reaction", {"Host": "evil.example"})[0] == 400
+
+
+def test_the_run_command_speaks_https_with_a_certificate(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # A VTT served over HTTPS can only call an HTTPS server (mixed content): RPG_CERTFILE and
+    # RPG_KEYFILE make the run command speak it. A throwaway self-signed certificate for
+    # 127.0.0.1, trusted by this client only.
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True, timeout=60)
+    trusting = ssl.create_default_context(cafile=str(cert))
+    with serve(folder, tls=trusting, RPG_CERTFILE=str(cert), RPG_KEYFILE=str(key)) as server:
+        status, _, body = server.get("/api/v1/morale?morale=7&seed=1")
+        assert status == 200 and json.loads(body)["procedure"] == "morale"
+        with pytest.raises(ssl.SSLError):  # an untrusting client refuses it: it is real TLS
+            get(server.port, "/api/v1/health/live", tls=ssl.create_default_context())
