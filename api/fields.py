@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask import has_request_context, request
 from marshmallow import ValidationError, fields, validate
 
 from api.serialize import json_depth_exceeds
@@ -169,6 +170,29 @@ class Choice(fields.String):
         if len(given) > CHOICE_LENGTH:  # no slug of a long string: it could only be refused
             return given
         return self.aliases.get(slugify(given), given)
+
+
+class DiceExpression(fields.String):
+    """A dice expression (``1d8+2``). In a query string an unencoded ``+`` arrives as a space,
+    so there a space between two terms is read as ``+``: ``damage=1d8 1`` is ``1d8+1``. A JSON
+    body keeps what it says (a space is ignored, as everywhere in an expression)."""
+
+    # After the end of a term (a digit, or % of d%), before the start of one (a number, or a
+    # die such as d6, k6 or d%; not "kh1", which keeps dice of the term before).
+    _SPACE_BETWEEN_TERMS = re.compile(r"(?<=[0-9%])\s+(?=[0-9]|[dDkK][0-9%])")
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        given = super()._deserialize(value, attr, data, **kwargs)
+        if has_request_context() and request.method == "GET":
+            return self._SPACE_BETWEEN_TERMS.sub("+", given)
+        return given
+
+
+def dice_expression(*, label: str | None = None, **kwargs: Any) -> DiceExpression:
+    """A dice expression: at most ``notation.MAX_LENGTH`` characters."""
+    from rpg.core.notation import MAX_LENGTH
+
+    return DiceExpression(validate=validate.Length(1, MAX_LENGTH), **labelled(kwargs, label))
 
 
 #: The longest choice value read as a word (the longest word is far shorter).

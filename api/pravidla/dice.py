@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema
 
+from api import fields as f
 from api.pravidla import blp
 from api.procedures import RollSchema, register
-from rpg.core import notation
 
 
 class RollInput(Schema):
     """Inputs of ``roll``."""
 
-    expr = fields.String(required=True, validate=validate.Length(1, notation.MAX_LENGTH), metadata={
+    expr = f.dice_expression(required=True, label="Výraz (např. 2k6+1, 4d6kh3)", metadata={
         "description": "Dice expression: terms joined by + / -; a term is an integer or NdM "
                        "(N 1..100, M 2..1000, d% = d100) with optional khK / klK; Czech k for d "
-                       "(2k6). At most 10 terms and 200 dice.",
+                       "(2k6). At most 10 terms and 200 dice. In a query string a space between "
+                       "two terms reads as + (an unencoded + arrives as a space).",
         "example": "4d6kh3+2"})
 
 

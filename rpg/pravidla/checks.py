@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from rpg.core.catalog import Field, Join, Message, messages, msg
+from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource
 from rpg.core.errors import RuleError, check_int
@@ -216,7 +216,8 @@ class SkillCheckGroup:
 def _skill_dc(dc: int | None, difficulty: str | None, untrained: bool) -> tuple[int, str | None]:
     if dc is not None and difficulty is not None:
         raise RuleError(msg("skill-check.both", dc=Field("dc"), dc_value=dc,
-                            difficulty=Field("difficulty"), difficulty_value=difficulty),
+                            difficulty=Field("difficulty"),
+                            difficulty_value=Choice("difficulty", difficulty)),
                         field="dc")
     if untrained and (dc is not None or difficulty is not None):
         name = "dc" if dc is not None else "difficulty"

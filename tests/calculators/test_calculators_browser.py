@@ -70,6 +70,16 @@ def _written(value: Any) -> str:
 
 def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
     for name, value in inputs.items():
+        group = root.locator(f'[data-kind="choices"][data-name="{name}"]')
+        if group.count():  # a list of choices: its boxes ticked, or its counts written
+            chosen = list(value) if isinstance(value, list | tuple) else [value]
+            for box in group.locator("input").all():
+                choice = box.get_attribute("value") or box.get_attribute("data-value")
+                if box.get_attribute("type") == "checkbox":
+                    box.set_checked(choice in chosen)
+                else:
+                    box.fill(str(chosen.count(choice)))
+            continue
         field = root.locator(f'[name="{name}"]')
         if field.get_attribute("data-kind") == "boolean":
             field.set_checked(bool(value))
@@ -203,13 +213,22 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
     ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m", "má smysl jen s 'catch'"),
     ("falling", {"height_m": "-1"}, "height_m", "Zadej hodnotu od 0 do 10000."),
     ("roll", {"expr": "1d6+"}, "expr", "očekáváno číslo nebo kostka na pozici 5"),
+    # A message names a field by its Czech label and a choice by its Czech word, never by the
+    # API's names ('dc', 'tezka').
+    ("skill-check", {"dc": "12", "difficulty": "tezka"}, "dc",
+     "Zadej buď „Obtížnost číslem (místo výběru)“ (12), nebo „Obtížnost“ (těžká), ne obojí."),
+    ("skill-check", {"dc": "12", "untrained": True}, "dc",
+     "vynech „Obtížnost číslem (místo výběru)“, nebo „Dovednost, kterou postava nemá"),
 ])
 def test_an_invalid_field_shows_a_czech_error_beside_it(
     chromium, calculators_url, path, inputs, field, message,
 ):
     page, root, _ = _open(chromium, calculators_url, path)
-    for name, value in inputs.items():
-        root.locator(f'[name="{name}"]').fill(value)
+    fields = dict(inputs)
+    dice = fields.pop("dice", None)
+    _fill(root, fields, None)
+    if dice is not None:
+        root.locator('[name="dice"]').fill(dice)
     assert _roll(root) is None
     control = root.locator(f'[name="{field}"]')
     error = root.locator(f"#{control.get_attribute('id')}-chyba")

@@ -1,7 +1,7 @@
 /* Checks (rpg/pravidla/checks.py): skill checks and saving throws, alone or for a group, magic
  * items, and the x-in-y chances. Only what must be computed is here: the words are the
  * catalog's, the tables the engine's (R["pravidla/checks"]). */
-import { field, join, msg } from "../core/catalog.js";
+import { choice, field, join, msg } from "../core/catalog.js";
 import { R, answer, bounded, fail, frac, oneOf } from "../core/engine.js";
 import {
   checkedFatigue, d20Test, diceMode, fatigueTerm, judged, successChance, term,
@@ -48,7 +48,7 @@ function checks(source, key, { count = 1, target, modifier, mode, terms, word, r
 function skillDc(dc, difficulty, untrained) {
   if (dc !== null && difficulty !== null) {
     fail("skill-check.both", { dc: field("dc"), dc_value: dc, difficulty: field("difficulty"),
-      difficulty_value: difficulty }, "dc");
+      difficulty_value: choice("difficulty", difficulty) }, "dc");
   }
   if (untrained && (dc !== null || difficulty !== null)) {
     const name = dc !== null ? "dc" : "difficulty";
