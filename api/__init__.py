@@ -14,8 +14,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Under ``TESTING`` the rate limit is off unless ``config`` sets ``RATELIMIT_ENABLED``: a test
     suite sends hundreds of requests from one address.
     """
-    from flask import Flask, abort, request
-    from flask_cors import CORS
+    from flask import Flask, abort, g, request
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
@@ -27,6 +26,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.security import init_security_headers
     from api.serialize import RulesJsonProvider
     from api.settings import DEFAULTS
+    from api.wsgi import ApiHeaders
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -41,16 +41,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
 
-    CORS(app, resources={r"/api/v1/*": {
-        "origins": "*", "methods": ["GET", "POST", "OPTIONS"],
-        # A VTT page on the public internet calling a GM's server on the LAN or localhost:
-        # Chromium asks first (Private Network Access) and needs this answer.
-        "allow_private_network": True,
-        # What a macro may read besides the simple headers: the answer's language and the
-        # rate limit's state, so it can wait instead of hammering.
-        "expose_headers": ["Content-Language", "Retry-After", "X-RateLimit-Limit",
-                           "X-RateLimit-Remaining", "X-RateLimit-Reset"],
-    }}, send_wildcard=True)
     docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
     app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={
         "app_name": app.config["API_TITLE"],
@@ -62,7 +52,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     site.compress.init_app(app)
 
     def is_api() -> bool:
-        return request.path.startswith("/api/")
+        return request.environ.get("PATH_INFO", "").startswith("/api/")
 
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
     init_limits(app, is_api)
@@ -71,16 +61,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.before_request
     def json_only() -> None:
         # An unknown path or method is answered by its routing error (404, 405) first.
-        if is_api() and request.method == "POST" and request.routing_exception is None:
+        if request.method == "POST" and is_api() and request.routing_exception is None:
             if not request.is_json:
                 abort(415)
             # The argument parser's own json.loads would crash (a 500) on hostile nesting or a
             # 5000-digit integer: every body is checked here with the guarded provider first.
             try:
-                app.json.loads(request.get_data(cache=True))
+                g.json_body = app.json.loads(request.get_data(cache=True))
             except ValueError:
                 abort(400)
 
     init_security_headers(app, is_api)
+    # CORS, the API's security headers, no-store and the rate limit's headers, as answers leave.
+    api_prefix = app.config["OPENAPI_URL_PREFIX"].rstrip("/")
+    app.wsgi_app = ApiHeaders(  # type: ignore[method-assign]
+        app.wsgi_app, api_prefix, (api_prefix + "/docs", api_prefix + "/openapi.json"),
+        bool(app.config["RATELIMIT_HEADERS_ENABLED"]))
     register_error_handlers(app, is_api, site.not_found)
     return app

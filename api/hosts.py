@@ -71,11 +71,21 @@ def init_allowed_hosts(app: Flask) -> None:
     patterns_set = frozenset(patterns)
     probes = app.config["OPENAPI_URL_PREFIX"].rstrip("/") + "/health"
 
+    #: Each Host header seen, allowed or not (a handful in practice; bounded all the same).
+    seen: dict[str, bool] = {}
+
     @app.before_request
     def known_host() -> None:
         # Read from the environ as Werkzeug's request.host is (after ProxyFix, when configured).
         environ = request.environ
-        host = host_name(environ.get("HTTP_HOST") or environ.get("SERVER_NAME", ""))
-        if host in patterns_set or is_allowed(host, patterns) or request.path.startswith(probes):
+        given = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
+        allowed = seen.get(given)
+        if allowed is None:
+            host = host_name(given)
+            allowed = host in patterns_set or is_allowed(host, patterns)
+            if len(seen) >= 256:
+                seen.clear()
+            seen[given] = allowed
+        if allowed or environ.get("PATH_INFO", "").startswith(probes):
             return
-        raise DisallowedHost(host)
+        raise DisallowedHost(host_name(given))

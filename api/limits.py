@@ -30,9 +30,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import Flask, Response, abort, current_app, g, request
+from flask import Flask, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.wsgi import RATE_LIMIT
 from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import TooManyRolls
 from rpg.core.text import both
@@ -381,7 +382,7 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
 
     @app.before_request
     def query_length() -> None:
-        if len(request.query_string) > max_query:
+        if len(request.environ.get("QUERY_STRING", "")) > max_query:
             abort(414)
 
     @app.before_request
@@ -390,8 +391,8 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
         # stream, silently: the truncated JSON would then be a 400. Read it here, one byte past
         # the limit, so that a body too large is a 413 as a declared one is.
         environ = request.environ
-        if max_body is None or environ.get("CONTENT_LENGTH") or request.method != "POST" \
-                or not environ.get("wsgi.input_terminated"):
+        if max_body is None or environ.get("CONTENT_LENGTH") \
+                or environ["REQUEST_METHOD"] != "POST" or not environ.get("wsgi.input_terminated"):
             return
         body = environ["wsgi.input"].read(max_body + 1)
         if len(body) > max_body:
@@ -399,36 +400,25 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
         environ["wsgi.input"] = io.BytesIO(body)
         environ["CONTENT_LENGTH"] = str(len(body))
 
-    @app.after_request
-    def not_stored(response: Response) -> Response:
-        # A procedure's answer is a fresh roll and carries the client's remaining budget: no
-        # cache may keep it. The OpenAPI document and the docs may be kept.
-        if (is_api() and "Cache-Control" not in response.headers
-                and not request.path.startswith(documents)):
-            response.headers["Cache-Control"] = "no-store"
-        return response
-
     if not app.config["RATELIMIT_ENABLED"]:
         return None
     limiter = RateLimiter(counters_for(app.config))
     app.extensions["rpg_rate_limiter"] = limiter
-    headers = bool(app.config["RATELIMIT_HEADERS_ENABLED"])
+
+    api_prefix = prefix + "/"
 
     @app.before_request
     def rate_limit() -> None:
-        if request.method == "OPTIONS" or not is_api() or request.path.startswith(exempt):
+        # Read from the environ (after ProxyFix, when configured): the cheapest way to ask.
+        environ = request.environ
+        path = environ.get("PATH_INFO", "")
+        if (not path.startswith(api_prefix) or path.startswith(exempt)
+                or environ["REQUEST_METHOD"] == "OPTIONS"):
             return
-        counted = g.rate_limit = limiter.hit(request.remote_addr or "")
+        counted = g.rate_limit = limiter.hit(environ.get("REMOTE_ADDR") or "")
+        # api.wsgi writes the X-RateLimit-* headers from it as the answer leaves.
+        environ[RATE_LIMIT] = counted
         if counted is not None and not counted.allowed:
             abort(429)
-
-    @app.after_request
-    def rate_limit_headers(response: Response) -> Response:
-        counted: Verdict | None = g.get("rate_limit")
-        if counted is not None and headers:
-            response.headers["X-RateLimit-Limit"] = str(counted.limit)
-            response.headers["X-RateLimit-Remaining"] = str(counted.remaining)
-            response.headers["X-RateLimit-Reset"] = str(int(counted.reset))
-        return response
 
     return limiter

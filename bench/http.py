@@ -71,12 +71,12 @@ def bare_app() -> object:
     from marshmallow import ValidationError
 
     from api import create_app
-    from api.procedures import REGISTERED, CommonArgs
+    from api.procedures import ENDPOINTS, CommonArgs
     from api.serialize import to_json
     from rpg.core.dice import SeededDice
 
     create_app()  # registers the procedures: their schemas and engine functions
-    morale = REGISTERED["morale"]
+    morale = ENDPOINTS["morale"]
     schema = type("PlainMoraleArgs", (morale.input_schema, CommonArgs), {})()
 
     def plain_morale() -> object:
@@ -88,7 +88,7 @@ def bare_app() -> object:
         seed = args.pop("seed", None)
         seed = secrets.randbelow(2**63) if seed is None else seed
         args.pop("dice", None), args.pop("format", None)
-        outcome = morale.run(SeededDice(seed), **args)
+        outcome = morale.procedure.run(SeededDice(seed), **args)
         return jsonify({
             "procedure": "morale", "input": to_json(args, lang),
             "rolls": to_json(outcome.rolls, lang), "result": to_json(outcome.result, lang),
