@@ -18,9 +18,12 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-# Files the browser never needs offline: source maps, the sitemap, lunr's other languages, and the
-# worker itself (the browser keeps it).
-SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$)")
+# Files the browser never needs offline: source maps, the sitemap, lunr's other languages, the
+# worker itself (the browser keeps it), and the API's interactive reference (Swagger UI and the
+# OpenAPI document, over half of the whole: the API needs a connection anyway, and a phone at
+# the table reads the rules and runs the calculators).
+SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|swagger-ui"
+                  r"|^nastroje/openapi\.json$|^nastroje/api/swagger-)")
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
 
