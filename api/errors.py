@@ -138,8 +138,9 @@ def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -
     from api.procedures import render_card
 
     fmt = _error_format()
+    response: Response
     if fmt == "json":
-        response = current_app.json.response(body)
+        response = current_app.json.response(body)  # type: ignore[assignment]
         response.status_code = status
     else:
         title = msg("api.card.error", status=status).in_(lang)
@@ -180,7 +181,7 @@ def _unknown_path(app: Flask) -> bool:
 def register_error_handlers(
     app: Flask,
     is_api: Callable[[], bool],
-    site_not_found: Callable[[HTTPException], Response | HTTPException],
+    site_not_found: Callable[[HTTPException], Response | Exception],
 ) -> None:
     """Answer every error on the API with the envelope; off the API, the site's 404 page."""
 
@@ -199,7 +200,7 @@ def register_error_handlers(
             # so it is unknown whatever the method (a POST to a typo is a 404, not a 405).
             error, status = NotFound(), 404
         if not is_api():
-            return site_not_found(error) if status == 404 else error
+            return site_not_found(error) if status == 404 else error  # type: ignore[return-value]
         lang = request_language()
         data = getattr(error, "data", None)
         errors = translate(validation_errors(data), lang) if data else {}

@@ -235,7 +235,7 @@ class _FromJsonString:
         return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[misc]
 
 
-class JsonNested(_FromJsonString, fields.Nested):
+class JsonNested(_FromJsonString, fields.Nested):  # type: ignore[misc]
     """A nested object; in a query string, one JSON-encoded value."""
 
 

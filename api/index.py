@@ -97,6 +97,7 @@ def index() -> Response:
         response = Response(_html(lang, procedures), mimetype="text/html")
         response.headers["Content-Security-Policy"] = PAGE_POLICY
     else:
-        response = current_app.json.response({"procedures": procedures})
+        response = current_app.json.response(  # type: ignore[assignment]
+            {"procedures": procedures})
     response.headers["Content-Language"] = lang
     return response

@@ -126,7 +126,8 @@ class NextSchema(Schema):
         "description": "Required inputs the URL still lacks (e.g. the save's `target`)."})
 
 
-def _envelope(name: str, input_schema: type[Schema], result: type) -> type[Schema]:
+def _envelope(name: str, input_schema: type[Schema],
+              result: type | tuple[type, ...]) -> type[Schema]:
     own = result_schema(result)
     with_next = Schema.from_dict({
         **own._declared_fields,
@@ -221,8 +222,9 @@ def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
     source, seed = dice_source(common["seed"], common["dice"])
     body = answer_body(endpoint.procedure, args, source, seed, lang)
     fmt = common["format"] or requested_format()
+    response: Response
     if fmt == "json":
-        response = current_app.json.response(body)
+        response = current_app.json.response(body)  # type: ignore[assignment]
     else:
         response = render_card(card_of(body, endpoint.procedure, lang), fmt)
     request.environ[LANGUAGE] = lang  # api.wsgi writes Content-Language as the answer leaves

@@ -102,13 +102,14 @@ def run(load: Callable[[], Any], settings: dict[str, Any] | None = None) -> None
     Patches the standard library first when the workers are gevent's (see :func:`patch`).
     """
     settings = settings or options()
+    chosen: dict[str, Any] = settings
     if settings.get("worker_class") == "gevent":
         patch()
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
-            for key, value in settings.items():
+            for key, value in chosen.items():
                 self.cfg.set(key, value)
 
         def load(self) -> Any:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, send_from_directory
 from flask_compress import Compress
+from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
 from api.security import site_file_policy
@@ -69,7 +70,7 @@ def _add_policy(response: Response, file: Path) -> None:
             file, current_app.config["FRAME_ANCESTORS"])
 
 
-def not_found(error: Exception) -> Response | Exception:
+def not_found(error: HTTPException) -> Response | Exception:
     """The site's own 404 page, where there is one (API paths answer JSON elsewhere)."""
     missing = _site_dir() / "404.html"
     if missing.is_file():

@@ -96,7 +96,8 @@ def entry(folder: Path, calculators: Mapping[str, str]) -> str:
     function and its module's ``enhance`` when it has one. Importing names, not whole modules,
     lets esbuild leave out what no calculator uses."""
     lines = ['import { start } from "./core/ui.js";']
-    procedures_, enhancers = [], {}
+    procedures_: list[str] = []
+    enhancers: dict[str, str] = {}
     data = engine_data()
     for index, (path, module) in enumerate(sorted(calculators.items())):
         source = (folder / f"{module}.js").read_text(encoding="utf-8")
@@ -122,7 +123,7 @@ def bundled(folder: Path, calculators: Mapping[str, str], rules: dict[str, Any])
     path below ``folder`` without ``.js``), the rule data and the Czech catalog."""
     if not ESBUILD.is_file():
         raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
-    compact = {"ensure_ascii": False, "separators": (",", ":")}
+    compact: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
     return subprocess.run(
         [str(ESBUILD), "--bundle", "--format=esm", "--minify", "--sourcefile=calculators.js",
          f"--define:CALCULATOR_RULES={json.dumps(rules, **compact)}",

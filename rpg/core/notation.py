@@ -156,7 +156,7 @@ class Expression:
 
     @property
     def mean(self) -> Fraction:
-        return sum(
+        return Fraction(0) + sum(
             (t.sign * (t.mean if isinstance(t, DiceTerm) else t.value) for t in self.terms),
             Fraction(0),
         )
@@ -270,7 +270,8 @@ class _Parser:
         return tuple(terms)
 
     def term(self, sign: int) -> Term:
-        start = (self.skip_space(), self.pos)[1]
+        self.skip_space()
+        start = self.pos
         number = self.integer()
         if self.peek() not in ("d", "k") or self.peek() == "":
             if number is None:
@@ -282,14 +283,16 @@ class _Parser:
         if not 1 <= count <= MAX_COUNT:
             raise self.error("count", at=start, n=MAX_COUNT)
         self.pos += 1  # the "d" (or Czech "k")
-        faces_at = (self.skip_space(), self.pos)[1]
+        self.skip_space()
+        faces_at = self.pos
+        faces = 100
         if self.peek() == "%":
             self.pos += 1
-            faces = 100
         else:
-            faces = self.integer()
-            if faces is None:
+            given = self.integer()
+            if given is None:
                 raise self.error("faces")
+            faces = given
             if not MIN_FACES <= faces <= MAX_FACES:
                 raise self.error("faces-range", at=faces_at, low=MIN_FACES, high=MAX_FACES)
         keep_mode, keep = None, None
