@@ -12,6 +12,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -46,18 +47,29 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on a free port of 127.0.0.1; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+def running(server: Any, scheme: str = "http") -> Iterator[str]:
+    """A server (``serve_forever``/``shutdown``) run in a thread; yields its root URL."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"{scheme}://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def serve(directory: Path) -> contextlib.AbstractContextManager[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    return running(http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler))
+
+
+def serve_app(app: Any) -> contextlib.AbstractContextManager[str]:
+    """Serve a WSGI app (the API) on a free port of 127.0.0.1; yields the base URL."""
+    from werkzeug.serving import make_server
+
+    return running(make_server("127.0.0.1", 0, app, threaded=True))
 
 
 def scrolls_sideways(page: object) -> bool:

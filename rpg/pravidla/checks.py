@@ -8,7 +8,7 @@ throw may be rolled for a whole group at once (``count``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -173,14 +173,31 @@ def outcome_word(test: D20Test) -> Message:
     return msg("check.success" if test.success else "check.failure")
 
 
-def _count(count: int) -> int:
-    return check_int(count, COUNT_MIN, COUNT_MAX, "count")
-
-
-def _each(tests: list[D20Test], terms: list[Term], target: int,
-          word: Any = outcome_word) -> Join:
-    return Join(tuple(msg("group.each", index=index, shown=judged(test, terms, target),
+def rolled_checks(
+    source: DiceSource, path: str, *, count: int, target: int, terms: list[Term], mode: int,
+    word: Callable[[D20Test], Message], result: Callable[[D20Test], Any], group: type,
+    **params: Any,
+) -> Outcome:
+    """One d20 check rolled ``count`` times with the same inputs: the single answer
+    (``<path>.text``), or a group's (``<path>.group``: every roll, then the successes)."""
+    modifier = sum(term.value for term in terms)
+    tests = [d20_test(source, path, modifier=modifier, target=target, mode=mode)
+             for _ in range(check_int(count, COUNT_MIN, COUNT_MAX, "count"))]
+    chance = success_chance(modifier, target, mode)
+    rolls = tuple(test.roll for test in tests)
+    rule = RULES[path]
+    if count == 1:
+        text = msg(f"{path}.text", shown=judged(tests[0], terms, target),
+                   outcome=word(tests[0]), **params)
+        return Outcome(path, rolls, result(tests[0]), chance, text, rule)
+    successes = sum(test.success for test in tests)
+    each = Join(tuple(msg("group.each", index=index, shown=judged(test, terms, target),
                           outcome=word(test)) for index, test in enumerate(tests, 1)), "; ")
+    text = msg(f"{path}.group", count=count, each=each,
+               summary=msg("check.successes", successes=successes, count=count), **params)
+    rolled = group(tuple(map(result, tests)), GroupSummary(count, successes),
+                   binomial(count, chance))
+    return Outcome(path, rolls, rolled, chance, text, rule)
 
 
 # --- skill-check ---------------------------------------------------------------------------
@@ -256,29 +273,15 @@ def skill_check(
     the same check is rolled that many times (a group), dice consumed roll after roll.
     """
     target, key = _skill_dc(dc, difficulty, untrained)
-    terms = [Term(modifier), Term(bonus), fatigue_term(checked_fatigue(fatigue))]
-    total_modifier = modifier + bonus - fatigue
-    mode = dice_mode(advantage, disadvantage)
-    tests = [d20_test(source, "skill-check", modifier=total_modifier, target=target, mode=mode)
-             for _ in range(_count(count))]
     named = (msg("skill-check.named-dc", name=msg(f"difficulty.{key}"), dc=target) if key
              else msg("skill-check.dc", dc=target))
-    chance = success_chance(total_modifier, target, mode)
-    results = [SkillCheckResult(test.natural, test.total, target, test.success, test.critical,
-                                key) for test in tests]
-    rolls = tuple(test.roll for test in tests)
-    rule = RULES["skill-check"]
-    if count == 1:
-        text = msg("skill-check.text", difficulty=named, shown=judged(tests[0], terms, target),
-                   outcome=outcome_word(tests[0]))
-        return Outcome("skill-check", rolls, results[0], chance, text, rule)
-    successes = sum(test.success for test in tests)
-    text = msg("skill-check.group", count=count, difficulty=named,
-               each=_each(tests, terms, target),
-               summary=msg("check.successes", successes=successes, count=count))
-    group = SkillCheckGroup(tuple(results), GroupSummary(count, successes),
-                            binomial(count, chance))
-    return Outcome("skill-check", rolls, group, chance, text, rule)
+    return rolled_checks(
+        source, "skill-check", count=count, target=target,
+        terms=[Term(modifier), Term(bonus), fatigue_term(checked_fatigue(fatigue))],
+        mode=dice_mode(advantage, disadvantage), word=outcome_word,
+        result=lambda test: SkillCheckResult(
+            test.natural, test.total, target, test.success, test.critical, key),
+        group=SkillCheckGroup, difficulty=named)
 
 
 # --- saving-throw --------------------------------------------------------------------------
@@ -335,28 +338,13 @@ def saving_throw(
 
     check_int(target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "target")
     check_choice(against, SAVE_AGAINST, "against")
-    terms = [Term(modifier), Term(bonus), fatigue_term(checked_fatigue(fatigue))]
-    total_modifier = modifier + bonus - fatigue
-    mode = dice_mode(advantage, disadvantage)
-    tests = [d20_test(source, "saving-throw", modifier=total_modifier, target=target, mode=mode)
-             for _ in range(_count(count))]
-    results = [SavingThrowResult(test.natural, test.total, target, test.success, test.critical,
-                                 against) for test in tests]
-    chance = success_chance(total_modifier, target, mode)
-    rolls = tuple(test.roll for test in tests)
-    rule = RULES["saving-throw"]
-    kind = msg(f"saving-throw.{against}")
-    if count == 1:
-        text = msg("saving-throw.text", against=kind, shown=judged(tests[0], terms, target),
-                   outcome=saved_word(tests[0]))
-        return Outcome("saving-throw", rolls, results[0], chance, text, rule)
-    successes = sum(test.success for test in tests)
-    text = msg("saving-throw.group", against=kind, count=count,
-               each=_each(tests, terms, target, saved_word),
-               summary=msg("check.successes", successes=successes, count=count))
-    group = SavingThrowGroup(tuple(results), GroupSummary(count, successes),
-                             binomial(count, chance))
-    return Outcome("saving-throw", rolls, group, chance, text, rule)
+    return rolled_checks(
+        source, "saving-throw", count=count, target=target,
+        terms=[Term(modifier), Term(bonus), fatigue_term(checked_fatigue(fatigue))],
+        mode=dice_mode(advantage, disadvantage), word=saved_word,
+        result=lambda test: SavingThrowResult(
+            test.natural, test.total, target, test.success, test.critical, against),
+        group=SavingThrowGroup, against=msg(f"saving-throw.{against}"))
 
 
 # --- magic-items ---------------------------------------------------------------------------

@@ -11,14 +11,12 @@ VTT: CORS must let it through.
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator
 
 import pytest
-from werkzeug.serving import make_server
 
 from api import create_app
-from tests.browser import PHONE, ROOT, serve
+from tests.browser import PHONE, ROOT, serve, serve_app
 
 SNIPPETS = ROOT / "docs" / "nastroje" / "ukazky"
 #: The server address the snippets are written with, replaced by the test server's.
@@ -44,18 +42,15 @@ window.ChatMessage = {
 """
 
 
+def api_server() -> contextlib.AbstractContextManager[str]:
+    """The app on a free loopback port, in a thread; yields its root URL (no trailing /)."""
+    return _without_slash(serve_app(create_app({"TESTING": True})))
+
+
 @contextlib.contextmanager
-def api_server() -> Iterator[str]:
-    """The app on a free loopback port, in a thread; yields its root URL."""
-    app = create_app({"TESTING": True})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
+def _without_slash(served: contextlib.AbstractContextManager[str]) -> Iterator[str]:
+    with served as url:
+        yield url.rstrip("/")
 
 
 @pytest.fixture(scope="module")
