@@ -1,4 +1,4 @@
-"""Hazards [Nebezpečí a nástrahy]: ``falling``."""
+"""Hazards [Nebezpečí a nástrahy]: ``falling``, ``hold-breath``."""
 
 from __future__ import annotations
 
@@ -13,13 +13,16 @@ from rpg.pravidla import hazards
 class FallingInput(Schema):
     """Inputs of ``falling``."""
 
-    height_m = f.bounded_number(0, hazards.MAX_HEIGHT_M, required=True, metadata={
-        "description": "Height of the fall in metres."})
-    catch = f.Bool(load_default=False, metadata={
-        "description": "The character tries to grab hold (Zručnost check vs DC 15)."})
-    caught_at_m = f.bounded_number(0, hazards.MAX_HEIGHT_M, metadata={
-        "description": "Metres already fallen when grabbing hold; required with catch."})
-    dex_modifier = f.modifier()
+    height_m = f.bounded_number(0, hazards.MAX_HEIGHT_M, required=True, label="Výška pádu (m)",
+                                metadata={"description": "Height of the fall in metres."})
+    catch = f.flag(
+        label=f"Pokus o zachycení (ověření Zručnosti proti obtížnosti {hazards.CATCH_DC})",
+        metadata={"description": "The character tries to grab hold (Zručnost check against "
+                                 f"obtížnost {hazards.CATCH_DC})."})
+    caught_at_m = f.bounded_number(
+        0, hazards.MAX_HEIGHT_M, label="Zachycení po uletění (m)", metadata={
+            "description": "Metres already fallen when grabbing hold; required with catch."})
+    dex_modifier = f.modifier(label="Modifikátor Zručnosti")
     fatigue = f.fatigue()
 
 
@@ -35,9 +38,11 @@ register(
 class HoldBreathInput(Schema):
     """Inputs of ``hold-breath``."""
 
-    endurance = f.bounded_int(0, 100, required=True, metadata={"description": "The Výdrž score."})
-    rounds_held = f.bounded_int(0, 100_000, load_default=0)
-    speaks_or_casts = f.Bool(load_default=False, metadata={
+    endurance = f.bounded_int(0, hazards.ENDURANCE_MAX, required=True, label="Výdrž (hodnota)",
+                              metadata={"description": "The Výdrž score."})
+    rounds_held = f.bounded_int(0, hazards.ROUNDS_HELD_MAX, load_default=0,
+                                label="Už uplynulých kol")
+    speaks_or_casts = f.flag(label="Mluví nebo sesílá kouzlo", metadata={
         "description": "Speaking or casting lets the breath go at once."})
 
 

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from rpg.core.dice import ReplayDice
-from rpg.pravidla.situations import movement
+import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rpg.core.dice import ReplayDice, SeededDice
+from rpg.pravidla.situations import MOVEMENT_RULES, movement
 
 NO_DICE = ReplayDice([])
 
@@ -51,3 +56,51 @@ def test_halves_are_exact_not_rounded() -> None:
 def test_movement_text() -> None:
     assert movement(NO_DICE, movement=5, mode="swim").text.cs.startswith(
         "Plavání (5 m): 2,5 m, akce volná.")
+
+
+@settings(max_examples=200)
+@given(st.floats(0, 1000, allow_nan=False), st.sampled_from(sorted(MOVEMENT_RULES)))
+def test_movement_is_never_negative_and_blind_directs_at_most_a_metre(
+    hybnost: float, mode: str
+) -> None:
+    result = movement(SeededDice(0), movement=hybnost, mode=mode).result
+    assert 0 <= result.directed_metres <= result.metres <= 2 * hybnost + 1e-9
+    assert result.action_free is (mode != "sprint")
+    if mode == "blind":
+        assert result.directed_metres <= 1
+
+
+def test_get_and_post_agree(client: FlaskClient) -> None:
+    posted = client.post("/api/v1/movement", json={"movement": 6, "mode": "climb", "seed": 77})
+    got = client.get("/api/v1/movement?movement=6&mode=climb&seed=77")
+    assert posted.status_code == got.status_code == 200
+    assert posted.get_json() == got.get_json()
+    assert posted.get_json()["procedure"] == "movement"
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"movement": -1}, "movement"),
+    ({"movement": 6, "mode": "fly"}, "mode"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    response = client.post("/api/v1/movement", json=body)
+    assert response.status_code == 422
+    assert field in response.get_json()["errors"]
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    assert schemas["MovementArgs"]["properties"]["movement"]["maximum"] == 1000
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "movement": [
+        {"movement": m, "mode": mode}
+        for mode in MOVEMENT_RULES
+        for m in (0, 0.5, 1, 6, 7.5, 12.345, 1000)
+    ] + [{"movement": 9}],
+}
