@@ -17,7 +17,14 @@ from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
-from rpg.pravidla.d20 import Term, d20_test, judged, success_chance
+from rpg.pravidla.d20 import (
+    Term,
+    checked_fatigue,
+    d20_test,
+    fatigue_term,
+    judged,
+    success_chance,
+)
 
 FREE_FALL_M = 2          # the first 2 m of a fall deal no damage
 METRES_PER_DIE = 2       # 1d6 for each started 2 m beyond them
@@ -34,16 +41,16 @@ MESSAGES = messages({
     "falling.title": Text("Pád z výšky", "Falling"),
     "falling.chance": Text("Šance na zachycení", "Chance to catch hold"),
     "falling.text": Text("Pád z {height} m: {catch}počítá se {counted} m → {damage}.",
-                         "Fall of {height} m: {catch}{counted} m count → {damage}."),
+                         "Fall of {height} m: {catch}{counted} m counted → {damage}."),
     "falling.catch": Text("zachycení {shown} → {caught}; ", "catch {shown} → {caught}; "),
-    "falling.caught": Text("zachytil se", "caught"),
-    "falling.not-caught": Text("nezachytil se", "not caught"),
+    "falling.caught": Text("postava se zachytila", "caught hold"),
+    "falling.not-caught": Text("postava se nezachytila", "no hold"),
     "falling.damage": Text("{dice} poškození", "{dice} damage"),
     "falling.no-damage": Text("bez poškození (první {free} m se nepočítají)",
                               "no damage (the first {free} m are free)"),
     "falling.catch-needs-distance": Text(
-        "Při pokusu o zachycení zadej {caught_at}: kolik metrů postava už spadla.",
-        "With 'catch', give {caught_at}: how far the character had fallen already."),
+        "Při pokusu o zachycení ({catch}) zadej {caught_at}: kolik metrů postava už spadla.",
+        "With {catch}, give {caught_at}: how far the character had fallen already."),
     "falling.distance-needs-catch": Text(
         "{caught_at} má smysl jen s {catch}: zapni pokus o zachycení, nebo ji vynech.",
         "{caught_at} only makes sense with {catch}: turn the catch on or leave it out."),
@@ -52,12 +59,12 @@ MESSAGES = messages({
         "{caught_at} ({at} m) cannot exceed the height of the fall ({height} m)."),
     "hold-breath.title": Text("Zadržení dechu", "Holding breath"),
     "hold-breath.text": Text(
-        "Zadržení dechu (Výdrž {endurance}): nejvýše {endurance} "
-        "{endurance:kolo|kola|kol}, uplynulo {held} → {verdict}.",
-        "Holding breath (Endurance {endurance}): at most {endurance} rounds, "
-        "{held} held → {verdict}."),
+        "Zadržení dechu (Výdrž {endurance}): nejvýše {endurance} {endurance:kolo|kola|kol}, "
+        "{held:uplynulo|uplynula|uplynulo} {held} {held:kolo|kola|kol} → {verdict}.",
+        "Holding breath (Endurance {endurance}): at most {endurance} {endurance:round|rounds}, "
+        "{held} {held:round|rounds} passed → {verdict}."),
     "hold-breath.left": Text("{left:zbývá|zbývají|zbývá} {left} {left:kolo|kola|kol}",
-                             "{left} rounds left"),
+                             "{left} {left:round|rounds} left"),
     "hold-breath.out-of-breath": Text("došel dech", "out of breath"),
     "hold-breath.speaking-or-casting": Text(
         "mluvení nebo sesílání kouzla → dech okamžitě pouští",
@@ -91,12 +98,11 @@ def falling_dice(distance_m: float) -> int:
 
 
 def _checked_catch(height_m: float, catch: bool, caught_at_m: float | None) -> None:
+    names = {"caught_at": Field("caught_at_m"), "catch": Field("catch")}
     if catch and caught_at_m is None:
-        raise RuleError(msg("falling.catch-needs-distance", caught_at=Field("caught_at_m")),
-                        field="caught_at_m")
+        raise RuleError(msg("falling.catch-needs-distance", **names), field="caught_at_m")
     if not catch and caught_at_m is not None:
-        raise RuleError(msg("falling.distance-needs-catch", caught_at=Field("caught_at_m"),
-                            catch=Field("catch")), field="caught_at_m")
+        raise RuleError(msg("falling.distance-needs-catch", **names), field="caught_at_m")
     if caught_at_m is not None and caught_at_m > height_m:
         raise RuleError(msg("falling.beyond-height", caught_at=Field("caught_at_m"),
                             at=caught_at_m, height=height_m), field="caught_at_m")
@@ -124,12 +130,14 @@ def falling(
     chance = None
     shown = None
     if catch:
+        # Every modifier that entered the total is shown, fatigue named ([Únava]).
+        terms = [Term(dex_modifier), fatigue_term(checked_fatigue(fatigue))]
         modifier = dex_modifier - fatigue
         test = d20_test(source, "catch", modifier=modifier, target=CATCH_DC)
         rolls.append(test.roll)
         caught = test.success
         chance = success_chance(modifier, CATCH_DC)
-        shown = judged(test, [Term(modifier)], CATCH_DC)
+        shown = judged(test, terms, CATCH_DC)
 
     counted = caught_at_m if caught else height_m
     assert counted is not None

@@ -32,8 +32,25 @@ def test_hold_breath(
 
 def test_hold_breath_speaks_czech_plurals() -> None:
     assert hold_breath(ReplayDice([]), endurance=3, rounds_held=1).text.cs == (
-        "Zadržení dechu (Výdrž 3): nejvýše 3 kola, uplynulo 1 → zbývají 2 kola.")
+        "Zadržení dechu (Výdrž 3): nejvýše 3 kola, uplynulo 1 kolo → zbývají 2 kola.")
     assert hold_breath(ReplayDice([]), endurance=6).text.cs.endswith("zbývá 6 kol.")
+
+
+@pytest.mark.parametrize(("held", "cs"), [
+    (0, "uplynulo 0 kol"), (1, "uplynulo 1 kolo"), (2, "uplynula 2 kola"),
+    (4, "uplynula 4 kola"), (5, "uplynulo 5 kol"),
+])
+def test_elapsed_rounds_agree_in_czech(held: int, cs: str) -> None:
+    assert f", {cs} → " in hold_breath(ReplayDice([]), endurance=9, rounds_held=held).text.cs
+
+
+def test_hold_breath_in_english() -> None:
+    assert hold_breath(ReplayDice([]), endurance=1).text.en == (
+        "Holding breath (Endurance 1): at most 1 round, 0 rounds passed → 1 round left.")
+    assert hold_breath(ReplayDice([]), endurance=3, rounds_held=1).text.en == (
+        "Holding breath (Endurance 3): at most 3 rounds, 1 round passed → 2 rounds left.")
+    assert hold_breath(ReplayDice([]), endurance=3, rounds_held=4).text.en.endswith(
+        "4 rounds passed → out of breath.")
 
 
 @settings(max_examples=200)

@@ -2,7 +2,9 @@
  * constants the engine's (R["pravidla/hazards"]). */
 import { field, msg } from "../core/catalog.js";
 import { R, answer, fail, roll, sumDistribution, written } from "../core/engine.js";
-import { d20Test, judged, successChance, term } from "./d20.js";
+import {
+  checkedFatigue, d20Test, fatigueTerm, judged, successChance, term,
+} from "./d20.js";
 
 const H = () => R["pravidla/hazards"];
 
@@ -21,21 +23,20 @@ function damageChart(count, damage) {
 export function falling(source, {
   height_m: height, catch: grab = false, caught_at_m: at = null, dex_modifier = 0, fatigue = 0,
 }) {
-  const caughtAt = field("caught_at_m");
-  if (grab && at === null) fail("falling.catch-needs-distance", { caught_at: caughtAt }, "caught_at_m");
-  if (!grab && at !== null) {
-    fail("falling.distance-needs-catch", { caught_at: caughtAt, catch: field("catch") }, "caught_at_m");
-  }
+  const names = { caught_at: field("caught_at_m"), catch: field("catch") };
+  if (grab && at === null) fail("falling.catch-needs-distance", names, "caught_at_m");
+  if (!grab && at !== null) fail("falling.distance-needs-catch", names, "caught_at_m");
   if (at !== null && at > height) {
-    fail("falling.beyond-height", { caught_at: caughtAt, at, height }, "caught_at_m");
+    fail("falling.beyond-height", { caught_at: names.caught_at, at, height }, "caught_at_m");
   }
   let [caught, chance, shown] = [null, null, null];
   if (grab) {
+    const terms = [term(dex_modifier), fatigueTerm(checkedFatigue(fatigue))];
     const modifier = dex_modifier - fatigue;
     const test = d20Test(source, "catch", modifier, H().catch_dc);
     caught = test.success;
     chance = successChance(modifier, H().catch_dc);
-    shown = judged(test, [term(modifier)], H().catch_dc);
+    shown = judged(test, terms, H().catch_dc);
   }
   const counted = caught ? at : height;
   const count = fallingDice(counted);
