@@ -15,7 +15,7 @@ from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, written
 from rpg.core.dice import roll as roll_dice
 from rpg.core.errors import RuleError
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
 from rpg.pravidla.odds import Odds, XInYResult, checked_odds, roll_odds
@@ -34,6 +34,8 @@ FATIGUE_WITHOUT_REST_HOURS = 24
 FATIGUE_WITHOUT_REST = 1
 MAX_TURN = 100_000
 MAX_HOURS = 100_000
+#: A wandering monster met in a dungeon is an encounter indoors ([Vzdálenost setkání]).
+ENCOUNTER = Next("encounter", {"location": "indoors"})
 
 MESSAGES = messages({
     "trap.title": Text("Past", "Trap"),
@@ -62,7 +64,7 @@ MESSAGES = messages({
     "dungeon-turn.noise": Text("kvůli hluku", "because of noise"),
     "dungeon-turn.checked": Text("putující monstra {dice} → {outcome}",
                                  "wandering monsters {dice} → {outcome}"),
-    "dungeon-turn.encounter": Text("setkání!", "an encounter!"),
+    "dungeon-turn.encounter": Text("setkání", "an encounter"),
     "dungeon-turn.nothing": Text("nic", "nothing"),
     "dungeon-turn.rest": Text("odpočinek možný ({low}–{high} h)", "rest allowed ({low}–{high} h)"),
     "dungeon-turn.no-rest": Text("odpočinek zatím ne (nejvýše jednou za {every} h průzkumu)",
@@ -79,6 +81,7 @@ CALCULATOR_DATA: dict[str, Any] = {
     "check_every_turns": CHECK_EVERY_TURNS, "rest_every_hours": REST_EVERY_HOURS,
     "rest_hours": [REST_MIN_HOURS, REST_MAX_HOURS],
     "fatigue_without_rest": [FATIGUE_WITHOUT_REST_HOURS, FATIGUE_WITHOUT_REST],
+    "encounter": {"procedure": ENCOUNTER.procedure, "inputs": dict(ENCOUNTER.inputs)},
 }
 
 
@@ -118,7 +121,7 @@ class DungeonTurnResult:
 
 
 @procedure("dungeon-turn", result=DungeonTurnResult, rule="wandering-monsters",
-           samples=({"turn": 4, "roll": True},))
+           samples=({"turn": 4, "roll": True},), next=("encounter",))
 def dungeon_turn(
     source: DiceSource,
     *,
@@ -130,7 +133,9 @@ def dungeon_turn(
 ) -> Outcome:
     """One exploration turn: is a wandering-monster check due, may the party rest, is fatigue due.
 
-    With ``roll`` and a check due, the wandering-monster row (1 in 6) is rolled.
+    With ``roll`` and a check due, the wandering-monster row (1 in 6) is rolled; a monster met
+    calls for an encounter indoors. The answer cites [Putující monstra] when a check is due,
+    else [Odpočinek].
     """
     if hours_exploring_since_rest > hours_since_rest:
         raise RuleError(msg(
@@ -168,4 +173,6 @@ def dungeon_turn(
     tired = (msg("dungeon-turn.tired", hours=FATIGUE_WITHOUT_REST_HOURS, fatigue=fatigue_due)
              if fatigue_due else "")
     text = msg("dungeon-turn.text", turn=turn, check=check, rest=rest, tired=tired)
-    return Outcome("dungeon-turn", rolls, result, chance, text, RULES["wandering-monsters"])
+    cited = RULES["wandering-monsters" if reason is not None else "dungeon-rest"]
+    return Outcome("dungeon-turn", rolls, result, chance, text, cited,
+                   (ENCOUNTER,) if monster else ())

@@ -40,6 +40,43 @@ def test_rolled_check_is_one_in_six(die: int, monster: bool) -> None:
         dungeon_turn, lambda o: o.result.wandering_monster, turn=2, roll=True)
 
 
+def test_a_monster_met_calls_for_an_encounter_indoors() -> None:
+    met = dungeon_turn(ReplayDice([1]), turn=2, roll=True)
+    assert [(step.procedure, dict(step.inputs), step.missing) for step in met.next] == [
+        ("encounter", {"location": "indoors"}, ())]
+    assert dungeon_turn(ReplayDice([2]), turn=2, roll=True).next == ()
+    assert dungeon_turn(ReplayDice([]), turn=2).next == ()
+
+
+@pytest.mark.parametrize(("dice", "inputs", "cs", "en"), [
+    ([1], {"turn": 2, "roll": True},
+     "Směna 2: putující monstra 1d6 = 1 → setkání; odpočinek zatím ne (nejvýše jednou za 8 h "
+     "průzkumu).",
+     "Turn 2: wandering monsters 1d6 = 1 → an encounter; no rest yet (at most once per 8 h of "
+     "exploring)."),
+    ([], {"turn": 3, "noise": True, "hours_since_rest": 30, "hours_exploring_since_rest": 9},
+     "Směna 3: hoď na putující monstra (kvůli hluku, 1 z 6); odpočinek možný (8–12 h); 24 h bez "
+     "odpočinku → 1 bod únavy.",
+     "Turn 3: roll for wandering monsters (because of noise, 1 in 6); rest allowed (8–12 h); "
+     "24 h without rest → 1 fatigue."),
+])
+def test_text_in_both_languages(
+    dice: list[int], inputs: dict[str, Any], cs: str, en: str
+) -> None:
+    # A sentence ends once: no "setkání!." (section 2c).
+    outcome = dungeon_turn(ReplayDice(dice), **inputs)
+    assert (outcome.text.cs, outcome.text.en) == (cs, en)
+
+
+@pytest.mark.parametrize(("turn", "noise", "rule"), [
+    (2, False, "/pravidla/pruzkum-kobek/#putujici-monstra"),  # a check is due
+    (3, True, "/pravidla/pruzkum-kobek/#putujici-monstra"),
+    (3, False, "/pravidla/pruzkum-kobek/#odpocinek"),         # none: rest and fatigue
+])
+def test_the_rule_cited_is_the_one_that_applies(turn: int, noise: bool, rule: str) -> None:
+    assert dungeon_turn(ReplayDice([]), turn=turn, noise=noise).rule.url == rule
+
+
 def test_no_roll_when_no_check_is_due() -> None:
     outcome = dungeon_turn(ReplayDice([]), turn=1, roll=True)
     assert outcome.rolls == () and outcome.chance is None
@@ -91,6 +128,14 @@ def test_get_and_post_agree(client: FlaskClient) -> None:
     got = client.get("/api/v1/dungeon-turn?turn=2&roll=true&seed=77")
     assert posted.status_code == got.status_code == 200
     assert posted.get_json() == got.get_json()
+
+
+def test_the_encounter_next_answers(client: FlaskClient) -> None:
+    answer = client.get("/api/v1/dungeon-turn?turn=4&roll=true&dice=1").get_json()
+    assert answer["result"]["next"] == [{
+        "procedure": "encounter", "url": "/api/v1/encounter?location=indoors",
+        "title": "Náhlé setkání", "missing": []}]
+    assert client.get(answer["result"]["next"][0]["url"] + "&seed=3").status_code == 200
 
 
 @pytest.mark.parametrize(("body", "field"), [

@@ -9,7 +9,8 @@ const D = () => R["pravidla/dungeon"];
 const WANDERING = "wandering-monsters";
 
 /** [Průzkum kobek] one turn: is a wandering-monster check due, may the party rest, is fatigue
- * due; with `roll` and a check due, the wandering-monster row is rolled. */
+ * due; with `roll` and a check due, the wandering-monster row is rolled (a monster met: an
+ * encounter indoors next). */
 export function dungeonTurn(source, {
   turn, noise = false, hours_since_rest: since = 0, hours_exploring_since_rest: exploring = 0,
   roll: rolling = false,
@@ -43,5 +44,6 @@ export function dungeonTurn(source, {
   const text = msg("dungeon-turn.text", { turn, check, rest, tired });
   return answer({ check_due: reason !== null, check_reason: reason, roll: rolled,
     wandering_monster: monster, rest_allowed: restAllowed, rest_hours: [low, high],
-    fatigue_due: due, next_check_turn: turn + every - (turn % every) }, text, { chance });
+    fatigue_due: due, next_check_turn: turn + every - (turn % every) }, text, { chance,
+    next: monster ? [D().encounter] : [] });
 }
