@@ -20,15 +20,25 @@ class MovementInput(Schema):
     mode = f.choice(tuple(situations.MOVEMENT_RULES), words={
         "walk": "chůze", "climb": "šplhání", "swim": "plavání", "difficult": "obtížný terén",
         "sprint": "sprint", "stand-up": "vstávání ze země", "blind": "naslepo",
+        "disengage": "útěk",
     }, label="Způsob pohybu", load_default="walk", metadata={
-        "description": "walk, climb (½), swim (½), difficult terrain (½), sprint (2×, no "
-                       "action), stand-up (0 m, prone this round), blind (1 m directed)."})
+        "description": "walk (Pohyb), climb (½, Šplhání), swim (½, Plavání), difficult terrain "
+                       "(½, Pohyb), sprint (2×, no action, Sprint), stand-up (0 m, prone this "
+                       "round, Shození na zem), blind (1 m directed, Slepota), disengage (full "
+                       "movement away, no action: Útěk, Vázání v boji na blízko)."})
+    already_moved_m = f.bounded_number(
+        0, situations.MAX_MOVEMENT_M, load_default=0,
+        label="Už uražená vzdálenost v tomto kole (m)", metadata={
+            "description": "Metres moved earlier this round (e.g. before a readied action: "
+                           "Připravená akce caps the round's total)."})
 
 
 register(
     blp, "movement", input_schema=MovementInput,
     summary="Movement this round (Pohyb)",
-    description="Metres covered this round by mode, and whether the action is still free.",
+    description="Metres covered this round by mode, whether the action is still free, and "
+                "`metres_left` after `already_moved_m` (never below 0). Each mode cites its "
+                "own rule.",
 )
 
 
@@ -57,9 +67,9 @@ class ShieldBlockInput(Schema):
                                  label="Kolik kostek poškození zablokovat", metadata={
                                      "description": "Damage dice to remove, one shield AC "
                                                     "point each."})
-    trained = f.flag(load_default=True, label="Trénovaný se štítem")
-    surprised = f.flag(label="Překvapený")
-    used_this_round = f.flag(label="Už v tomto kole blokoval")
+    trained = f.flag(load_default=True, label="Postava je trénovaná se štítem")
+    surprised = f.flag(label="Postava je překvapená")
+    used_this_round = f.flag(label="Blok už v tomto kole proběhl")
     damage_dice = f.bounded_int(1, situations.DAMAGE_DICE_MAX,
                                 label="Kostek poškození útoku (nepovinné)", metadata={
                                     "description": "Optional: how many damage dice the "

@@ -1,8 +1,9 @@
 """Movement and the other combat situations of "Pravidla a procedury".
 
-[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Hození zbraně],
-[Reflexivní blokování štítem], and the 50 % mishaps of [Vázání v boji na blízko],
-[Držení kouzla] and [Nestabilní povrchy]. Every sentence is the catalog's (``MESSAGES``).
+[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Útěk] (of [Vázání v boji
+na blízko]), [Připravená akce], [Hození zbraně], [Reflexivní blokování štítem], and the 50 %
+mishaps of [Vázání v boji na blízko], [Držení kouzla] and [Nestabilní povrchy]. Every sentence
+is the catalog's (``MESSAGES``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rpg.core.catalog import Message, messages, msg
-from rpg.core.citations import RULES
+from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
@@ -20,30 +21,39 @@ from rpg.core.registry import procedure
 from rpg.core.text import Text
 from rpg.pravidla.odds import Odds
 
-MovementMode = Literal["walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind"]
+MovementMode = Literal[
+    "walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind", "disengage"]
 MAX_MOVEMENT_M = 1000
 BLIND_DIRECTED_M = 1  # [Slepota] a blind creature moves at most 1 m in a chosen direction
+
+cite("sprint", "Sprint", "ostatni-bojove-situace")
+cite("knocked-down", "Shození na zem", "ostatni-bojove-situace")
+cite("blindness", "Slepota", "ostatni-bojove-situace")
 
 
 @dataclass(frozen=True, slots=True)
 class MovementRule:
-    """How far a mode of movement takes a creature, as a share of its hybnost; its name and
-    note are the catalog's ``movement.name.<mode>`` and ``movement.note.<mode>``."""
+    """How far a mode of movement takes a creature, as a share of its hybnost, and the rule it
+    cites; its name and note are the catalog's ``movement.name.<mode>`` and
+    ``movement.note.<mode>``."""
 
     mode: str
     share: Fraction
     action_free: bool
+    rule: str
 
 
 MOVEMENT_RULES: dict[str, MovementRule] = {
     rule.mode: rule for rule in (
-        MovementRule("walk", Fraction(1), True),
-        MovementRule("climb", Fraction(1, 2), True),
-        MovementRule("swim", Fraction(1, 2), True),
-        MovementRule("difficult", Fraction(1, 2), True),
-        MovementRule("sprint", Fraction(2), False),
-        MovementRule("stand-up", Fraction(0), True),
-        MovementRule("blind", Fraction(1), True),
+        MovementRule("walk", Fraction(1), True, "movement"),
+        MovementRule("climb", Fraction(1, 2), True, "climbing"),
+        MovementRule("swim", Fraction(1, 2), True, "swimming"),
+        MovementRule("difficult", Fraction(1, 2), True, "movement"),
+        MovementRule("sprint", Fraction(2), False, "sprint"),
+        MovementRule("stand-up", Fraction(0), True, "knocked-down"),
+        MovementRule("blind", Fraction(1), True, "blindness"),
+        # [Útěk] "obětuje v daném kole svou akci. Může se pak pohybovat svou plnou rychlostí"
+        MovementRule("disengage", Fraction(1), False, "melee-engaged"),
     )
 }
 
@@ -71,8 +81,12 @@ MISHAPS: dict[str, Odds] = {
 
 MESSAGES = messages({
     "movement.title": Text("Pohyb v kole", "Movement in a round"),
-    "movement.text": Text("{name} ({movement} m): {metres} m, {action}. {note}",
-                          "{name} ({movement} m): {metres} m, {action}. {note}"),
+    "movement.text": Text("{name} ({movement} m): {metres} m, {action}{moved}. {note}",
+                          "{name} ({movement} m): {metres} m, {action}{moved}. {note}"),
+    "movement.moved": Text("; v tomto kole už {moved} m, zbývá {left}",
+                           "; {moved} m moved already this round, {left} left"),
+    "movement.left": Text("{metres} − {moved} = {left} m", "{metres} − {moved} = {left} m"),
+    "movement.left-clamped": Text("{metres} − {moved} → 0 m", "{metres} − {moved} → 0 m"),
     "movement.action-free": Text("akce volná", "action free"),
     "movement.no-action": Text("bez akce", "no action"),
     "movement.name.walk": Text("Pohyb", "Movement"),
@@ -82,6 +96,7 @@ MESSAGES = messages({
     "movement.name.sprint": Text("Sprint", "Sprint"),
     "movement.name.stand-up": Text("Vstávání ze země", "Standing up"),
     "movement.name.blind": Text("Slepý pohyb", "Moving blind"),
+    "movement.name.disengage": Text("Útěk", "Disengaging"),
     "movement.note.walk": Text("Pohyb do vzdálenosti hybnosti a jedna akce.",
                                "Move up to the movement and take one action."),
     "movement.note.climb": Text("Šplhat lze polovinou své hybnosti.",
@@ -101,6 +116,11 @@ MESSAGES = messages({
     "movement.note.blind": Text(
         "Slepý: zvoleným směrem nejvýše {directed} m, rychlejší pohyb je náhodným směrem.",
         "Blind: at most {directed} m in a chosen direction; faster movement goes a random way."),
+    "movement.note.disengage": Text(
+        "Útěk z vázání v boji na blízko: obětuje akci a pohne se plnou rychlostí mimo dosah "
+        "nepřítele.",
+        "Disengaging from melee: gives up the action to move at full speed out of the enemy's "
+        "reach."),
     "thrown-range.title": Text("Dostřel hozené zbraně", "Thrown weapon range"),
     "thrown-range.text": Text(
         "Hod zbraní se Sílou {strength}: efektivní vzdálenost {strength} m, neefektivní "
@@ -115,7 +135,7 @@ MESSAGES = messages({
         "OČ {left}{destroyed}.",
         "Shield block: −{blocked} damage dice, the shield has AC {left} left{destroyed}."),
     "shield-block.destroyed": Text(" → štít je zničen", " → the shield is destroyed"),
-    "shield-block.untrained": Text("Netrénovaný se štítem nemůže blokovat: {rule}",
+    "shield-block.untrained": Text("Postava netrénovaná se štítem nemůže blokovat: {rule}",
                                    "Untrained with the shield, no block: {rule}"),
     "shield-block.surprised": Text("Překvapená postava nemůže blokovat: {rule}",
                                    "A surprised character cannot block: {rule}"),
@@ -142,8 +162,6 @@ MESSAGES = messages({
         "“… reduce it by 1 damage die for each point of shield AC sacrificed.”"),
     "mishap.title": Text("Nehoda (50 %)", "Mishap (50 %)"),
     "mishap.chance": Text("Šance, že nastane", "Chance it happens"),
-    "mishap.text": Text("{head}: {dice} {sign} {x} → {outcome}.",
-                        "{head}: {dice} {sign} {x} → {outcome}."),
     "mishap.nothing": Text("vyšlo to", "it works"),
     "mishap.ranged-engaged.head": Text("Útok na dálku ve vázání v boji na blízko",
                                        "A ranged attack while engaged in melee"),
@@ -184,32 +202,49 @@ class MovementResult:
     """``result`` of ``movement``: metres this round (exact halves, not rounded)."""
 
     mode: str
-    metres: float = field(metadata={"description": "Metres this round, exact."})
+    metres: float = field(metadata={"description": "Metres this round by the mode, exact."})
     directed_metres: float = field(
         metadata={"description": "Metres in a chosen direction (blind: at most 1)."})
     random_direction: bool
     action_free: bool
     prone: bool
     note: Message
+    metres_left: float = field(metadata={
+        "description": "`metres` − `already_moved_m`, never below 0: what is left of this "
+                       "round's movement ([Připravená akce] caps the round's total)."})
 
 
 @procedure("movement", result=MovementResult, rule="movement",
-           samples=({"movement": 6, "mode": "climb"},))
-def movement(source: DiceSource, *, movement: float, mode: MovementMode = "walk") -> Outcome:
-    """[Pohyb] metres a creature covers this round, and whether its action is still free."""
+           samples=({"movement": 6, "mode": "climb"},
+                    {"movement": 6, "mode": "walk", "already_moved_m": 2}))
+def movement(
+    source: DiceSource, *, movement: float, mode: MovementMode = "walk",
+    already_moved_m: float = 0,
+) -> Outcome:
+    """[Pohyb] metres a creature covers this round, and whether its action is still free.
+
+    ``already_moved_m`` is what it moved earlier this round (before a readied action, say): the
+    round's total stays within the mode's metres, so what is left never goes below 0.
+    """
     rule = MOVEMENT_RULES[mode]
     # Halving and doubling a float are exact: no rounding, as the contract asks.
     metres = movement * float(rule.share)
     blind = mode == "blind"
     directed = min(BLIND_DIRECTED_M, metres) if blind else metres
+    left = max(0.0, metres - already_moved_m)  # a clamp: more moved than the mode allows
     note = msg(f"movement.note.{mode}", **({"directed": BLIND_DIRECTED_M} if blind else {}))
     result = MovementResult(
-        mode, metres, directed, blind, rule.action_free, mode == "stand-up", note)
+        mode, metres, directed, blind, rule.action_free, mode == "stand-up", note, left)
+    moved = ""
+    if already_moved_m:
+        left_shown = (msg("movement.left", metres=metres, moved=already_moved_m, left=left)
+                      if already_moved_m <= metres else msg(
+                          "movement.left-clamped", metres=metres, moved=already_moved_m))
+        moved = msg("movement.moved", moved=already_moved_m, left=left_shown)
     text = msg("movement.text", name=msg(f"movement.name.{mode}"), movement=movement,
                metres=metres, action=msg("movement.action-free" if rule.action_free
-                                         else "movement.no-action"), note=note)
-    cited = {"climb": "climbing", "swim": "swimming"}.get(mode, "movement")
-    return Outcome("movement", (), result, None, text, RULES[cited])
+                                         else "movement.no-action"), moved=moved, note=note)
+    return Outcome("movement", (), result, None, text, RULES[rule.rule])
 
 
 # --- thrown-range --------------------------------------------------------------------------
@@ -298,13 +333,17 @@ class MishapResult:
 @procedure("mishap", result=MishapResult, rule="melee-engaged",
            samples=({"kind": "ranged-engaged"},))
 def mishap(source: DiceSource, *, kind: MishapKind) -> Outcome:
-    """A 50 % mishap: d100, 1–50 it happens."""
+    """A 50 % mishap: its kind's row of odds, d100, 1–50 it happens.
+
+    Written as every row of odds is (``odds.text``: the situation, the odds, the die); the
+    roll keeps the procedure's label, ``mishap``, whatever the kind.
+    """
     odds = MISHAPS[kind]
     rolled = roll(source, "mishap", 1, odds.y)
     happens = rolled.total <= odds.x
     consequence = msg(f"{odds.key}.happens")
-    text = msg("mishap.text", head=msg(f"{odds.key}.head"), dice=written(rolled),
-               sign="≤" if happens else ">", x=odds.x,
+    text = msg("odds.text", head=msg(f"{odds.key}.head"), odds=msg("odds.percent", x=odds.x),
+               dice=written(rolled), sign="≤" if happens else ">", x=odds.x,
                outcome=consequence if happens else msg("mishap.nothing"))
     result = MishapResult(rolled.total, happens, consequence)
     return Outcome("mishap", (rolled,), result, Fraction(odds.x, odds.y), text,

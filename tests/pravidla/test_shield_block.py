@@ -30,7 +30,8 @@ def test_shield_block_trades_ac_for_dice(
 
 
 @pytest.mark.parametrize(("inputs", "field", "quote"), [
-    ({"trained": False}, "trained", "nemohou reflexivně blokovat"),
+    ({"trained": False}, "trained", "Postava netrénovaná se štítem nemůže blokovat: „Postavy "
+     "netrénované se štítem … ním nemohou reflexivně blokovat.“"),
     ({"surprised": True}, "surprised", "Instantní akce nelze použít pokud je postava překvapená"),
     ({"used_this_round": True}, "used_this_round", "omezeno na 1x za kolo"),
     ({"dice_blocked": 4}, "dice_blocked", "za každé obětované OČ štítu"),

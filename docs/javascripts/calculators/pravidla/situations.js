@@ -6,17 +6,22 @@ import { R, answer, fail, frac, roll, written } from "../core/engine.js";
 
 const S = () => R["pravidla/situations"];
 
-/** [Pohyb] metres a creature covers this round, and whether its action is still free. */
-export function movement(source, { movement: hybnost, mode = "walk" }) {
+/** [Pohyb] metres a creature covers this round, whether its action is still free, and what is
+ * left after `already_moved_m` (never below 0: written as a clamp). */
+export function movement(source, { movement: hybnost, mode = "walk", already_moved_m: moved = 0 }) {
   const [share, free] = S().movement[mode];
   const metres = hybnost * share;
   const blind = mode === "blind";
+  const left = Math.max(0, metres - moved);
   const note = msg(`movement.note.${mode}`, blind ? { directed: S().blind_directed_m } : {});
+  const shown = moved <= metres ? msg("movement.left", { metres, moved, left })
+    : msg("movement.left-clamped", { metres, moved });
   return answer({ mode, metres, directed_metres: blind ? Math.min(S().blind_directed_m, metres)
     : metres, random_direction: blind, action_free: free, prone: mode === "stand-up",
-  note: String(note) }, msg("movement.text", { name: msg(`movement.name.${mode}`),
-    movement: hybnost, metres, action: msg(free ? "movement.action-free" : "movement.no-action"),
-    note }));
+  note: String(note), metres_left: left }, msg("movement.text", {
+    name: msg(`movement.name.${mode}`), movement: hybnost, metres, note,
+    action: msg(free ? "movement.action-free" : "movement.no-action"),
+    moved: moved ? msg("movement.moved", { moved, left: shown }) : "" }));
 }
 
 /** [Hození zbraně] effective range = Síla, ineffective range = 2 × Síla (zone Poblíž). */
@@ -50,14 +55,15 @@ export function shieldBlock(source, {
       destroyed: left ? "" : msg("shield-block.destroyed") }));
 }
 
-/** A 50 % mishap of its kind's row: d100, 1–50 it happens. */
+/** A 50 % mishap: its kind's row of odds, d100, 1–50 it happens; written as every row of odds
+ * (the roll keeps the label "mishap"). */
 export function mishap(source, { kind }) {
   const [x, y] = S().mishaps[kind];
   const rolled = roll(source, "mishap", 1, y);
   const happens = rolled.total <= x;
   const consequence = msg(`mishap.${kind}.happens`);
   return answer({ roll: rolled.total, happens, consequence: String(consequence) },
-    msg("mishap.text", { head: msg(`mishap.${kind}.head`), dice: written(rolled),
-      sign: happens ? "≤" : ">", x, outcome: happens ? consequence : msg("mishap.nothing") }),
-    { chance: frac(x, y) });
+    msg("odds.text", { head: msg(`mishap.${kind}.head`), odds: msg("odds.percent", { x }),
+      dice: written(rolled), sign: happens ? "≤" : ">", x,
+      outcome: happens ? consequence : msg("mishap.nothing") }), { chance: frac(x, y) });
 }
