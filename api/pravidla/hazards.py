@@ -1,4 +1,4 @@
-"""Hazards [Nebezpečí a nástrahy]: ``falling``, ``hold-breath``."""
+"""Hazards [Nebezpečí a nástrahy]: ``falling``, ``hold-breath``, ``vision``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class FallingInput(Schema):
         metadata={"description": "The character tries to grab hold (Zručnost check against "
                                  f"obtížnost {hazards.CATCH_DC})."})
     caught_at_m = f.bounded_number(
-        0, hazards.MAX_HEIGHT_M, label="Zachycení po uletění (m)", metadata={
+        0, hazards.MAX_HEIGHT_M, label="Metrů pádu před zachycením", metadata={
             "description": "Metres already fallen when grabbing hold; required with catch."})
     dex_modifier = f.modifier(label="Modifikátor Zručnosti")
     fatigue = f.fatigue()
@@ -49,4 +49,32 @@ class HoldBreathInput(Schema):
 register(
     blp, "hold-breath", input_schema=HoldBreathInput, summary="Holding breath (Zadržení dechu)",
     description="As many rounds as the Výdrž score; speaking or casting ends it at once.",
+)
+
+
+class VisionInput(Schema):
+    """Inputs of ``vision``."""
+
+    light = f.flag(label="Je tu zdroj světla", metadata={
+        "description": "A light source is present (no darkness; it breaks thermal vision)."})
+    thermal = f.flag(label="Stvoření má termovizi", metadata={
+        "description": "The creature has thermal vision (Termovize)."})
+    thermal_range_m = f.bounded_number(
+        0, hazards.MAX_VISION_M, load_default=hazards.THERMAL_RANGE_M,
+        label="Dosah termovize (m)", metadata={
+            "description": f"Thermal range in darkness (default {hazards.THERMAL_RANGE_M} m, "
+                           "unless the creature's description says otherwise); only with "
+                           "`thermal`."})
+    distance_m = f.bounded_number(0, hazards.MAX_VISION_M, label="Vzdálenost cíle (m, nepovinné)",
+                                  metadata={"description": "Optional: how far the target is; "
+                                                           "`in_range` answers for it."})
+    large_heat = f.flag(label="Poblíž je velký zdroj tepla", metadata={
+        "description": "A large heat source nearby (it breaks thermal vision)."})
+
+
+register(
+    blp, "vision", input_schema=VisionInput, summary="Sight in darkness (Tma, Termovize)",
+    description="In darkness a creature is blind; thermal vision sees heat up to its range "
+                "(12 m) and cannot read; any light or a large heat source breaks it (sight "
+                "returns to normal: seeing by the light, blind in darkness). Chance: null.",
 )
