@@ -1,4 +1,5 @@
-"""Hazards of "Pravidla a procedury" [Nebezpečí a nástrahy]: falling, holding breath.
+"""Hazards of "Pravidla a procedury" [Nebezpečí a nástrahy]: falling, holding breath, sight in
+darkness ([Tma], [Termovize]).
 
 Every sentence is the catalog's (``MESSAGES``); the catch of a fall is a d20 test of
 :mod:`rpg.pravidla.d20`.
@@ -8,10 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from rpg.core.catalog import Field, messages, msg
-from rpg.core.citations import RULES
+from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
@@ -36,6 +37,15 @@ MAX_HEIGHT_M = 10_000
 #: [Zadržení dechu] bounds of the Výdrž score and of the rounds already held.
 ENDURANCE_MAX = 100
 ROUNDS_HELD_MAX = 100_000
+
+#: [Termovize] "Dosah termovize ve tmě je 12 metrů (pokud není specifikováno jinak)".
+THERMAL_RANGE_M = 12
+MAX_VISION_M = 10_000
+Sight = Literal["normal", "thermal", "blind"]
+BrokenBy = Literal["light", "heat", "light-and-heat"]
+
+cite("darkness", "Tma", "nebezpeci-a-nastrahy")
+cite("thermal-vision", "Termovize", "nebezpeci-a-nastrahy")
 
 MESSAGES = messages({
     "falling.title": Text("Pád z výšky", "Falling"),
@@ -69,12 +79,38 @@ MESSAGES = messages({
     "hold-breath.speaking-or-casting": Text(
         "mluvení nebo sesílání kouzla → dech okamžitě pouští",
         "speaking or casting → the breath is let go at once"),
+    "vision.title": Text("Vidění ve tmě", "Sight in darkness"),
+    "vision.text": Text("{where}: {broken}{sight}{target}.", "{where}: {broken}{sight}{target}."),
+    "vision.light": Text("Vidění ve světle", "Sight in light"),
+    "vision.dark": Text("Vidění ve tmě", "Sight in darkness"),
+    "vision.normal": Text("stvoření vidí normálně a může číst",
+                          "the creature sees normally and can read"),
+    "vision.blind": Text("stvoření je slepé a nemůže číst",
+                         "the creature is blind and cannot read"),
+    "vision.thermal": Text("stvoření vidí termovizí do {range} m (stopy tepla), číst nemůže",
+                           "the creature sees by thermal vision up to {range} m (heat traces), "
+                           "cannot read"),
+    "vision.broken-by-light": Text("světlo termovizi ruší, ", "light breaks thermal vision, "),
+    "vision.broken-by-heat": Text("velký zdroj tepla termovizi ruší, ",
+                                  "a large heat source breaks thermal vision, "),
+    "vision.broken-by-light-and-heat": Text(
+        "světlo i velký zdroj tepla termovizi ruší, ",
+        "light and a large heat source break thermal vision, "),
+    "vision.in-range": Text("; cíl na {distance} m je v dosahu",
+                            "; a target at {distance} m is within range"),
+    "vision.out-of-range": Text("; cíl na {distance} m je mimo dosah",
+                                "; a target at {distance} m is out of range"),
+    "vision.range-without-thermal": Text(
+        "{range} má smysl jen u stvoření s termovizí: zapni {thermal}, nebo dosah vynech.",
+        "{range} only makes sense for a creature with thermal vision: turn {thermal} on or "
+        "leave the range out."),
 })
 
 #: What the calculators need of this module (``pravidla/hazards.js``).
 CALCULATOR_DATA: dict[str, Any] = {
     "free_fall_m": FREE_FALL_M, "metres_per_die": METRES_PER_DIE, "damage_die": DAMAGE_DIE,
     "catch_dc": CATCH_DC, "fall_speed_m_per_s": FALL_SPEED_M_PER_S,
+    "thermal_range_m": THERMAL_RANGE_M,
 }
 
 
@@ -193,3 +229,58 @@ def hold_breath(
     text = msg("hold-breath.text", endurance=endurance, held=rounds_held, verdict=verdict)
     result = HoldBreathResult(endurance, left, ended_by is None, ended_by)
     return Outcome("hold-breath", (), result, None, text, RULES["hold-breath"])
+
+
+# --- vision --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class VisionResult:
+    """``result`` of ``vision``: the creature's sight, whatever the distance."""
+
+    sees: Sight = field(metadata={
+        "description": "normal (in light), thermal (thermal vision in darkness) or blind."})
+    can_read: bool = field(metadata={
+        "description": "Only by normal sight: thermal vision reads nothing in most cases."})
+    in_range: bool | None = field(metadata={
+        "description": "Whether a target at `distance_m` is within the thermal range; null "
+                       "without `distance_m` or when the sight is not thermal."})
+    broken_by: BrokenBy | None = field(metadata={
+        "description": "What broke the creature's thermal vision, or null."})
+
+
+@procedure("vision", result=VisionResult, rule="thermal-vision",
+           samples=({"thermal": True, "distance_m": 8}, {"light": True}))
+def vision(
+    source: DiceSource,
+    *,
+    light: bool = False,
+    thermal: bool = False,
+    thermal_range_m: float = THERMAL_RANGE_M,
+    distance_m: float | None = None,
+    large_heat: bool = False,
+) -> Outcome:
+    """[Tma] in darkness a creature is blind; [Termovize] thermal vision sees heat up to its range
+    in darkness, reads nothing, and any light or a large heat source breaks it (sight returns
+    to normal: by light it sees, in darkness it is blind)."""
+    if not thermal and thermal_range_m != THERMAL_RANGE_M:
+        raise RuleError(msg("vision.range-without-thermal", range=Field("thermal_range_m"),
+                            thermal=Field("thermal")), field="thermal_range_m")
+    broken_by: BrokenBy | None = None
+    if thermal and light and large_heat:
+        broken_by = "light-and-heat"
+    elif thermal and (light or large_heat):
+        broken_by = "light" if light else "heat"
+    sees: Sight = "normal" if light else "thermal" if thermal and not broken_by else "blind"
+    in_range = (None if sees != "thermal" or distance_m is None
+                else distance_m <= thermal_range_m)
+    sight = (msg("vision.thermal", range=thermal_range_m) if sees == "thermal"
+             else msg(f"vision.{sees}"))
+    target = ("" if in_range is None else msg(
+        "vision.in-range" if in_range else "vision.out-of-range", distance=distance_m))
+    text = msg("vision.text", where=msg("vision.light" if light else "vision.dark"),
+               broken=msg(f"vision.broken-by-{broken_by}") if broken_by else "", sight=sight,
+               target=target)
+    result = VisionResult(sees, sees == "normal", in_range, broken_by)
+    return Outcome("vision", (), result, None, text,
+                   RULES["thermal-vision" if thermal else "darkness"])

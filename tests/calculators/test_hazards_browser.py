@@ -1,8 +1,8 @@
 """The calculators of hazards, movement, combat situations and the dungeon turn in Chromium:
-movement, thrown range, holding breath, the shield block, the 50 % mishaps and the dungeon turn
-give the engine's answers from physical dice, refuse what the rules refuse beside the field
-(quoting the rule), and fit a 390 px phone. (Falling, traps and wandering monsters are tested
-with the core calculators, test_calculators_browser.py.)"""
+movement, thrown range, holding breath, sight in darkness, the shield block, the 50 % mishaps
+and the dungeon turn give the engine's answers from physical dice, refuse what the rules refuse
+beside the field (quoting the rule), and fit a 390 px phone. (Falling, traps and wandering
+monsters are tested with the core calculators, test_calculators_browser.py.)"""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ RANDOM_INPUTS: dict[str, dict[str, Any]] = {
     "mishap": {"kind": "spell-engaged"},
     "dungeon-turn": {"turn": 4, "roll": True, "hours_since_rest": 10,
                      "hours_exploring_since_rest": 9},
+    "vision": {"thermal": True, "distance_m": "12,5"},
 }
 INVARIANTS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "movement": lambda r: r["metres"] == 3.75 and r["action_free"],
@@ -42,7 +43,9 @@ INVARIANTS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "shield-block": lambda r: r["shield_ac_left"] == 2 and not r["destroyed"],
     "mishap": lambda r: 1 <= r["roll"] <= 100 and r["happens"] == (r["roll"] <= 50),
     "dungeon-turn": lambda r: 1 <= r["roll"] <= 6 and r["wandering_monster"] == (r["roll"] == 1)
-    and r["rest_allowed"] and r["next_check_turn"] == 6,
+    and r["rest_allowed"] and r["next_check_turn"] == 6
+    and len(r["next"]) == (1 if r["wandering_monster"] else 0),
+    "vision": lambda r: (r["sees"], r["can_read"], r["in_range"]) == ("thermal", False, False),
 }
 PATHS = list(RANDOM_INPUTS)
 #: Vectors per calculator replayed in the browser (every one of them already passes under node).
@@ -91,6 +94,8 @@ def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(chromium, calcu
      "hours_exploring_since_rest", "nemůže být víc než „Hodin od odpočinku“ (2 h)"),
     ("dungeon-turn", {"turn": "0"}, "turn", "Zadej hodnotu od 1 do 100000."),
     ("movement", {"movement": "rychle"}, "movement", "Zadej číslo."),
+    ("vision", {"thermal_range_m": "20"}, "thermal_range_m",
+     "„Dosah termovize (m)“ má smysl jen u stvoření s termovizí: zapni „Stvoření má termovizi“"),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     chromium, calculators_url, path, inputs, field, quote,
@@ -101,6 +106,19 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
 @pytest.mark.parametrize("path", PATHS)
 def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
     random_rolls_keep(chromium, calculators_url, path, RANDOM_INPUTS[path], INVARIANTS[path])
+
+
+def test_a_wandering_monster_met_links_to_the_encounter(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "dungeon-turn")
+    root.locator('[name="turn"]').fill("2")
+    root.locator('[name="roll"]').set_checked(True)
+    root.locator('[name="dice"]').fill("1")
+    result = _roll(root)
+    assert result is not None and result["wandering_monster"]
+    assert [step["url"] for step in result["next"]] == ["/api/v1/encounter?location=indoors"]
+    assert root.locator(".calculator__next a").inner_text() == "Náhlé setkání"
+    assert not errors
+    page.context.close()
 
 
 def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):

@@ -1,5 +1,5 @@
-/* Hazards (rpg/pravidla/hazards.py): falling, holding breath. The words are the catalog's, the
- * constants the engine's (R["pravidla/hazards"]). */
+/* Hazards (rpg/pravidla/hazards.py): falling, holding breath, sight in darkness. The words are
+ * the catalog's, the constants the engine's (R["pravidla/hazards"]). */
 import { field, msg } from "../core/catalog.js";
 import { R, answer, fail, roll, sumDistribution, written } from "../core/engine.js";
 import {
@@ -62,4 +62,26 @@ export function holdBreath(source, { endurance, rounds_held: held = 0, speaks_or
   return answer({ rounds: endurance, rounds_left: left, holding: !ended, ended_by: ended },
     msg("hold-breath.text", { endurance, held,
       verdict: ended ? msg(`hold-breath.${ended}`) : msg("hold-breath.left", { left }) }));
+}
+
+/** [Tma, Termovize] blind in darkness; thermal vision up to its range, broken by any light or a
+ * large heat source (sight back to normal: by the light it sees, in darkness it is blind). */
+export function vision(source, {
+  light = false, thermal = false, thermal_range_m: range = H().thermal_range_m,
+  distance_m: distance = null, large_heat: heat = false,
+}) {
+  if (!thermal && range !== H().thermal_range_m) {
+    fail("vision.range-without-thermal", { range: field("thermal_range_m"),
+      thermal: field("thermal") }, "thermal_range_m");
+  }
+  const broken = !thermal ? null : light && heat ? "light-and-heat" : light ? "light"
+    : heat ? "heat" : null;
+  const sees = light ? "normal" : thermal && !broken ? "thermal" : "blind";
+  const inRange = sees !== "thermal" || distance === null ? null : distance <= range;
+  return answer({ sees, can_read: sees === "normal", in_range: inRange, broken_by: broken },
+    msg("vision.text", { where: msg(light ? "vision.light" : "vision.dark"),
+      broken: broken ? msg(`vision.broken-by-${broken}`) : "",
+      sight: sees === "thermal" ? msg("vision.thermal", { range }) : msg(`vision.${sees}`),
+      target: inRange === null ? "" : msg(inRange ? "vision.in-range" : "vision.out-of-range",
+        { distance }) }));
 }
