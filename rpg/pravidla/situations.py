@@ -235,7 +235,7 @@ def movement(
     note = msg(f"movement.note.{mode}", **({"directed": BLIND_DIRECTED_M} if blind else {}))
     result = MovementResult(
         mode, metres, directed, blind, rule.action_free, mode == "stand-up", note, left)
-    moved = ""
+    moved: Message | str = ""
     if already_moved_m:
         left_shown = (msg("movement.left", metres=metres, moved=already_moved_m, left=left)
                       if already_moved_m <= metres else msg(
