@@ -76,6 +76,12 @@ def test_mishap_with_physical_dice(client: FlaskClient) -> None:
     assert body["chance"] == 0.5
 
 
+def test_the_kind_may_be_the_rules_czech_words(client: FlaskClient) -> None:
+    answer = client.get("/api/v1/mishap?kind=kouzlo na nestabilnim povrchu&dice=3").get_json()
+    assert answer["input"] == {"kind": "spell-unstable"}
+    assert answer["rule"]["url"] == "/pravidla/ostatni-bojove-situace/#nestabilni-povrchy"
+
+
 def test_openapi_lists_every_kind(client: FlaskClient) -> None:
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     assert set(schemas["MishapArgs"]["properties"]["kind"]["enum"]) == {
