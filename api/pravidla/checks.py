@@ -1,6 +1,7 @@
 """Skill checks, saving throws, magic items and x-in-y chances.
 
-[Ověření dovedností, Záchranné hody, Jiné metody, Pasti, Putující monstra]
+[Ověření dovedností, Záchranné hody, Jiné metody]; the dungeon's rows of odds are registered in
+:mod:`api.pravidla.dungeon` with the same ``x`` and ``y`` fields (:func:`odds_x`, :func:`odds_y`).
 """
 
 from __future__ import annotations
@@ -123,14 +124,16 @@ register(
 )
 
 
-def _x(default: int | None) -> f.Int:
+def odds_x(default: int | None) -> f.Int:
+    """``x`` of "x in y": 1..y succeeds; ``default`` the row's, or none."""
     extra = {"load_default": default} if default is not None else {}
     return f.bounded_int(odds.CHANCE_X_MIN, odds.CHANCE_Y_MAX, **extra,
                          label="x (úspěch na 1 až x)", metadata={
                              "description": "Succeeds on 1..x of the d`y`; at most `y`."})
 
 
-def _y(default: int | None) -> f.Int:
+def odds_y(default: int | None) -> f.Int:
+    """``y`` of "x in y": the die rolled; ``default`` the row's, or none."""
     extra = {"load_default": default} if default is not None else {}
     return f.bounded_int(odds.CHANCE_Y_MIN, odds.CHANCE_Y_MAX, **extra,
                          label="y (kostka dy)", metadata={"description": "The die rolled (d`y`)."})
@@ -139,25 +142,11 @@ def _y(default: int | None) -> f.Int:
 class ChanceInput(Schema):
     """Inputs of ``chance``."""
 
-    x = _x(None)
-    y = _y(None)
+    x = odds_x(None)
+    y = odds_y(None)
     percent = f.bounded_int(odds.PERCENT_MIN, odds.PERCENT_MAX, label="Procenta (místo x z y)",
                             metadata={"description": "Chance in %, rolled on a d100; not with "
                                                      "`x` / `y`."})
-
-
-class TrapInput(Schema):
-    """Inputs of ``trap``."""
-
-    x = _x(checks.TRAP.x)
-    y = _y(checks.TRAP.y)
-
-
-class WanderingMonstersInput(Schema):
-    """Inputs of ``wandering-monsters``."""
-
-    x = _x(checks.WANDERING_MONSTERS.x)
-    y = _y(checks.WANDERING_MONSTERS.y)
 
 
 register(
@@ -165,14 +154,4 @@ register(
     summary="Chance: x in y, or a percentage (Jiné metody řešení nejasných situací)",
     description="Roll 1dy: 1..x succeeds (default 1 in 6); or `percent` on a d100. "
                 "Chance: P(success).",
-)
-register(
-    blp, "trap", input_schema=TrapInput,
-    summary="Trap trigger (Pasti)",
-    description="Roll 1dy: 1..x springs the trap (default 2 in 6). Chance: P(sprung).",
-)
-register(
-    blp, "wandering-monsters", input_schema=WanderingMonstersInput,
-    summary="Wandering monsters check (Putující monstra)",
-    description="Roll 1dy: 1..x means an encounter (default 1 in 6). Chance: P(encounter).",
 )

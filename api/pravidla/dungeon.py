@@ -1,4 +1,4 @@
-"""Dungeon exploration [Průzkum kobek]: ``dungeon-turn``."""
+"""Dungeon exploration [Průzkum kobek]: ``trap``, ``wandering-monsters``, ``dungeon-turn``."""
 
 from __future__ import annotations
 
@@ -6,19 +6,49 @@ from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
+from api.pravidla.checks import odds_x, odds_y
 from api.procedures import register
 from rpg.pravidla import dungeon
+
+
+class TrapInput(Schema):
+    """Inputs of ``trap``."""
+
+    x = odds_x(dungeon.TRAP.x)
+    y = odds_y(dungeon.TRAP.y)
+
+
+class WanderingMonstersInput(Schema):
+    """Inputs of ``wandering-monsters``."""
+
+    x = odds_x(dungeon.WANDERING_MONSTERS.x)
+    y = odds_y(dungeon.WANDERING_MONSTERS.y)
+
+
+register(
+    blp, "trap", input_schema=TrapInput,
+    summary="Trap trigger (Pasti)",
+    description="Roll 1dy: 1..x springs the trap (default 2 in 6). Chance: P(sprung).",
+)
+register(
+    blp, "wandering-monsters", input_schema=WanderingMonstersInput,
+    summary="Wandering monsters check (Putující monstra)",
+    description="Roll 1dy: 1..x means an encounter (default 1 in 6). Chance: P(encounter).",
+)
 
 
 class DungeonTurnInput(Schema):
     """Inputs of ``dungeon-turn``."""
 
-    turn = f.bounded_int(1, dungeon.MAX_TURN, required=True, metadata={
-        "description": "The exploration turn (směna) number since entering."})
-    noise = f.Bool(load_default=False, metadata={"description": "The party made a racket."})
-    hours_since_rest = f.bounded_number(0, dungeon.MAX_HOURS, load_default=0)
-    hours_exploring_since_rest = f.bounded_number(0, dungeon.MAX_HOURS, load_default=0)
-    roll = f.Bool(load_default=False, metadata={
+    turn = f.bounded_int(1, dungeon.MAX_TURN, required=True, label="Směna (pořadí od vstupu)",
+                         metadata={"description": "The exploration turn (směna) number since "
+                                                  "entering."})
+    noise = f.flag(label="Družina hlučela", metadata={"description": "The party made a racket."})
+    hours_since_rest = f.bounded_number(0, dungeon.MAX_HOURS, load_default=0,
+                                        label="Hodin od odpočinku")
+    hours_exploring_since_rest = f.bounded_number(0, dungeon.MAX_HOURS, load_default=0,
+                                                  label="Z toho hodin průzkumu")
+    roll = f.flag(label="Hodit na putující monstra, je-li hod na řadě", metadata={
         "description": "Roll the 1-in-6 wandering-monster check when one is due."})
 
 

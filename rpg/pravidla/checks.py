@@ -1,7 +1,8 @@
 """Checks of "Pravidla a procedury": skill checks, saving throws, magic items, x-in-y chances.
 
 [Ověření dovedností, Jiné metody řešení nejasných situací, Záchranné hody, Zničení magických
-předmětů, Pasti, Putující monstra]. Every d20 test goes through :mod:`rpg.pravidla.d20` and
+předmětů]; the dungeon's rows of odds ([Pasti, Putující monstra]) are in
+:mod:`rpg.pravidla.dungeon`. Every d20 test goes through :mod:`rpg.pravidla.d20` and
 writes every modifier that entered its total, fatigue named ([Únava]). A skill check and a saving
 throw may be rolled for a whole group at once (``count``).
 """
@@ -64,11 +65,8 @@ MAGIC_ITEMS_MIN, MAGIC_ITEMS_MAX = 1, 50
 #: A group rolling the same check: five goblins, a whole party (section 2c, "Groups").
 COUNT_MIN, COUNT_MAX = 1, 50
 
-#: [Jiné metody] no default in the text; the contract's 1 in 6. [Pasti] "převážná většina pastí
-#: ... 2 z 6-ti"; [Putující monstra] "většinou 1 z 6-ti".
+#: [Jiné metody] no default in the text; the contract's 1 in 6.
 CHANCE = Odds("chance", 1, 6, "other-methods")
-TRAP = Odds("trap", 2, 6, "trap")
-WANDERING_MONSTERS = Odds("wandering-monsters", 1, 6, "wandering-monsters")
 
 MESSAGES = messages({
     "skill-check.title": Text("Ověření dovednosti", "Skill check"),
@@ -125,17 +123,6 @@ MESSAGES = messages({
     "chance.nothing": Text("neúspěch", "failure"),
     "chance.both": Text("Zadej buď {percent}, nebo {x} a {y}, ne obojí.",
                         "Give either {percent} or {x} and {y}, not both."),
-    "trap.title": Text("Past", "Trap"),
-    "trap.chance": Text("Šance, že se spustí", "Chance it is sprung"),
-    "trap.head": Text("Past", "Trap"),
-    "trap.happens": Text("spustí se", "it is sprung"),
-    "trap.nothing": Text("nespustí se", "it is not sprung"),
-    "wandering-monsters.title": Text("Putující monstra", "Wandering monsters"),
-    "wandering-monsters.chance": Text("Šance na setkání", "Chance of an encounter"),
-    "wandering-monsters.head": Text("Putující monstra", "Wandering monsters"),
-    "wandering-monsters.happens": Text("setkání s putujícím monstrem",
-                                       "a wandering monster appears"),
-    "wandering-monsters.nothing": Text("nic se neděje", "nothing comes"),
 })
 
 #: What the calculators need of this module (``pravidla/checks.js``).
@@ -145,7 +132,7 @@ CALCULATOR_DATA: dict[str, Any] = {
     "save_target": [SAVE_TARGET_MIN, SAVE_TARGET_MAX], "save_against": list(SAVE_AGAINST),
     "default_against": DEFAULT_AGAINST, "magic_items": [MAGIC_ITEMS_MIN, MAGIC_ITEMS_MAX],
     "count": [COUNT_MIN, COUNT_MAX], "fatigue_min": FATIGUE_MIN,
-    "odds": {odds.key: [odds.x, odds.y] for odds in (CHANCE, TRAP, WANDERING_MONSTERS)},
+    "odds": {CHANCE.key: [CHANCE.x, CHANCE.y]},
 }
 
 
@@ -425,7 +412,7 @@ def magic_items(
     return Outcome("magic-items", tuple(rolls), result, None, text, RULES["magic-items"])
 
 
-# --- x in y: chance, trap, wandering-monsters ----------------------------------------------
+# --- x in y: chance ----------------------------------------------------------------------
 
 
 @procedure("chance", result=XInYResult, rule="other-methods",
@@ -446,17 +433,3 @@ def chance(
         return roll_odds(source, CHANCE, percent, PERCENT_DIE, percent=True)
     odds = checked_odds(CHANCE.x if x is None else x, CHANCE.y if y is None else y)
     return roll_odds(source, CHANCE, *odds)
-
-
-@procedure("trap", result=XInYResult, rule="trap", samples=({}, {"x": 3, "y": 6}))
-def trap(source: DiceSource, *, x: int = TRAP.x, y: int = TRAP.y) -> Outcome:
-    """[Pasti] most traps are sprung on 2 in 6."""
-    return roll_odds(source, TRAP, *checked_odds(x, y))
-
-
-@procedure("wandering-monsters", result=XInYResult, rule="wandering-monsters", samples=({},))
-def wandering_monsters(
-    source: DiceSource, *, x: int = WANDERING_MONSTERS.x, y: int = WANDERING_MONSTERS.y
-) -> Outcome:
-    """[Putující monstra] usually 1 in 6, checked every other turn or on a loud noise."""
-    return roll_odds(source, WANDERING_MONSTERS, *checked_odds(x, y))

@@ -1,34 +1,108 @@
-"""Dungeon exploration turn by turn [Průzkum kobek]: wandering-monster checks, rest, fatigue."""
+"""Dungeon exploration [Průzkum kobek]: the turn, wandering monsters, rest, fatigue, traps.
+
+[Putující monstra] and [Pasti] are rows of odds ("x z y", rolled by :mod:`rpg.pravidla.odds`);
+the dungeon turn rolls the very same wandering-monster row when a check is due.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
-from rpg.core.catalog import messages
+from rpg.core.catalog import Field, messages, msg
 from rpg.core.citations import RULES
-from rpg.core.dice import DiceSource
+from rpg.core.dice import DiceSource, written
 from rpg.core.dice import roll as roll_dice
 from rpg.core.errors import RuleError
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both
+from rpg.core.text import Text
+from rpg.pravidla.odds import Odds, XInYResult, checked_odds, roll_odds
 
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "dungeon-turn.title": Text("Směna v kobce", "Dungeon turn"),
-    "dungeon-turn.chance": Text("Šance na setkání", "Chance of an encounter"),
-})
+#: [Pasti] "Převážná většina pastí má šanci na spuštění 2 z 6-ti"; [Putující monstra] "Šance na
+#: setkání s putujícím monstrem je většinou 1 z 6-ti".
+TRAP = Odds("trap", 2, 6, "trap")
+WANDERING_MONSTERS = Odds("wandering-monsters", 1, 6, "wandering-monsters")
 
 #: [Putující monstra] "jednou za 2 kola", read as every 2nd exploration turn (směna).
 CHECK_EVERY_TURNS = 2
-WANDERING_X, WANDERING_Y = 1, 6
 #: [Odpočinek] at most once per 8 h of exploring; it lasts 8–12 h; none in 24 h → 1 fatigue.
 REST_EVERY_HOURS = 8
 REST_MIN_HOURS, REST_MAX_HOURS = 8, 12
 FATIGUE_WITHOUT_REST_HOURS = 24
+FATIGUE_WITHOUT_REST = 1
 MAX_TURN = 100_000
 MAX_HOURS = 100_000
+#: A wandering monster met in a dungeon is an encounter indoors ([Vzdálenost setkání]).
+ENCOUNTER = Next("encounter", {"location": "indoors"})
+
+MESSAGES = messages({
+    "trap.title": Text("Past", "Trap"),
+    "trap.chance": Text("Šance, že se spustí", "Chance it is sprung"),
+    "trap.head": Text("Past", "Trap"),
+    "trap.happens": Text("spustí se", "it is sprung"),
+    "trap.nothing": Text("nespustí se", "it is not sprung"),
+    "wandering-monsters.title": Text("Putující monstra", "Wandering monsters"),
+    "wandering-monsters.chance": Text("Šance na setkání", "Chance of an encounter"),
+    "wandering-monsters.head": Text("Putující monstra", "Wandering monsters"),
+    "wandering-monsters.happens": Text("setkání s putujícím monstrem",
+                                       "a wandering monster appears"),
+    "wandering-monsters.nothing": Text("nic se neděje", "nothing comes"),
+    "dungeon-turn.title": Text("Směna v kobce", "Dungeon turn"),
+    "dungeon-turn.chance": Text("Šance na setkání", "Chance of an encounter"),
+    "dungeon-turn.text": Text("Směna {turn}: {check}; {rest}{tired}.",
+                              "Turn {turn}: {check}; {rest}{tired}."),
+    "dungeon-turn.tired": Text(
+        "; {hours} h bez odpočinku → {fatigue} {fatigue:bod|body|bodů} únavy",
+        "; {hours} h without rest → {fatigue} fatigue"),
+    "dungeon-turn.no-check": Text("hod na putující monstra se nedělá",
+                                  "no wandering-monster check"),
+    "dungeon-turn.check-due": Text("hoď na putující monstra ({why}, {odds})",
+                                   "roll for wandering monsters ({why}, {odds})"),
+    "dungeon-turn.schedule": Text("podle plánu", "on schedule"),
+    "dungeon-turn.noise": Text("kvůli hluku", "because of noise"),
+    "dungeon-turn.checked": Text("putující monstra {dice} → {outcome}",
+                                 "wandering monsters {dice} → {outcome}"),
+    "dungeon-turn.encounter": Text("setkání", "an encounter"),
+    "dungeon-turn.nothing": Text("nic", "nothing"),
+    "dungeon-turn.rest": Text("odpočinek možný ({low}–{high} h)", "rest allowed ({low}–{high} h)"),
+    "dungeon-turn.no-rest": Text("odpočinek zatím ne (nejvýše jednou za {every} h průzkumu)",
+                                 "no rest yet (at most once per {every} h of exploring)"),
+    "dungeon-turn.exploring-beyond-rest": Text(
+        "{exploring} ({value} h) nemůže být víc než {since} ({since_value} h).",
+        "{exploring} ({value} h) cannot exceed {since} ({since_value} h)."),
+})
+
+#: What the calculators need of this module (``pravidla/dungeon.js``); the rows of odds need no
+#: code of their own (``pravidla/odds.js`` rolls them).
+CALCULATOR_DATA: dict[str, Any] = {
+    "odds": {odds.key: [odds.x, odds.y] for odds in (TRAP, WANDERING_MONSTERS)},
+    "check_every_turns": CHECK_EVERY_TURNS, "rest_every_hours": REST_EVERY_HOURS,
+    "rest_hours": [REST_MIN_HOURS, REST_MAX_HOURS],
+    "fatigue_without_rest": [FATIGUE_WITHOUT_REST_HOURS, FATIGUE_WITHOUT_REST],
+    "encounter": {"procedure": ENCOUNTER.procedure, "inputs": dict(ENCOUNTER.inputs)},
+}
+
+
+# --- trap, wandering-monsters: rows of odds ------------------------------------------------
+
+
+@procedure("trap", result=XInYResult, rule="trap", samples=({}, {"x": 3, "y": 6}))
+def trap(source: DiceSource, *, x: int = TRAP.x, y: int = TRAP.y) -> Outcome:
+    """[Pasti] most traps are sprung on 2 in 6."""
+    return roll_odds(source, TRAP, *checked_odds(x, y))
+
+
+@procedure("wandering-monsters", result=XInYResult, rule="wandering-monsters", samples=({},))
+def wandering_monsters(
+    source: DiceSource, *, x: int = WANDERING_MONSTERS.x, y: int = WANDERING_MONSTERS.y
+) -> Outcome:
+    """[Putující monstra] usually 1 in 6, checked every other turn or on a loud noise."""
+    return roll_odds(source, WANDERING_MONSTERS, *checked_odds(x, y))
+
+
+# --- dungeon-turn --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +121,7 @@ class DungeonTurnResult:
 
 
 @procedure("dungeon-turn", result=DungeonTurnResult, rule="wandering-monsters",
-           samples=({"turn": 4, "roll": True},))
+           samples=({"turn": 4, "roll": True},), next=("encounter",))
 def dungeon_turn(
     source: DiceSource,
     *,
@@ -59,52 +133,46 @@ def dungeon_turn(
 ) -> Outcome:
     """One exploration turn: is a wandering-monster check due, may the party rest, is fatigue due.
 
-    With ``roll`` and a check due, the 1-in-6 check is rolled.
+    With ``roll`` and a check due, the wandering-monster row (1 in 6) is rolled; a monster met
+    calls for an encounter indoors. The answer cites [Putující monstra] when a check is due,
+    else [Odpočinek].
     """
     if hours_exploring_since_rest > hours_since_rest:
-        raise RuleError(both(
-            "'hours_exploring_since_rest' ({e} h) nemůže být víc než 'hours_since_rest' ({h} h).",
-            "'hours_exploring_since_rest' ({e} h) cannot exceed 'hours_since_rest' ({h} h).",
-            e=hours_exploring_since_rest, h=hours_since_rest),
-            field="hours_exploring_since_rest")
+        raise RuleError(msg(
+            "dungeon-turn.exploring-beyond-rest", exploring=Field("hours_exploring_since_rest"),
+            value=hours_exploring_since_rest, since=Field("hours_since_rest"),
+            since_value=hours_since_rest), field="hours_exploring_since_rest")
     scheduled = turn % CHECK_EVERY_TURNS == 0
     reason = "schedule" if scheduled else ("noise" if noise else None)
-    check_due = reason is not None
     rolls = ()
     rolled_value: int | None = None
     monster: bool | None = None
     chance = None
-    if check_due and roll:
-        rolled = roll_dice(source, "wandering-monsters", 1, WANDERING_Y)
+    odds = WANDERING_MONSTERS
+    if reason is None:
+        check = msg("dungeon-turn.no-check")
+    elif not roll:
+        check = msg("dungeon-turn.check-due", why=msg(f"dungeon-turn.{reason}"),
+                    odds=msg("odds.x-in-y", x=odds.x, y=odds.y))
+    else:
+        rolled = roll_dice(source, odds.key, 1, odds.y)
         rolls = (rolled,)
         rolled_value = rolled.total
-        monster = rolled.total <= WANDERING_X
-        chance = Fraction(WANDERING_X, WANDERING_Y)
+        monster = rolled.total <= odds.x
+        chance = Fraction(odds.x, odds.y)
+        check = msg("dungeon-turn.checked", dice=written(rolled),
+                    outcome=msg("dungeon-turn.encounter" if monster else "dungeon-turn.nothing"))
     rest_allowed = hours_exploring_since_rest >= REST_EVERY_HOURS
-    fatigue_due = 1 if hours_since_rest >= FATIGUE_WITHOUT_REST_HOURS else 0
+    fatigue_due = FATIGUE_WITHOUT_REST if hours_since_rest >= FATIGUE_WITHOUT_REST_HOURS else 0
     next_check = turn + (CHECK_EVERY_TURNS - turn % CHECK_EVERY_TURNS)
     result = DungeonTurnResult(
-        check_due, reason, rolled_value, monster, rest_allowed,
+        reason is not None, reason, rolled_value, monster, rest_allowed,
         (REST_MIN_HOURS, REST_MAX_HOURS), fatigue_due, next_check)
-
-    if not check_due:
-        check = Text("hod na putující monstra se nedělá", "no wandering-monster check")
-    elif monster is None:
-        why = Text("kvůli hluku", "because of noise") if reason == "noise" else Text(
-            "podle plánu", "on schedule")
-        check = Text(f"hoď na putující monstra ({why.cs}, 1 z 6)",
-                     f"roll for wandering monsters ({why.en}, 1 in 6)")
-    else:
-        check = Text(
-            f"putující monstra 1d6 = {rolled_value} → "
-            + ("setkání!" if monster else "nic"),
-            f"wandering monsters 1d6 = {rolled_value} → "
-            + ("an encounter!" if monster else "nothing"))
-    rest = Text("odpočinek možný (8–12 h)", "rest allowed (8–12 h)") if rest_allowed else Text(
-        "odpočinek zatím ne (nejvýše jednou za 8 h průzkumu)",
-        "no rest yet (at most once per 8 h of exploring)")
-    tired = Text("; 24 h bez odpočinku → 1 bod únavy", "; 24 h without rest → 1 fatigue") \
-        if fatigue_due else Text("", "")
-    text = Text(f"Směna {turn}: {check.cs}; {rest.cs}{tired.cs}.",
-                f"Turn {turn}: {check.en}; {rest.en}{tired.en}.")
-    return Outcome("dungeon-turn", rolls, result, chance, text, RULES["wandering-monsters"])
+    rest = (msg("dungeon-turn.rest", low=REST_MIN_HOURS, high=REST_MAX_HOURS) if rest_allowed
+            else msg("dungeon-turn.no-rest", every=REST_EVERY_HOURS))
+    tired = (msg("dungeon-turn.tired", hours=FATIGUE_WITHOUT_REST_HOURS, fatigue=fatigue_due)
+             if fatigue_due else "")
+    text = msg("dungeon-turn.text", turn=turn, check=check, rest=rest, tired=tired)
+    cited = RULES["wandering-monsters" if reason is not None else "dungeon-rest"]
+    return Outcome("dungeon-turn", rolls, result, chance, text, cited,
+                   (ENCOUNTER,) if monster else ())

@@ -1,85 +1,200 @@
 """Movement and the other combat situations of "Pravidla a procedury".
 
-[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Hození zbraně],
-[Reflexivní blokování štítem], and the 50 % mishaps of [Vázání v boji na blízko],
-[Držení kouzla] and [Nestabilní povrchy].
+[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Útěk] (of [Vázání v boji
+na blízko]), [Připravená akce], [Hození zbraně], [Reflexivní blokování štítem], and the 50 %
+mishaps of [Vázání v boji na blízko], [Držení kouzla] and [Nestabilní povrchy]. Every sentence
+is the catalog's (``MESSAGES``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
-from rpg.core.catalog import messages
-from rpg.core.citations import RULES
-from rpg.core.dice import DiceSource, roll
+from rpg.core.catalog import Message, messages, msg
+from rpg.core.citations import RULES, cite
+from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both, number, plural_cs
+from rpg.core.text import Text
+from rpg.pravidla.odds import Odds
 
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "movement.title": Text("Pohyb v kole", "Movement in a round"),
-    "thrown-range.title": Text("Dostřel hozené zbraně", "Thrown weapon range"),
-    "shield-block.title": Text("Reflexivní blok štítem", "Reflexive shield block"),
-    "mishap.title": Text("Nehoda (50 %)", "Mishap (50 %)"),
-    "mishap.chance": Text("Šance, že nastane", "Chance it happens"),
-})
-
-MovementMode = Literal["walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind"]
+MovementMode = Literal[
+    "walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind", "disengage"]
 MAX_MOVEMENT_M = 1000
 BLIND_DIRECTED_M = 1  # [Slepota] a blind creature moves at most 1 m in a chosen direction
+
+cite("sprint", "Sprint", "ostatni-bojove-situace")
+cite("knocked-down", "Shození na zem", "ostatni-bojove-situace")
+cite("blindness", "Slepota", "ostatni-bojove-situace")
 
 
 @dataclass(frozen=True, slots=True)
 class MovementRule:
-    """How far a mode of movement takes a creature, as a share of its hybnost."""
+    """How far a mode of movement takes a creature, as a share of its hybnost, and the rule it
+    cites; its name and note are the catalog's ``movement.name.<mode>`` and
+    ``movement.note.<mode>``."""
 
     mode: str
     share: Fraction
     action_free: bool
-    note: Text
+    rule: str
 
 
 MOVEMENT_RULES: dict[str, MovementRule] = {
     rule.mode: rule for rule in (
-        MovementRule("walk", Fraction(1), True, Text(
-            "Pohyb do vzdálenosti hybnosti a jedna akce.",
-            "Move up to the movement and take one action.")),
-        MovementRule("climb", Fraction(1, 2), True, Text(
-            "Šplhat lze polovinou své hybnosti.", "Climbing is at half the movement.")),
-        MovementRule("swim", Fraction(1, 2), True, Text(
-            "Při plavání je maximální rychlost postavy polovina její hybnosti.",
-            "Swimming is at most half the movement.")),
-        MovementRule("difficult", Fraction(1, 2), True, Text(
-            "Pohyb obtížným terénem stojí dvojnásobek hybnosti.",
-            "Difficult terrain costs double the movement.")),
-        MovementRule("sprint", Fraction(2), False, Text(
-            "Sprint: obětuje akci a pohne se až dvojnásobkem hybnosti.",
-            "Sprint: gives up the action to move up to twice the movement.")),
-        MovementRule("stand-up", Fraction(0), True, Text(
-            "Vstávání stojí celý pohyb kola; do konce kola leží: jeho útoky mají nevýhodu, "
-            "útoky na blízko proti němu výhodu.",
-            "Standing up costs the round's whole movement; it stays prone this round: its "
-            "attacks have disadvantage, melee attacks against it advantage.")),
-        MovementRule("blind", Fraction(1), True, Text(
-            "Slepý: zvoleným směrem nejvýše 1 m, rychlejší pohyb je náhodným směrem.",
-            "Blind: at most 1 m in a chosen direction; faster movement goes a random way.")),
+        MovementRule("walk", Fraction(1), True, "movement"),
+        MovementRule("climb", Fraction(1, 2), True, "climbing"),
+        MovementRule("swim", Fraction(1, 2), True, "swimming"),
+        MovementRule("difficult", Fraction(1, 2), True, "movement"),
+        MovementRule("sprint", Fraction(2), False, "sprint"),
+        MovementRule("stand-up", Fraction(0), True, "knocked-down"),
+        MovementRule("blind", Fraction(1), True, "blindness"),
+        # [Útěk] "obětuje v daném kole svou akci. Může se pak pohybovat svou plnou rychlostí"
+        MovementRule("disengage", Fraction(1), False, "melee-engaged"),
     )
 }
 
+#: [Hození zbraně] effective range = Síla (zone Poblíž), ineffective range = 2 × Síla.
+THROWN_ZONE = "poblize"
+INEFFECTIVE_FACTOR = 2
+#: Ability scores (Síla) and a shield's OČ: generous bounds where the rules state none.
+SCORE_MAX = 100
+DAMAGE_DICE_MAX = 200
 
-MOVEMENT_NAMES: dict[str, Text] = {
-    "walk": Text("Pohyb", "Movement"),
-    "climb": Text("Šplhání", "Climbing"),
-    "swim": Text("Plavání", "Swimming"),
-    "difficult": Text("Obtížný terén", "Difficult terrain"),
-    "sprint": Text("Sprint", "Sprint"),
-    "stand-up": Text("Vstávání ze země", "Standing up"),
-    "blind": Text("Slepý pohyb", "Moving blind"),
+MishapKind = Literal[
+    "ranged-engaged", "item-engaged", "spell-engaged", "held-spell-hit", "spell-unstable"]
+MISHAP_CHANCE_PERCENT = 50
+#: The 50 % chances the rules name, one row of odds each (x % on a d100): the catalog's
+#: ``<key>.head`` is the situation, ``<key>.happens`` its consequence.
+MISHAPS: dict[str, Odds] = {
+    kind: Odds(f"mishap.{kind}", MISHAP_CHANCE_PERCENT, 100, rule) for kind, rule in (
+        ("ranged-engaged", "melee-engaged"),
+        ("item-engaged", "melee-engaged"),
+        ("spell-engaged", "melee-engaged"),
+        ("held-spell-hit", "held-spell"),
+        ("spell-unstable", "unstable-ground"),
+    )
 }
+
+MESSAGES = messages({
+    "movement.title": Text("Pohyb v kole", "Movement in a round"),
+    "movement.text": Text("{name} ({movement} m): {metres} m, {action}{moved}. {note}",
+                          "{name} ({movement} m): {metres} m, {action}{moved}. {note}"),
+    "movement.moved": Text("; v tomto kole už {moved} m, zbývá {left}",
+                           "; {moved} m moved already this round, {left} left"),
+    "movement.left": Text("{metres} − {moved} = {left} m", "{metres} − {moved} = {left} m"),
+    "movement.left-clamped": Text("{metres} − {moved} → 0 m", "{metres} − {moved} → 0 m"),
+    "movement.action-free": Text("akce volná", "action free"),
+    "movement.no-action": Text("bez akce", "no action"),
+    "movement.name.walk": Text("Pohyb", "Movement"),
+    "movement.name.climb": Text("Šplhání", "Climbing"),
+    "movement.name.swim": Text("Plavání", "Swimming"),
+    "movement.name.difficult": Text("Obtížný terén", "Difficult terrain"),
+    "movement.name.sprint": Text("Sprint", "Sprint"),
+    "movement.name.stand-up": Text("Vstávání ze země", "Standing up"),
+    "movement.name.blind": Text("Slepý pohyb", "Moving blind"),
+    "movement.name.disengage": Text("Útěk", "Disengaging"),
+    "movement.note.walk": Text("Pohyb do vzdálenosti hybnosti a jedna akce.",
+                               "Move up to the movement and take one action."),
+    "movement.note.climb": Text("Šplhat lze polovinou své hybnosti.",
+                                "Climbing is at half the movement."),
+    "movement.note.swim": Text(
+        "Při plavání je maximální rychlost postavy polovina její hybnosti.",
+        "Swimming is at most half the movement."),
+    "movement.note.difficult": Text("Pohyb obtížným terénem stojí dvojnásobek hybnosti.",
+                                    "Difficult terrain costs double the movement."),
+    "movement.note.sprint": Text("Sprint: obětuje akci a pohne se až dvojnásobkem hybnosti.",
+                                 "Sprint: gives up the action to move up to twice the movement."),
+    "movement.note.stand-up": Text(
+        "Vstávání stojí celý pohyb kola; do konce kola leží: jeho útoky mají nevýhodu, "
+        "útoky na blízko proti němu výhodu.",
+        "Standing up costs the round's whole movement; it stays prone this round: its "
+        "attacks have disadvantage, melee attacks against it advantage."),
+    "movement.note.blind": Text(
+        "Slepý: zvoleným směrem nejvýše {directed} m, rychlejší pohyb je náhodným směrem.",
+        "Blind: at most {directed} m in a chosen direction; faster movement goes a random way."),
+    "movement.note.disengage": Text(
+        "Útěk z vázání v boji na blízko: obětuje akci a pohne se plnou rychlostí mimo dosah "
+        "nepřítele.",
+        "Disengaging from melee: gives up the action to move at full speed out of the enemy's "
+        "reach."),
+    "thrown-range.title": Text("Dostřel hozené zbraně", "Thrown weapon range"),
+    "thrown-range.text": Text(
+        "Hod zbraní se Sílou {strength}: efektivní vzdálenost {strength} m, neefektivní "
+        "{ineffective} m (Poblíž); k poškození přičti modifikátor síly.",
+        "Thrown weapon at Strength {strength}: effective range {strength} m, ineffective "
+        "{ineffective} m (near); add the strength modifier to the damage."),
+    "thrown-range.damage-note": Text("K poškození se přičítá modifikátor síly.",
+                                     "Add the strength modifier to the damage."),
+    "shield-block.title": Text("Reflexivní blok štítem", "Reflexive shield block"),
+    "shield-block.text": Text(
+        "Blok štítem: −{blocked} {blocked:kostka|kostky|kostek} poškození, štítu zbývá "
+        "OČ {left}{destroyed}.",
+        "Shield block: −{blocked} damage dice, the shield has AC {left} left{destroyed}."),
+    "shield-block.destroyed": Text(" → štít je zničen", " → the shield is destroyed"),
+    "shield-block.untrained": Text("Postava netrénovaná se štítem nemůže blokovat: {rule}",
+                                   "Untrained with the shield, no block: {rule}"),
+    "shield-block.surprised": Text("Překvapená postava nemůže blokovat: {rule}",
+                                   "A surprised character cannot block: {rule}"),
+    "shield-block.used": Text("Blok už v tomto kole proběhl: {rule}",
+                              "Already blocked this round: {rule}"),
+    "shield-block.too-many-dice": Text(
+        "Štít s OČ {ac} nezablokuje {blocked} {blocked:kostku|kostky|kostek}: {rule}",
+        "A shield of AC {ac} cannot block {blocked} dice: {rule}"),
+    "shield-block.beyond-attack": Text(
+        "Útok má jen {dice} {dice:kostku|kostky|kostek} poškození, nelze zablokovat "
+        "{blocked}.",
+        "The attack has only {dice} damage dice; {blocked} cannot be blocked."),
+    "shield-block.rule-untrained": Text(
+        "„Postavy netrénované se štítem … ním nemohou reflexivně blokovat.“",
+        "“Characters untrained with a shield … cannot block with it reflexively.”"),
+    "shield-block.rule-surprised": Text(
+        "„Instantní akce nelze použít pokud je postava překvapená.“",
+        "“Instant actions cannot be used while the character is surprised.”"),
+    "shield-block.rule-once": Text(
+        "„Jejich použití je však omezeno na 1x za kolo.“",
+        "“Their use is limited to once a round.”"),
+    "shield-block.rule-dice": Text(
+        "„… zredukovat jej o 1 kostku poškození za každé obětované OČ štítu.“",
+        "“… reduce it by 1 damage die for each point of shield AC sacrificed.”"),
+    "mishap.title": Text("Nehoda (50 %)", "Mishap (50 %)"),
+    "mishap.chance": Text("Šance, že nastane", "Chance it happens"),
+    "mishap.nothing": Text("vyšlo to", "it works"),
+    "mishap.ranged-engaged.head": Text("Útok na dálku ve vázání v boji na blízko",
+                                       "A ranged attack while engaged in melee"),
+    "mishap.ranged-engaged.happens": Text("útok selhal a automaticky mine",
+                                          "the attack fails and misses"),
+    "mishap.item-engaged.head": Text("Použití předmětu ve vázání v boji na blízko",
+                                     "Using an item while engaged in melee"),
+    "mishap.item-engaged.happens": Text(
+        "předmět se nepoužije a upadne na zem (některé předměty se mohou rozbít)",
+        "the item is not used and falls to the ground (some items may break)"),
+    "mishap.spell-engaged.head": Text("Čarování kouzla ve vázání v boji na blízko",
+                                      "Casting a spell while engaged in melee"),
+    "mishap.spell-engaged.happens": Text("kouzlo je ztraceno (včetně ceny za sesílání)",
+                                         "the spell is lost (its casting cost too)"),
+    "mishap.held-spell-hit.head": Text("Zásah postavy držící kouzlo",
+                                       "A hit on a character holding a spell"),
+    "mishap.held-spell-hit.happens": Text("držené kouzlo je ztraceno", "the held spell is lost"),
+    "mishap.spell-unstable.head": Text("Kouzlo (ne instantní akce) na nestabilním povrchu",
+                                       "A spell (not an instant action) on unstable ground"),
+    "mishap.spell-unstable.happens": Text("kouzlo selhalo", "the spell fails"),
+})
+
+#: What the calculators need of this module (``pravidla/situations.js``).
+CALCULATOR_DATA: dict[str, Any] = {
+    "movement": {mode: [float(rule.share), rule.action_free]
+                 for mode, rule in MOVEMENT_RULES.items()},
+    "blind_directed_m": BLIND_DIRECTED_M, "thrown_zone": THROWN_ZONE,
+    "ineffective_factor": INEFFECTIVE_FACTOR,
+    "mishaps": {kind: [odds.x, odds.y] for kind, odds in MISHAPS.items()},
+}
+
+
+# --- movement ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,34 +202,52 @@ class MovementResult:
     """``result`` of ``movement``: metres this round (exact halves, not rounded)."""
 
     mode: str
-    metres: float = field(metadata={"description": "Metres this round, exact."})
+    metres: float = field(metadata={"description": "Metres this round by the mode, exact."})
     directed_metres: float = field(
         metadata={"description": "Metres in a chosen direction (blind: at most 1)."})
     random_direction: bool
     action_free: bool
     prone: bool
-    note: Text
+    note: Message
+    metres_left: float = field(metadata={
+        "description": "`metres` − `already_moved_m`, never below 0: what is left of this "
+                       "round's movement ([Připravená akce] caps the round's total)."})
 
 
 @procedure("movement", result=MovementResult, rule="movement",
-           samples=({"movement": 6, "mode": "climb"},))
-def movement(source: DiceSource, *, movement: float, mode: MovementMode = "walk") -> Outcome:
-    """[Pohyb] metres a creature covers this round, and whether its action is still free."""
+           samples=({"movement": 6, "mode": "climb"},
+                    {"movement": 6, "mode": "walk", "already_moved_m": 2}))
+def movement(
+    source: DiceSource, *, movement: float, mode: MovementMode = "walk",
+    already_moved_m: float = 0,
+) -> Outcome:
+    """[Pohyb] metres a creature covers this round, and whether its action is still free.
+
+    ``already_moved_m`` is what it moved earlier this round (before a readied action, say): the
+    round's total stays within the mode's metres, so what is left never goes below 0.
+    """
     rule = MOVEMENT_RULES[mode]
     # Halving and doubling a float are exact: no rounding, as the contract asks.
     metres = movement * float(rule.share)
-    directed = min(BLIND_DIRECTED_M, metres) if mode == "blind" else metres
+    blind = mode == "blind"
+    directed = min(BLIND_DIRECTED_M, metres) if blind else metres
+    left = max(0.0, metres - already_moved_m)  # a clamp: more moved than the mode allows
+    note = msg(f"movement.note.{mode}", **({"directed": BLIND_DIRECTED_M} if blind else {}))
     result = MovementResult(
-        mode, metres, directed, mode == "blind", rule.action_free, mode == "stand-up", rule.note)
-    names = MOVEMENT_NAMES[mode]
-    action = (Text("akce volná", "action free") if rule.action_free
-              else Text("bez akce", "no action"))
-    text = Text(*(
-        f"{names.in_(lang)} ({number(movement, lang)} m): {number(metres, lang)} m, "
-        f"{action.in_(lang)}. {rule.note.in_(lang)}"
-        for lang in ("cs", "en")))
-    cited = {"climb": "climbing", "swim": "swimming"}.get(mode, "movement")
-    return Outcome("movement", (), result, None, text, RULES[cited])
+        mode, metres, directed, blind, rule.action_free, mode == "stand-up", note, left)
+    moved: Message | str = ""
+    if already_moved_m:
+        left_shown = (msg("movement.left", metres=metres, moved=already_moved_m, left=left)
+                      if already_moved_m <= metres else msg(
+                          "movement.left-clamped", metres=metres, moved=already_moved_m))
+        moved = msg("movement.moved", moved=already_moved_m, left=left_shown)
+    text = msg("movement.text", name=msg(f"movement.name.{mode}"), movement=movement,
+               metres=metres, action=msg("movement.action-free" if rule.action_free
+                                         else "movement.no-action"), moved=moved, note=note)
+    return Outcome("movement", (), result, None, text, RULES[rule.rule])
+
+
+# --- thrown-range --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,21 +257,21 @@ class ThrownRangeResult:
     effective_range_m: int
     ineffective_range_m: int
     zone: str
-    damage_note: Text
+    damage_note: Message
 
 
 @procedure("thrown-range", result=ThrownRangeResult, rule="thrown-weapon",
            samples=({"strength": 12},))
 def thrown_range(source: DiceSource, *, strength: int) -> Outcome:
     """[Hození zbraně] effective range = Síla, ineffective range = 2 × Síla (zone Poblíž)."""
-    result = ThrownRangeResult(strength, 2 * strength, "poblize", Text(
-        "K poškození se přičítá modifikátor síly.", "Add the strength modifier to the damage."))
-    text = both(
-        "Hod zbraní se Sílou {s}: efektivní vzdálenost {s} m, neefektivní {d} m (Poblíž); "
-        "k poškození přičti modifikátor síly.",
-        "Thrown weapon at Strength {s}: effective range {s} m, ineffective {d} m (near); "
-        "add the strength modifier to the damage.", s=strength, d=2 * strength)
+    ineffective = INEFFECTIVE_FACTOR * strength
+    result = ThrownRangeResult(strength, ineffective, THROWN_ZONE,
+                               msg("thrown-range.damage-note"))
+    text = msg("thrown-range.text", strength=strength, ineffective=ineffective)
     return Outcome("thrown-range", (), result, None, text, RULES["thrown-weapon"])
+
+
+# --- shield-block --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,20 +281,6 @@ class ShieldBlockResult:
     dice_removed: int
     shield_ac_left: int
     destroyed: bool
-
-
-RULE_SHIELD_UNTRAINED = Text(
-    "„Postavy netrénované se štítem … ním nemohou reflexivně blokovat.“",
-    "“Characters untrained with a shield … cannot block with it reflexively.”")
-RULE_INSTANT_SURPRISED = Text(
-    "„Instantní akce nelze použít pokud je postava překvapená.“",
-    "“Instant actions cannot be used while the character is surprised.”")
-RULE_INSTANT_ONCE = Text(
-    "„Jejich použití je však omezeno na 1x za kolo.“",
-    "“Their use is limited to once a round.”")
-RULE_SHIELD_DICE = Text(
-    "„… zredukovat jej o 1 kostku poškození za každé obětované OČ štítu.“",
-    "“… reduce it by 1 damage die for each point of shield AC sacrificed.”")
 
 
 @procedure("shield-block", result=ShieldBlockResult, rule="shield-block",
@@ -178,80 +297,28 @@ def shield_block(
 ) -> Outcome:
     """[Reflexivní blokování štítem] remove damage dice, one shield AC point each."""
     if not trained:
-        raise RuleError(Text("Netrénovaný se štítem nemůže blokovat: " + RULE_SHIELD_UNTRAINED.cs,
-                             "Untrained with the shield, no block: " + RULE_SHIELD_UNTRAINED.en),
+        raise RuleError(msg("shield-block.untrained", rule=msg("shield-block.rule-untrained")),
                         field="trained")
     if surprised:
-        raise RuleError(Text("Překvapená postava nemůže blokovat: " + RULE_INSTANT_SURPRISED.cs,
-                             "A surprised character cannot block: " + RULE_INSTANT_SURPRISED.en),
+        raise RuleError(msg("shield-block.surprised", rule=msg("shield-block.rule-surprised")),
                         field="surprised")
     if used_this_round:
-        raise RuleError(Text("Blok už v tomto kole proběhl: " + RULE_INSTANT_ONCE.cs,
-                             "Already blocked this round: " + RULE_INSTANT_ONCE.en),
+        raise RuleError(msg("shield-block.used", rule=msg("shield-block.rule-once")),
                         field="used_this_round")
     if dice_blocked > shield_ac:
-        dice_cs = plural_cs(dice_blocked, "kostku", "kostky", "kostek")
-        raise RuleError(Text(
-            f"Štít s OČ {shield_ac} nezablokuje {dice_blocked} {dice_cs}: " + RULE_SHIELD_DICE.cs,
-            f"A shield of AC {shield_ac} cannot block {dice_blocked} dice: " + RULE_SHIELD_DICE.en),
-            field="dice_blocked")
+        raise RuleError(msg("shield-block.too-many-dice", ac=shield_ac, blocked=dice_blocked,
+                            rule=msg("shield-block.rule-dice")), field="dice_blocked")
     if damage_dice is not None and dice_blocked > damage_dice:
-        raise RuleError(both(
-            "Útok má jen {n} {dice} poškození, nelze zablokovat {b}.",
-            "The attack has only {n} damage dice; {b} cannot be blocked.",
-            n=damage_dice, b=dice_blocked,
-            dice=plural_cs(damage_dice, "kostku", "kostky", "kostek")), field="dice_blocked")
+        raise RuleError(msg("shield-block.beyond-attack", dice=damage_dice,
+                            blocked=dice_blocked), field="dice_blocked")
     left = shield_ac - dice_blocked
     result = ShieldBlockResult(dice_blocked, left, left == 0)
-    dice_cs = plural_cs(dice_blocked, "kostka", "kostky", "kostek")
-    text = both(
-        "Blok štítem: −{b} {dice} poškození, štítu zbývá OČ {left}{broken}.",
-        "Shield block: −{b} damage dice, the shield has AC {left} left{broken_en}.",
-        b=dice_blocked, dice=dice_cs, left=left, broken=" → štít je zničen" if left == 0 else "",
-        broken_en=" → the shield is destroyed" if left == 0 else "")
+    text = msg("shield-block.text", blocked=dice_blocked, left=left,
+               destroyed=msg("shield-block.destroyed") if left == 0 else "")
     return Outcome("shield-block", (), result, None, text, RULES["shield-block"])
 
 
-MishapKind = Literal[
-    "ranged-engaged", "item-engaged", "spell-engaged", "held-spell-hit", "spell-unstable"]
-
-
-@dataclass(frozen=True, slots=True)
-class Mishap:
-    """A 50 % chance of failure the rules name, and its consequence."""
-
-    kind: str
-    rule: str
-    situation: Text
-    consequence: Text
-
-
-MISHAP_CHANCE_PERCENT = 50
-MISHAPS: dict[str, Mishap] = {
-    mishap.kind: mishap for mishap in (
-        Mishap("ranged-engaged", "melee-engaged",
-               Text("útok na dálku ve vázání v boji na blízko",
-                    "a ranged attack while engaged in melee"),
-               Text("útok selhal a automaticky mine", "the attack fails and misses")),
-        Mishap("item-engaged", "melee-engaged",
-               Text("použití předmětu ve vázání v boji na blízko",
-                    "using an item while engaged in melee"),
-               Text("předmět se nepoužije a upadne na zem (některé předměty se mohou rozbít)",
-                    "the item is not used and falls to the ground (some items may break)")),
-        Mishap("spell-engaged", "melee-engaged",
-               Text("čarování kouzla ve vázání v boji na blízko",
-                    "casting a spell while engaged in melee"),
-               Text("kouzlo je ztraceno (včetně ceny za sesílání)",
-                    "the spell is lost (its casting cost too)")),
-        Mishap("held-spell-hit", "held-spell",
-               Text("zásah postavy držící kouzlo", "a hit on a character holding a spell"),
-               Text("držené kouzlo je ztraceno", "the held spell is lost")),
-        Mishap("spell-unstable", "unstable-ground",
-               Text("kouzlo (ne instantní akce) na nestabilním povrchu",
-                    "a spell (not an instant action) on unstable ground"),
-               Text("kouzlo selhalo", "the spell fails")),
-    )
-}
+# --- mishap --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,23 +327,24 @@ class MishapResult:
 
     roll: int
     happens: bool
-    consequence: Text
+    consequence: Message
 
 
 @procedure("mishap", result=MishapResult, rule="melee-engaged",
            samples=({"kind": "ranged-engaged"},))
 def mishap(source: DiceSource, *, kind: MishapKind) -> Outcome:
-    """A 50 % mishap: d100, 1–50 it happens."""
-    entry = MISHAPS[kind]
-    rolled = roll(source, "mishap", 1, 100)
-    happens = rolled.total <= MISHAP_CHANCE_PERCENT
-    verdict = entry.consequence if happens else Text("vyšlo to", "it works")
-    text = Text(
-        f"{entry.situation.cs[0].upper()}{entry.situation.cs[1:]}: 1d100 = {rolled.total} "
-        f"{'≤' if happens else '>'} {MISHAP_CHANCE_PERCENT} → {verdict.cs}.",
-        f"{entry.situation.en[0].upper()}{entry.situation.en[1:]}: 1d100 = {rolled.total} "
-        f"{'≤' if happens else '>'} {MISHAP_CHANCE_PERCENT} → {verdict.en}.")
-    result = MishapResult(rolled.total, happens, entry.consequence)
-    return Outcome("mishap", (rolled,), result, Fraction(MISHAP_CHANCE_PERCENT, 100), text,
-                   RULES[entry.rule])
+    """A 50 % mishap: its kind's row of odds, d100, 1–50 it happens.
 
+    Written as every row of odds is (``odds.text``: the situation, the odds, the die); the
+    roll keeps the procedure's label, ``mishap``, whatever the kind.
+    """
+    odds = MISHAPS[kind]
+    rolled = roll(source, "mishap", 1, odds.y)
+    happens = rolled.total <= odds.x
+    consequence = msg(f"{odds.key}.happens")
+    text = msg("odds.text", head=msg(f"{odds.key}.head"), odds=msg("odds.percent", x=odds.x),
+               dice=written(rolled), sign="≤" if happens else ">", x=odds.x,
+               outcome=consequence if happens else msg("mishap.nothing"))
+    result = MishapResult(rolled.total, happens, consequence)
+    return Outcome("mishap", (rolled,), result, Fraction(odds.x, odds.y), text,
+                   RULES[odds.rule])

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 SAMPLE_PER_PROCEDURE = 4
 #: The calculators of "Pravidla a procedury" tested here; the other rulebooks' calculators have
-#: browser tests of their own (test_situations_browser.py, test_board_games_browser.py).
+#: browser tests of their own (test_hazards_browser.py, test_board_games_browser.py).
 CORE = ("roll", "morale", "reaction", "falling", "skill-check", "saving-throw", "magic-items",
         "chance", "trap", "wandering-monsters")
 
@@ -210,7 +210,8 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
     ("reaction", {"modifier": "dva"}, "modifier", "Zadej celé číslo."),
     ("reaction", {"dice": "7, 1"}, "dice", "hodnota 7 není mezi 1 a 6"),
     ("reaction", {"dice": "3"}, "dice", "Chybí kostka: je potřeba d6 pro 'reaction'"),
-    ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m", "má smysl jen s 'catch'"),
+    ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m",
+     "má smysl jen s „Pokus o zachycení"),
     ("falling", {"height_m": "-1"}, "height_m", "Zadej hodnotu od 0 do 10000."),
     ("roll", {"expr": "1d6+"}, "expr", "očekáváno číslo nebo kostka na pozici 5"),
     # A message names a field by its Czech label and a choice by its Czech word, never by the

@@ -73,19 +73,6 @@ GRIDS: dict[str, list[Inputs]] = {
         {"modifier": m}
         for m in range(encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX + 1)
     ],
-    "falling": [
-        *({"height_m": h} for h in (0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 4.1, 5.0, 10.0, 0.03125,
-                                    1.00005, 12.34567, 41.0, 400.0, 10000.0)),
-        *({"height_m": h, "catch": True, "caught_at_m": at, "dex_modifier": dex,
-           "fatigue": fatigue}
-          for h, at in ((5.0, 3.0), (6.0, 0.0), (4.0, 4.0), (10.0, 4.0), (30.0, 2.5))
-          for dex, fatigue in ((0, 0), (3, 1))),
-        *({"height_m": 3.0, "catch": True, "caught_at_m": 1.0, "dex_modifier": dex,
-           "fatigue": fatigue} for dex, fatigue in ((-20, 0), (20, 0), (0, 50), (5, 5))),
-        {"height_m": 10.0, "catch": True},
-        {"height_m": 10.0, "caught_at_m": 3.0},
-        {"height_m": 3.5, "catch": True, "caught_at_m": 7.25},
-    ],
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -66,10 +67,10 @@ def test_catch_natural_rules_and_fatigue(
 
 
 @pytest.mark.parametrize(("natural", "modifier", "cs", "en"), [
-    (20, -20, "zachycení 1d20 = 20 − 20 = 0, přirozená 20 → zachytil se;",
-     "catch 1d20 = 20 − 20 = 0, natural 20 → caught;"),
-    (1, 20, "zachycení 1d20 = 1 + 20 = 21, přirozená 1 → nezachytil se;",
-     "catch 1d20 = 1 + 20 = 21, natural 1 → not caught;"),
+    (20, -20, "zachycení 1d20 = 20 − 20 = 0, přirozená 20 → postava se zachytila;",
+     "catch 1d20 = 20 − 20 = 0, natural 20 → caught hold;"),
+    (1, 20, "zachycení 1d20 = 1 + 20 = 21, přirozená 1 → postava se nezachytila;",
+     "catch 1d20 = 1 + 20 = 21, natural 1 → no hold;"),
 ])
 def test_a_natural_that_decides_the_catch_is_named(
     natural: int, modifier: int, cs: str, en: str
@@ -79,6 +80,25 @@ def test_a_natural_that_decides_the_catch_is_named(
                       dex_modifier=modifier)
     assert cs in outcome.text.cs
     assert en in outcome.text.en
+
+
+def test_every_modifier_of_the_catch_is_shown_fatigue_named() -> None:
+    # Section 2c: every modifier that entered the total, even when they cancel.
+    outcome = falling(ReplayDice([13, 2, 3, 4, 5]), height_m=10, catch=True, caught_at_m=4,
+                      dex_modifier=2, fatigue=2)
+    assert outcome.text.cs == (
+        "Pád z 10 m: zachycení 1d20 = 13 + 2 − 2 (únava) = 13 < 15 → postava se nezachytila; "
+        "počítá se 10 m → 4d6 = 2 + 3 + 4 + 5 = 14 poškození.")
+    assert outcome.text.en == (
+        "Fall of 10 m: catch 1d20 = 13 + 2 − 2 (fatigue) = 13 < 15 → no hold; 10 m counted → "
+        "4d6 = 2 + 3 + 4 + 5 = 14 damage.")
+
+
+def test_a_fall_without_catch_in_both_languages() -> None:
+    outcome = falling(ReplayDice([]), height_m=1.5)
+    assert outcome.text.cs == "Pád z 1,5 m: počítá se 1,5 m → bez poškození (první 2 m se " \
+        "nepočítají)."
+    assert outcome.text.en == "Fall of 1.5 m: 1.5 m counted → no damage (the first 2 m are free)."
 
 
 def test_catch_within_the_free_two_metres_rolls_no_damage() -> None:
@@ -100,8 +120,29 @@ def test_catch_chance_against_enumeration(modifier: int, fatigue: int) -> None:
     ({"height_m": 10, "catch": True}, "caught_at_m"),
     ({"height_m": 10, "caught_at_m": 3}, "caught_at_m"),
     ({"height_m": 10, "catch": True, "caught_at_m": 11}, "caught_at_m"),
+    ({"height_m": 10, "catch": True, "caught_at_m": 3, "fatigue": -1}, "fatigue"),
 ])
 def test_contradictory_inputs(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(RuleError) as caught:
         falling(ReplayDice([]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "falling": [
+        *({"height_m": h} for h in (0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 4.1, 5.0, 10.0, 0.03125,
+                                    1.00005, 12.34567, 41.0, 400.0, 10000.0)),
+        *({"height_m": h, "catch": True, "caught_at_m": at, "dex_modifier": dex,
+           "fatigue": fatigue}
+          for h, at in ((5.0, 3.0), (6.0, 0.0), (4.0, 4.0), (10.0, 4.0), (30.0, 2.5))
+          for dex, fatigue in ((0, 0), (3, 1))),
+        *({"height_m": 3.0, "catch": True, "caught_at_m": 1.0, "dex_modifier": dex,
+           "fatigue": fatigue} for dex, fatigue in ((-20, 0), (20, 0), (0, 50), (5, 5))),
+        {"height_m": 10.0, "catch": True},
+        {"height_m": 10.0, "caught_at_m": 3.0},
+        {"height_m": 3.5, "catch": True, "caught_at_m": 7.25},
+        {"height_m": 3.0, "catch": True, "caught_at_m": 1.0, "fatigue": -1},
+    ],
+}

@@ -15,15 +15,9 @@ from rpg.core.notation import parse
 from rpg.pravidla import attack as attack_rules
 from rpg.pravidla import checks
 from rpg.pravidla.attack import attack
-from rpg.pravidla.checks import (
-    chance,
-    magic_items,
-    saving_throw,
-    skill_check,
-    trap,
-    wandering_monsters,
-)
+from rpg.pravidla.checks import chance, magic_items, saving_throw, skill_check
 from rpg.pravidla.d20 import D20
+from rpg.pravidla.dungeon import trap, wandering_monsters
 from tests.answers import schema_errors
 
 seeds = st.integers(0, 2**63 - 1)
