@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rpg.core.registry import Procedure
+from rpg.core.text import number
 from rulesite.legacy import Legacy
 
 #: Inputs every procedure takes that are not the calculator's business (``dice`` is, separately).
@@ -144,8 +145,8 @@ class Forms:
         elif kind in ("integer", "number"):
             control = "<input " + attrs(
                 type="text", inputmode="numeric" if kind == "integer" else "decimal",
-                data_kind=kind, value=default, autocomplete="off", **_bounds(schema),
-                **common) + ">"
+                data_kind=kind, value=None if default is None else number(default, "cs"),
+                autocomplete="off", **_bounds(schema), **common) + ">"
         else:
             control = "<input " + attrs(
                 type="text", data_kind="string", value=default,
