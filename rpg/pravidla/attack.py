@@ -3,7 +3,8 @@
 To hit: a d20 test (:mod:`rpg.pravidla.d20`) with every to-hit modifier collected as a named
 :class:`Modifier` and every advantage or disadvantage collected as a named :class:`Edge`, so the
 further combat situations (prone, blind, unarmed target...) only add entries to those lists.
-Damage: a dice expression (:mod:`rpg.core.notation`), its maximum on a critical hit.
+Damage: a dice expression (:mod:`rpg.core.notation`), its maximum on a critical hit. Every
+sentence is the message catalog's (``attack.*``).
 """
 
 from __future__ import annotations
@@ -11,23 +12,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
-from rpg.core.catalog import messages
+from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll
 from rpg.core.errors import RollSyntaxError, RuleError, TooManyRolls, check_int
 from rpg.core.notation import DiceTerm, Expression, RolledExpression, parse
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both, quoting
-from rpg.pravidla.d20 import checked_fatigue, d20_test, dice_mode, success_chance, written_d20
-
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "attack.title": Text("Útok", "Attack"),
-    "attack.chance": Text("Šance na zásah", "Chance to hit"),
-})
+from rpg.core.text import Text
+from rpg.pravidla.d20 import (
+    FATIGUE_MIN,
+    Term,
+    checked_fatigue,
+    d20_test,
+    dice_mode,
+    minus_sign,
+    shown_total,
+    success_chance,
+)
 
 #: Target's OČ (obranné číslo).
 AC_MIN, AC_MAX = 0, 40
@@ -66,37 +70,160 @@ MODE_NAMES: dict[int, DiceMode] = {1: "advantage", -1: "disadvantage", 0: "norma
 SITUATIONS = ("two_weapons", "unarmed", "target_unarmed", "untrained", "attacker_prone",
               "target_prone", "attacker_blind", "target_blind", "unstable", "underwater",
               "helpless", "subdual")
+#: The sources of advantage and disadvantage, in the order they are listed: the GM's two, then
+#: the situations' (each one's name is the catalog's ``attack.edge.<source>``).
+EDGE_SOURCES = ("advantage", "disadvantage", "target_unarmed", "attacker_prone", "target_prone",
+                "attacker_blind", "target_blind", "unstable", "underwater")
 
-#: The rule sentences an input can contradict, quoted in the 422s (Czech as the rules word them).
-QUOTES: dict[str, Text] = {
-    "blind": Text("„Útoky na dálku nejsou možné.“", "“Ranged attacks are not possible.”"),
-    "underwater-ranged": Text(
+MESSAGES = messages({
+    "attack.title": Text("Útok", "Attack"),
+    "attack.chance": Text("Šance na zásah", "Chance to hit"),
+    # --- the to-hit roll
+    "attack.melee": Text("Útok: {shown}{edges}{verdict}", "Attack: {shown}{edges}{verdict}"),
+    "attack.ranged": Text("Útok na dálku: {shown}{edges}{verdict}",
+                          "Ranged attack: {shown}{edges}{verdict}"),
+    "attack.helpless": Text("Útok na bezmocný cíl: zasažen bez hodu na zásah",
+                            "Attack on a helpless target: hit without a roll to hit"),
+    "attack.full-cover": Text(
+        "Útok na dálku na cíl v kompletním krytí: střelnou zbraní ho nelze trefit → vedle, "
+        "bez hodu.",
+        "Ranged attack on a target in full cover: a missile cannot hit it → miss, no roll."),
+    "attack.natural-20": Text(", přirozená 20 → kritický zásah", ", natural 20 → critical hit"),
+    "attack.natural-1": Text(", přirozená 1 → vedle", ", natural 1 → miss"),
+    "attack.hit": Text(" ≥ {against} → zásah", " ≥ {against} → hit"),
+    "attack.miss": Text(" < {against} → vedle", " < {against} → miss"),
+    "attack.ac": Text("OČ {ac}", "AC {ac}"),
+    "attack.ac-cover": Text("OČ {ac} + krytí {cover}", "AC {ac} + cover {cover}"),
+    "attack.edges": Text(" ({names})", " ({names})"),
+    "attack.edges-cancel": Text(" ({names} → výhoda a nevýhoda se ruší)",
+                                " ({names} → advantage and disadvantage cancel)"),
+    "attack.edge.advantage": Text("výhoda", "advantage"),
+    "attack.edge.disadvantage": Text("nevýhoda", "disadvantage"),
+    "attack.edge.target_unarmed": Text("neozbrojený cíl", "unarmed target"),
+    "attack.edge.attacker_prone": Text("útočník na zemi", "attacker prone"),
+    "attack.edge.target_prone": Text("cíl na zemi", "target prone"),
+    "attack.edge.attacker_blind": Text("slepý útočník", "blind attacker"),
+    "attack.edge.target_blind": Text("slepý cíl", "blind target"),
+    "attack.edge.unstable": Text("nestabilní povrch", "unstable ground"),
+    "attack.edge.underwater": Text("pod vodou", "under water"),
+    # --- the damage
+    "attack.missed": Text("{head}.", "{head}."),
+    "attack.text": Text("{head}. {damage}{steps}.{tail}", "{head}. {damage}{steps}.{tail}"),
+    "attack.sum": Text("{notation} = {parts} = {total}", "{notation} = {parts} = {total}"),
+    "attack.once": Text("{notation} = {total}", "{notation} = {total}"),
+    "attack.damage": Text("Poškození {shown}", "Damage {shown}"),
+    "attack.maximum": Text("Maximální poškození {shown}", "Maximum damage {shown}"),
+    "attack.improvised": Text("Poškození improvizovanou zbraní {first} a {second} → nižší {kept}",
+                              "Improvised weapon damage {first} and {second} → lower {kept}"),
+    "attack.unarmed": Text(
+        "Neozbrojený útok {one} + modifikátor síly: {one}{strength} = {base}",
+        "Unarmed attack {one} + strength modifier: {one}{strength} = {base}"),
+    "attack.full-damage": Text("{rolled} (plné poškození → kritický zásah)",
+                               "{rolled} (full damage → critical hit)"),
+    "attack.two-weapons": Text(", dvě zbraně +{bonus} = {base}", ", two weapons +{bonus} = {base}"),
+    "attack.fatigue": Text(", únava −{fatigue} = {value}", ", fatigue −{fatigue} = {value}"),
+    "attack.underwater": Text(", pod vodou polovina = {value}", ", under water half = {value}"),
+    "attack.resistance": Text(", odolnost: polovina = {value}", ", resistance: half = {value}"),
+    "attack.weakness": Text(", slabost: dvojnásobek = {value}", ", weakness: double = {value}"),
+    "attack.immunity": Text(", imunita: 0", ", immunity: 0"),
+    "attack.minimum": Text(", zásah vždy aspoň {minimum}",
+                           ", a hit always deals at least {minimum}"),
+    "attack.subdual": Text(
+        " Přemožení: klesnou-li tím životy cíle na 0 nebo méně, upadne do bezvědomí nebo se vzdá.",
+        " Subdual: if this brings the target to 0 hit points or fewer, it falls unconscious or "
+        "surrenders."),
+    # --- the refusals: the rule sentence an input contradicts, then what to change
+    "attack.refused": Text("{quote} {change}", "{quote} {change}"),
+    "attack.quote.blind": Text("„Útoky na dálku nejsou možné.“",
+                               "“Ranged attacks are not possible.”"),
+    "attack.quote.underwater-ranged": Text(
         "„Útoky na dálku nejsou pod vodní hladinou většinou možné, pokud nejsou použity velmi "
         "specifické zbraně.“",
         "“Ranged attacks are mostly not possible under water, unless very specific weapons are "
         "used.”"),
-    "underwater": Text(
+    "attack.quote.underwater": Text(
         "„Všechny útoky na blízku mimo těch bodných jsou házeny s nevýhodou. Poškození udělená "
         "Tupými nebo sečnými zbraněmi jsou poloviční.“",
         "“All melee attacks except piercing ones are rolled with disadvantage. Damage dealt by "
         "blunt or slashing weapons is halved.”"),
-    "two-weapons": Text(
+    "attack.quote.two-weapons": Text(
         "„Jsou-li obě zbraně na blízku a postava je s oběma trénovaná, získává bonus +1 do "
         "zásahu, poškození a OČ.“",
         "“If both weapons are melee weapons and the character is trained with both, they gain "
         "+1 to hit, to damage and to OČ.”"),
-    "two-weapons-choose": Text(
+    "attack.quote.two-weapons-choose": Text(
         "„Pokud postava používá 2 zbraně. Musí si při útoku vybrat, kterou útočí.“",
         "“A character using 2 weapons must choose which one they attack with.”"),
-    "unarmed": Text(
+    "attack.quote.unarmed": Text(
         "„Neozbrojený útok má vždy poškození 1+modifikátor síly.“",
         "“An unarmed attack always deals 1 + the strength modifier.”"),
-    "full-cover": Text(
+    "attack.quote.full-cover": Text(
         "„Cíle co jsou kompletně schované v úkrytu není možné trefit střelnou zbraní.“",
         "“Targets completely hidden in cover cannot be hit by a missile weapon.”"),
-    "helpless": Text(
-        "„Jsou zasaženi útokem bez potřeby házet na zásah.“",
-        "“They are hit by the attack without any need to roll to hit.”"),
+    "attack.unknown-defense": Text("Neznámá obrana '{defense}': zvol jednu z {known}.",
+                                   "Unknown defense '{defense}': choose one of {known}."),
+    "attack.unknown-weapon": Text("Neznámý druh zbraně '{weapon}': zvol jeden z {known}.",
+                                  "Unknown kind of weapon '{weapon}': choose one of {known}."),
+    "attack.full-cover-melee": Text(
+        "Kompletní krytí chrání jen před střelnými zbraněmi: u útoku na blízko vynech "
+        "{full_cover}, nebo zapni {ranged}.",
+        "Full cover only protects against missiles: leave out {full_cover} for a melee "
+        "attack, or turn on {ranged}."),
+    "attack.cover-melee": Text(
+        "Krytí přidává k OČ jen proti střelným zbraním: u útoku na blízko zadej {cover} 0, "
+        "nebo zapni {ranged}.",
+        "Cover adds to AC against missiles only: give {cover} 0 for a melee attack, or turn "
+        "on {ranged}."),
+    "attack.blind-ranged": Text("Slepý útočník může útočit jen na blízko: vynech {ranged}.",
+                                "A blind attacker can only attack in melee: leave out {ranged}."),
+    "attack.underwater-ranged": Text(
+        "Pro zvláštní zbraň, která pod vodou střílí, vynech {underwater}.",
+        "For a special weapon that shoots under water, leave out {underwater}."),
+    "attack.two-weapons-ranged": Text(
+        "Útok na dálku bonus nedostává: vynech {two_weapons}.",
+        "A ranged attack gets no bonus: leave out {two_weapons}."),
+    "attack.two-weapons-untrained": Text(
+        "S netrénovanou zbraní bonus nedostává: vynech {two_weapons}.",
+        "With an untrained weapon there is no bonus: leave out {two_weapons}."),
+    "attack.two-weapons-unarmed": Text(
+        "Neozbrojený útok není útok ani jednou z nich: vynech {two_weapons}, nebo {unarmed}.",
+        "An unarmed blow is made with neither: leave out {two_weapons} or {unarmed}."),
+    "attack.unarmed-ranged": Text("Neozbrojený útok je útok na blízko: vynech {ranged}.",
+                                  "An unarmed attack is a melee attack: leave out {ranged}."),
+    "attack.unarmed-damage": Text("Vynech {damage} a zadej {strength_modifier}.",
+                                  "Leave out {damage} and give {strength_modifier}."),
+    "attack.unarmed-improvised": Text(
+        "Bez zbraně není co improvizovat: vynech {given}, nebo {unarmed}.",
+        "Without a weapon there is nothing improvised: leave out {given} or {unarmed}."),
+    "attack.unarmed-weapon": Text(
+        "Úder beze zbraně je tupý: zadej {weapon} {blunt}, nebo vynech.",
+        "A blow without a weapon is blunt: give {weapon} {blunt} or leave it out."),
+    "attack.damage-missing": Text(
+        "Zadej {damage} (např. 1d8+2); bez něj jen neozbrojený útok ({unarmed}).",
+        "Give {damage} (e.g. 1d8+2); only an unarmed attack ({unarmed}) goes without."),
+    "attack.strength-with-weapon": Text(
+        "Se zbraní přičti modifikátor síly do {damage} (např. 1d8+2) a {strength_modifier} "
+        "vynech.",
+        "With a weapon add the strength modifier to {damage} (e.g. 1d8+2) and leave out "
+        "{strength_modifier}."),
+    "attack.underwater-weapon": Text(
+        "Pod vodou zadej {weapon}: piercing (bodná), blunt (tupá), nebo slashing (sečná).",
+        "Under water give {weapon}: piercing, blunt or slashing."),
+    "attack.helpless-full-cover": Text(
+        "Ani bezmocný cíl v kompletním krytí nejde střelou zasáhnout: vynech {helpless}, nebo "
+        "{full_cover}.",
+        "Not even a helpless target in full cover can be hit by a missile: leave out "
+        "{helpless} or {full_cover}."),
+})
+
+#: What the calculator needs of this module (``pravidla/attack.js``).
+CALCULATOR_DATA: dict[str, Any] = {
+    "ac": [AC_MIN, AC_MAX], "cover": [COVER_MIN, COVER_MAX],
+    "modifier": [MODIFIER_MIN, MODIFIER_MAX], "surrounded": SURROUNDED_BONUS,
+    "two_weapons": TWO_WEAPONS_BONUS, "unarmed": UNARMED_DAMAGE,
+    "unarmed_weapon": UNARMED_WEAPON, "minimum": MINIMUM_DAMAGE,
+    "rolls": IMPROVISED_DAMAGE_ROLLS, "defenses": DEFENSES, "weapons": WEAPONS,
+    "halved": UNDERWATER_HALVED, "fatigue_min": FATIGUE_MIN,
 }
 
 
@@ -230,8 +357,13 @@ class Situation:
     subdual: bool = False
 
 
-def _contradiction(field: str, quote: str, why_cs: str, why_en: str) -> RuleError:
-    return RuleError(quoting("{q} " + why_cs, "{q} " + why_en, QUOTES[quote]), field=field)
+def _refused(field: str, quote: str, change: str, **names: Any) -> RuleError:
+    """A 422 on ``field``: the rule sentence ``quote`` (``attack.quote.*``), then what to change
+    (``attack.<change>``); every other parameter names an input."""
+    fields = {key: Field(value) if isinstance(value, str) else value
+              for key, value in names.items()}
+    return RuleError(msg("attack.refused", quote=msg(f"attack.quote.{quote}"),
+                         change=msg(f"attack.{change}", **fields)), field=field)
 
 
 def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: str,
@@ -240,22 +372,14 @@ def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: s
     check_int(cover, COVER_MIN, COVER_MAX, "cover")
     checked_fatigue(fatigue)
     if defense not in DEFENSES:
-        raise RuleError(both(
-            "Neznámá obrana '{defense}': zvol jednu z {known}.",
-            "Unknown defense '{defense}': choose one of {known}.",
-            defense=defense, known=", ".join(DEFENSES)), field="defense")
+        raise RuleError(msg("attack.unknown-defense", defense=str(defense), known=Join(
+            tuple(Choice("defense", key) for key in DEFENSES))), field="defense")
     if not ranged and full_cover:
-        raise RuleError(both(
-            "Kompletní krytí chrání jen před střelnými zbraněmi: u útoku na blízko vynech "
-            "'full_cover', nebo zapni 'ranged'.",
-            "Full cover only protects against missiles: leave out 'full_cover' for a melee "
-            "attack, or turn on 'ranged'."), field="full_cover")
+        raise RuleError(msg("attack.full-cover-melee", full_cover=Field("full_cover"),
+                            ranged=Field("ranged")), field="full_cover")
     if not ranged and cover:
-        raise RuleError(both(
-            "Krytí přidává k OČ jen proti střelným zbraním: u útoku na blízko zadej 'cover' 0, "
-            "nebo zapni 'ranged'.",
-            "Cover adds to AC against missiles only: give 'cover' 0 for a melee attack, or turn "
-            "on 'ranged'."), field="cover")
+        raise RuleError(msg("attack.cover-melee", cover=Field("cover"), ranged=Field("ranged")),
+                        field="cover")
 
 
 def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
@@ -268,80 +392,46 @@ def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
     s = situation
     check_int(strength_modifier, MODIFIER_MIN, MODIFIER_MAX, "strength_modifier")
     if weapon is not None and weapon not in WEAPONS:
-        raise RuleError(both(
-            "Neznámý druh zbraně '{weapon}': zvol jeden z {known}.",
-            "Unknown kind of weapon '{weapon}': choose one of {known}.",
-            weapon=str(weapon), known=", ".join(WEAPONS)), field="weapon")
+        raise RuleError(msg("attack.unknown-weapon", weapon=str(weapon), known=Join(
+            tuple(Choice("weapon", key) for key in WEAPONS))), field="weapon")
     if ranged and s.attacker_blind:
-        raise _contradiction(
-            "attacker_blind", "blind", "Slepý útočník může útočit jen na blízko: vynech 'ranged'.",
-            "A blind attacker can only attack in melee: leave out 'ranged'.")
+        raise _refused("attacker_blind", "blind", "blind-ranged", ranged="ranged")
     if ranged and s.underwater:
-        raise _contradiction(
-            "underwater", "underwater-ranged",
-            "Pro zvláštní zbraň, která pod vodou střílí, vynech 'underwater'.",
-            "For a special weapon that shoots under water, leave out 'underwater'.")
+        raise _refused("underwater", "underwater-ranged", "underwater-ranged",
+                       underwater="underwater")
     if ranged and s.two_weapons:
-        raise _contradiction(
-            "two_weapons", "two-weapons", "Útok na dálku bonus nedostává: vynech 'two_weapons'.",
-            "A ranged attack gets no bonus: leave out 'two_weapons'.")
+        raise _refused("two_weapons", "two-weapons", "two-weapons-ranged",
+                       two_weapons="two_weapons")
     if s.two_weapons and s.untrained:
-        raise _contradiction(
-            "two_weapons", "two-weapons",
-            "S netrénovanou zbraní bonus nedostává: vynech 'two_weapons'.",
-            "With an untrained weapon there is no bonus: leave out 'two_weapons'.")
+        raise _refused("two_weapons", "two-weapons", "two-weapons-untrained",
+                       two_weapons="two_weapons")
     if s.two_weapons and s.unarmed:
-        raise _contradiction(
-            "two_weapons", "two-weapons-choose",
-            "Neozbrojený útok není útok ani jednou z nich: vynech 'two_weapons', nebo 'unarmed'.",
-            "An unarmed blow is made with neither: leave out 'two_weapons' or 'unarmed'.")
+        raise _refused("two_weapons", "two-weapons-choose", "two-weapons-unarmed",
+                       two_weapons="two_weapons", unarmed="unarmed")
     if s.unarmed:
         if ranged:
-            raise _contradiction(
-                "unarmed", "unarmed", "Neozbrojený útok je útok na blízko: vynech 'ranged'.",
-                "An unarmed attack is a melee attack: leave out 'ranged'.")
+            raise _refused("unarmed", "unarmed", "unarmed-ranged", ranged="ranged")
         if damage is not None:
-            raise _contradiction(
-                "damage", "unarmed",
-                "Vynech 'damage' a zadej 'strength_modifier'.",
-                "Leave out 'damage' and give 'strength_modifier'.")
+            raise _refused("damage", "unarmed", "unarmed-damage", damage="damage",
+                           strength_modifier="strength_modifier")
         if improvised or s.untrained:
-            field = "improvised" if improvised else "untrained"
-            raise _contradiction(
-                field, "unarmed",
-                "Bez zbraně není co improvizovat: vynech '{f}', nebo 'unarmed'.".replace(
-                    "{f}", field),
-                "Without a weapon there is nothing improvised: leave out '{f}' or "
-                "'unarmed'.".replace("{f}", field))
+            name = "improvised" if improvised else "untrained"
+            raise _refused(name, "unarmed", "unarmed-improvised", given=name, unarmed="unarmed")
         if weapon not in (None, UNARMED_WEAPON):
-            raise _contradiction(
-                "weapon", "unarmed", "Úder beze zbraně je tupý: zadej 'weapon' blunt, nebo vynech.",
-                "A blow without a weapon is blunt: give 'weapon' blunt or leave it out.")
+            raise _refused("weapon", "unarmed", "unarmed-weapon", weapon="weapon",
+                           blunt=Choice("weapon", UNARMED_WEAPON))
     else:
         if damage is None:
-            raise RuleError(both(
-                "Zadej 'damage' (např. 1d8+2); bez něj jen neozbrojený útok ('unarmed').",
-                "Give 'damage' (e.g. 1d8+2); only an unarmed attack ('unarmed') goes without."),
-                field="damage")
+            raise RuleError(msg("attack.damage-missing", damage=Field("damage"),
+                                unarmed=Field("unarmed")), field="damage")
         if strength_modifier:
-            raise _contradiction(
-                "strength_modifier", "unarmed",
-                "Se zbraní přičti modifikátor síly do 'damage' (např. 1d8+2) a "
-                "'strength_modifier' vynech.",
-                "With a weapon add the strength modifier to 'damage' (e.g. 1d8+2) and leave out "
-                "'strength_modifier'.")
+            raise _refused("strength_modifier", "unarmed", "strength-with-weapon",
+                           damage="damage", strength_modifier="strength_modifier")
     if s.underwater and weapon is None and not s.unarmed:
-        raise _contradiction(
-            "weapon", "underwater",
-            "Pod vodou zadej 'weapon': piercing (bodná), blunt (tupá), nebo slashing (sečná).",
-            "Under water give 'weapon': piercing, blunt or slashing.")
+        raise _refused("weapon", "underwater", "underwater-weapon", weapon="weapon")
     if s.helpless and ranged and full_cover:
-        raise _contradiction(
-            "helpless", "full-cover",
-            "Ani bezmocný cíl v kompletním krytí nejde střelou zasáhnout: vynech 'helpless', "
-            "nebo 'full_cover'.",
-            "Not even a helpless target in full cover can be hit by a missile: leave out "
-            "'helpless' or 'full_cover'.")
+        raise _refused("helpless", "full-cover", "helpless-full-cover", helpless="helpless",
+                       full_cover="full_cover")
     return UNARMED_WEAPON if s.unarmed else weapon  # type: ignore[return-value]
 
 
@@ -404,19 +494,22 @@ def _all_maximum(expression: Expression, rolled: RolledExpression) -> bool:
     return bool(kept) and all(die == faces for die, faces in kept)
 
 
-def _num(value: int) -> str:
-    """An integer with a typographic minus, as the texts write numbers."""
-    return f"−{-value}" if value < 0 else str(value)
+def _signed(parts: list[int]) -> Join:
+    """``5 + 2``, ``−1 + 3``: the first part with its sign only when negative, then each part
+    with its own sign (zeros too: a ``+0`` the notation wrote is shown)."""
+    rest = tuple(msg("d20.minus" if part < 0 else "d20.plus", value=abs(part))
+                 for part in parts[1:])
+    return Join((minus_sign(parts[0]), *rest), "")
 
 
-def _written_constant(expression: Expression, total: int) -> str:
+def _written_constant(expression: Expression, total: int) -> Message | str:
     """Damage without dice, written once: ``3``, or ``3+2 = 5`` for several numbers."""
     if len(expression.terms) == 1:
-        return _num(total)
-    return f"{expression.notation} = {_num(total)}"
+        return minus_sign(total)
+    return msg("attack.once", notation=expression.notation, total=minus_sign(total))
 
 
-def _written_damage(expression: Expression, rolled: RolledExpression) -> str:
+def _written_damage(expression: Expression, rolled: RolledExpression) -> Message | str:
     """``1d8+2 = 5 + 2 = 7``; ``1d8 = 5``; ``3``; dropped dice (``khK``) are left out."""
     if not expression.dice_count:
         return _written_constant(expression, rolled.total)
@@ -427,62 +520,54 @@ def _written_damage(expression: Expression, rolled: RolledExpression) -> str:
         else:
             parts.append(rolled_term.value)
     if len(parts) == 1:
-        return f"{expression.notation} = {_num(rolled.total)}"
-    shown = ("−" if parts[0] < 0 else "") + str(abs(parts[0])) + "".join(
-        f" {'−' if part < 0 else '+'} {abs(part)}" for part in parts[1:])
-    return f"{expression.notation} = {shown} = {_num(rolled.total)}"
+        return msg("attack.once", notation=expression.notation, total=minus_sign(rolled.total))
+    return msg("attack.sum", notation=expression.notation, parts=_signed(parts),
+               total=minus_sign(rolled.total))
 
 
 def _final_damage(
     base: int, *, strength_damage: bool, fatigue: int, halved: bool, defense: str
-) -> tuple[int, Text]:
+) -> tuple[int, Join]:
     """Fatigue (on strength damage), the water's halving, then resistance / weakness /
     immunity, then at least 1."""
     damage = base
-    steps_cs: list[str] = []
-    steps_en: list[str] = []
+    steps: list[Message] = []
     if strength_damage and fatigue:
         damage -= fatigue
-        steps_cs.append(f"únava −{fatigue} = {_num(damage)}")
-        steps_en.append(f"fatigue −{fatigue} = {_num(damage)}")
+        steps.append(msg("attack.fatigue", fatigue=fatigue, value=minus_sign(damage)))
     if halved:
         damage //= 2
-        steps_cs.append(f"pod vodou polovina = {_num(damage)}")
-        steps_en.append(f"under water half = {_num(damage)}")
+        steps.append(msg("attack.underwater", value=minus_sign(damage)))
     if defense == "resistance":
         damage //= 2
-        steps_cs.append(f"odolnost: polovina = {_num(damage)}")
-        steps_en.append(f"resistance: half = {_num(damage)}")
+        steps.append(msg("attack.resistance", value=minus_sign(damage)))
     elif defense == "weakness":
         damage *= 2
-        steps_cs.append(f"slabost: dvojnásobek = {_num(damage)}")
-        steps_en.append(f"weakness: double = {_num(damage)}")
+        steps.append(msg("attack.weakness", value=minus_sign(damage)))
     elif defense == "immunity":
         damage = 0
-        steps_cs.append("imunita: 0")
-        steps_en.append("immunity: 0")
+        steps.append(msg("attack.immunity"))
     if defense != "immunity" and damage < MINIMUM_DAMAGE:
         damage = MINIMUM_DAMAGE
-        steps_cs.append(f"zásah vždy aspoň {MINIMUM_DAMAGE}")
-        steps_en.append(f"a hit always deals at least {MINIMUM_DAMAGE}")
-    return damage, Text("".join(f", {s}" for s in steps_cs), "".join(f", {s}" for s in steps_en))
+        steps.append(msg("attack.minimum", minimum=MINIMUM_DAMAGE))
+    return damage, Join(tuple(steps), "")
 
 
 def _rolled_damage(
     source: DiceSource, expression: Expression | None, *, critical: bool, improvised: bool,
     unarmed_base: int,
-) -> tuple[int, bool, list[Roll], Text]:
+) -> tuple[int, bool, list[Roll], Message]:
     """The damage before any modifier: base, whether full dice made it critical, rolls, text."""
     if expression is None:  # [Neozbrojený boj] no damage dice, critical or not
-        shown = f"1 {'−' if unarmed_base < UNARMED_DAMAGE else '+'} {abs(unarmed_base - 1)}"
-        return unarmed_base, False, [], Text(
-            f"neozbrojený útok 1 + modifikátor síly: {shown} = {_num(unarmed_base)}",
-            f"unarmed attack 1 + strength modifier: {shown} = {_num(unarmed_base)}")
+        strength = unarmed_base - UNARMED_DAMAGE
+        return unarmed_base, False, [], msg(
+            "attack.unarmed", one=UNARMED_DAMAGE, base=minus_sign(unarmed_base),
+            strength=msg("d20.minus" if strength < 0 else "d20.plus", value=abs(strength)))
     if critical:
         base = expression.maximum
-        shown = (f"{expression.notation} = {_num(base)}" if expression.dice_count
-                 else _written_constant(expression, base))
-        return base, False, [], Text(f"maximální poškození {shown}", f"maximum damage {shown}")
+        shown = (msg("attack.once", notation=expression.notation, total=minus_sign(base))
+                 if expression.dice_count else _written_constant(expression, base))
+        return base, False, [], msg("attack.maximum", shown=shown)
     labels = ("damage", "damage-second")[: IMPROVISED_DAMAGE_ROLLS if improvised else 1]
     tries = [expression.roll(source, label) for label in labels]
     rolls = [_as_roll(label, expression, t) for label, t in zip(labels, tries, strict=True)
@@ -491,42 +576,22 @@ def _rolled_damage(
     base = kept.total
     shown = [_written_damage(expression, t) for t in tries]
     if improvised:
-        rolled = Text(
-            f"poškození improvizovanou zbraní {shown[0]} a {shown[1]} → nižší {_num(base)}",
-            f"improvised weapon damage {shown[0]} and {shown[1]} → lower {_num(base)}")
+        rolled = msg("attack.improvised", first=shown[0], second=shown[1],
+                     kept=minus_sign(base))
     else:
-        rolled = Text(f"poškození {shown[0]}", f"damage {shown[0]}")
+        rolled = msg("attack.damage", shown=shown[0])
     full = _all_maximum(expression, kept)
     if full:
-        rolled = Text(rolled.cs + " (plné poškození → kritický zásah)",
-                      rolled.en + " (full damage → critical hit)")
+        rolled = msg("attack.full-damage", rolled=rolled)
     return base, full, rolls, rolled
 
 
-EDGE_NAMES: dict[str, Text] = {
-    "advantage": Text("výhoda", "advantage"),
-    "disadvantage": Text("nevýhoda", "disadvantage"),
-    "target_unarmed": Text("neozbrojený cíl", "unarmed target"),
-    "attacker_prone": Text("útočník na zemi", "attacker prone"),
-    "target_prone": Text("cíl na zemi", "target prone"),
-    "attacker_blind": Text("slepý útočník", "blind attacker"),
-    "target_blind": Text("slepý cíl", "blind target"),
-    "unstable": Text("nestabilní povrch", "unstable ground"),
-    "underwater": Text("pod vodou", "under water"),
-}
-
-
-def _edges_text(edges: tuple[Edge, ...], mode: int) -> Text:
+def _edges_text(edges: tuple[Edge, ...], mode: int) -> Message | str:
     """`` (výhoda: cíl na zemi; nevýhoda: útočník na zemi → ruší se)`` or nothing."""
-    situational = [e for e in edges if e.source not in ("advantage", "disadvantage")]
-    if not situational:
-        return Text("", "")
-    names_cs = ", ".join(EDGE_NAMES[e.source].cs for e in edges)
-    names_en = ", ".join(EDGE_NAMES[e.source].en for e in edges)
-    if mode == 0:
-        return Text(f" ({names_cs} → výhoda a nevýhoda se ruší)",
-                    f" ({names_en} → advantage and disadvantage cancel)")
-    return Text(f" ({names_cs})", f" ({names_en})")
+    if all(e.source in ("advantage", "disadvantage") for e in edges):
+        return ""
+    names = Join(tuple(msg(f"attack.edge.{e.source}") for e in edges))
+    return msg("attack.edges" if mode else "attack.edges-cancel", names=names)
 
 
 @procedure("attack", result=AttackResult, rule="attack",
@@ -606,42 +671,33 @@ def attack(
                             halved and hit, helpless, subdual, not_applied)
 
     if blocked:
-        text = Text(
-            "Útok na dálku na cíl v kompletním krytí: střelnou zbraní ho nelze trefit → vedle, "
-            "bez hodu.",
-            "Ranged attack on a target in full cover: a missile cannot hit it → miss, no roll.")
-        return Outcome("attack", (), result(None, None, False, False, 0, None), chance, text,
-                       rule)
+        return Outcome("attack", (), result(None, None, False, False, 0, None), chance,
+                       msg("attack.full-cover"), rule)
 
     rolls: list[Roll] = []
+    head: Message
     if helpless:
         natural = total = None
         critical = False
-        head = Text("Útok na bezmocný cíl: zasažen bez hodu na zásah",
-                    "Attack on a helpless target: hit without a roll to hit")
+        head = msg("attack.helpless")
     else:
         test = d20_test(source, "attack", modifier=modifier, target=target, mode=mode)
         rolls.append(test.roll)
         natural, total = test.natural, test.total
-        against_cs = f"OČ {ac}" + (f" + krytí {cover}" if ranged and cover else "")
-        against_en = f"AC {ac}" + (f" + cover {cover}" if ranged and cover else "")
+        against = (msg("attack.ac-cover", ac=ac, cover=cover) if ranged and cover
+                   else msg("attack.ac", ac=ac))
         if test.critical == "success":
-            to_hit = Text(", přirozená 20 → kritický zásah", ", natural 20 → critical hit")
+            verdict = msg("attack.natural-20")
         elif test.critical == "failure":
-            to_hit = Text(", přirozená 1 → vedle", ", natural 1 → miss")
-        elif test.success:
-            to_hit = Text(f" ≥ {against_cs} → zásah", f" ≥ {against_en} → hit")
+            verdict = msg("attack.natural-1")
         else:
-            to_hit = Text(f" < {against_cs} → vedle", f" < {against_en} → miss")
-        shown_edges = _edges_text(edges, mode)
-        head = Text(
-            ("Útok na dálku: " if ranged else "Útok: ")
-            + written_d20(test.roll, modifier, test.total, "cs") + shown_edges.cs + to_hit.cs,
-            ("Ranged attack: " if ranged else "Attack: ")
-            + written_d20(test.roll, modifier, test.total, "en") + shown_edges.en + to_hit.en)
+            verdict = msg("attack.hit" if test.success else "attack.miss", against=against)
+        head = msg("attack.ranged" if ranged else "attack.melee",
+                   shown=shown_total(test.roll, [Term(modifier)], test.total),
+                   edges=_edges_text(edges, mode), verdict=verdict)
         if not test.success:
             return Outcome("attack", tuple(rolls), result(natural, total, False, False, 0, None),
-                           chance, Text(head.cs + ".", head.en + "."), rule)
+                           chance, msg("attack.missed", head=head), rule)
         critical = test.critical == "success"
 
     unarmed_base = UNARMED_DAMAGE + strength_modifier
@@ -650,21 +706,14 @@ def attack(
         improvised=improvised or untrained, unarmed_base=unarmed_base)
     rolls.extend(damage_rolls)
     critical = critical or full
+    bonus_text: Message | str = ""
     if two_weapons:
         base += TWO_WEAPONS_BONUS
-        rolled = Text(rolled.cs + f", dvě zbraně +{TWO_WEAPONS_BONUS} = {_num(base)}",
-                      rolled.en + f", two weapons +{TWO_WEAPONS_BONUS} = {_num(base)}")
+        bonus_text = msg("attack.two-weapons", bonus=TWO_WEAPONS_BONUS, base=minus_sign(base))
     final, steps = _final_damage(base, strength_damage=strength_based, fatigue=fatigue,
                                  halved=halved, defense=defense)
-    tail = Text("", "")
-    if subdual:
-        tail = Text(" Přemožení: klesnou-li tím životy cíle na 0 nebo méně, upadne do bezvědomí "
-                    "nebo se vzdá.",
-                    " Subdual: if this brings the target to 0 hit points or fewer, it falls "
-                    "unconscious or surrenders.")
-    text = Text(
-        f"{head.cs}. {rolled.cs[0].upper()}{rolled.cs[1:]}{steps.cs}.{tail.cs}",
-        f"{head.en}. {rolled.en[0].upper()}{rolled.en[1:]}{steps.en}.{tail.en}",
-    )
+    text = msg("attack.text", head=head, damage=rolled,
+               steps=Join((bonus_text, *steps.items), ""),
+               tail=msg("attack.subdual") if subdual else "")
     return Outcome("attack", tuple(rolls), result(natural, total, True, critical, final, base),
                    chance, text, rule)

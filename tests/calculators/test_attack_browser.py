@@ -12,29 +12,44 @@ from typing import Any
 
 import pytest
 
+from rpg.core.catalog import catalog, msg
 from rpg.pravidla import attack
 from tests.browser import PHONE, scrolls_sideways
-from tests.calculators import vectors_attack as mine
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
 from tests.calculators.vectors import _misfits, dice_sequences, vector
+from tests.pravidla.test_attack import GOLDEN
 
 PATH = "attack"
 #: Vectors replayed in the browser (every one of them already passes under node).
 SAMPLE = 10
+#: A random roll in the browser, and what its result must satisfy.
+RANDOM_INPUTS: dict[str, Any] = {"ac": 12, "bonus": 3, "damage": "1d8+2", "target_prone": True,
+                                 "defense": "resistance"}
+
+
+def random_result_is_valid(r: dict[str, Any]) -> bool:
+    """A melee attack with advantage from a prone target against OČ 12, resistant to 1d8+2."""
+    natural = r["natural"]
+    hit = natural == 20 or (natural != 1 and natural + 3 >= 12)
+    return (r["dice_mode"] == "advantage" and r["total"] == natural + 3 and r["hit"] == hit
+            and r["edges"] == [{"source": "target_prone", "effect": "advantage"}]
+            and (r["damage"] == max(1, r["base_damage"] // 2) and 3 <= r["base_damage"] <= 10
+                 if hit else (r["damage"], r["base_damage"]) == (0, None))
+            and r["critical"] == (hit and (natural == 20 or r["base_damage"] == 10)))
 
 
 @pytest.fixture(scope="module")
 def cases() -> list[dict[str, Any]]:
     """One vector per grid input: its first dice sequence."""
     return [vector(PATH, inputs, next(dice_sequences(attack.attack, inputs)))
-            for inputs in mine.GRIDS[PATH]]
+            for inputs in GOLDEN[PATH]]
 
 
 @pytest.fixture(scope="module")
 def every_vector() -> list[dict[str, Any]]:
     """The golden vectors of ``attack``, as ``vectors.py`` makes them (misfit dice included)."""
     found = []
-    for inputs in mine.GRIDS[PATH]:
+    for inputs in GOLDEN[PATH]:
         sequences = list(dice_sequences(attack.attack, inputs))
         found += [vector(PATH, inputs, dice) for dice in sequences]
         found += _misfits(PATH, inputs, sequences[0])
@@ -77,8 +92,9 @@ def test_vectors_meet_every_refusal(every_vector):
                       "strength_modifier", "attacker_blind", "underwater", "two_weapons",
                       "unarmed", "improvised", "untrained", "helpless", "dice"}
     messages = " ".join(message for _, message in refused)
-    for key, quote in attack.QUOTES.items():  # every rule sentence an input can contradict
-        assert (quote.cs in messages) == (key != "helpless"), key  # that one only explains
+    quotes = [key for key in catalog() if key.startswith("attack.quote.")]
+    for key in quotes:  # every rule sentence an input can contradict
+        assert msg(key).cs in messages, key
     for words in ("na pozici", "Výraz hází", "Výraz je delší", "Chybí kostka", "není mezi 1 a",
                   "Příliš mnoho kostek", "Zadáno"):
         assert words in messages, words
@@ -120,15 +136,15 @@ def test_the_situations_are_folded_until_needed(chromium, calculators_url):
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("inputs", "field", "words"), [
-    ({"ranged": True, "attacker_blind": True}, "attacker_blind", attack.QUOTES["blind"].cs),
+    ({"ranged": True, "attacker_blind": True}, "attacker_blind", msg("attack.quote.blind").cs),
     ({"ranged": True, "underwater": True}, "underwater",
-     attack.QUOTES["underwater-ranged"].cs),
-    ({"underwater": True}, "weapon", attack.QUOTES["underwater"].cs),
-    ({"two_weapons": True, "untrained": True}, "two_weapons", attack.QUOTES["two-weapons"].cs),
-    ({"strength_modifier": "2"}, "strength_modifier", attack.QUOTES["unarmed"].cs),
+     msg("attack.quote.underwater-ranged").cs),
+    ({"underwater": True}, "weapon", msg("attack.quote.underwater").cs),
+    ({"two_weapons": True, "untrained": True}, "two_weapons", msg("attack.quote.two-weapons").cs),
+    ({"strength_modifier": "2"}, "strength_modifier", msg("attack.quote.unarmed").cs),
     ({"cover": "2"}, "cover", "Krytí přidává k OČ jen proti střelným zbraním"),
     ({"damage": "1d8+"}, "damage", "očekáváno číslo nebo kostka na pozici 5"),
-    ({"damage": ""}, "damage", "Zadej 'damage' (např. 1d8+2)"),
+    ({"damage": ""}, "damage", "Zadej „Poškození“ (např. 1d8+2)"),
     ({"ac": "41"}, "ac", "Zadej hodnotu od 0 do 40."),
     ({"dice": "21"}, "dice", "hodnota 21 není mezi 1 a 20"),
 ])
@@ -155,11 +171,11 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
 def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url):
     page, root, errors = _open(chromium, calculators_url, PATH)
     root.locator("details").evaluate("d => { d.open = true; }")
-    _fill(root, mine.RANDOM_INPUTS, None)
+    _fill(root, RANDOM_INPUTS, None)
     for _ in range(8):
         result = _roll(root)
         assert result is not None, root.locator("[data-output]").inner_text()
-        assert mine.random_result_is_valid(result), result
+        assert random_result_is_valid(result), result
     assert not errors
     page.context.close()
 
@@ -170,7 +186,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     shots.mkdir(parents=True, exist_ok=True)
     page, root, _ = _open(chromium, calculators_url, PATH)
     root.locator("details").evaluate("d => { d.open = true; }")
-    _fill(root, {**mine.RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
+    _fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
                  "weapon": "slashing"}, [17, 4])
     assert _roll(root) is not None
     root.scroll_into_view_if_needed()
