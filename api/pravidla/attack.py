@@ -55,6 +55,12 @@ class AttackInput(Schema):
             "description": "resistance halves the damage (rounded down), weakness doubles it, "
                            "immunity makes it 0."})
     fatigue = f.fatigue(label="Únava útočníka")
+    # No default: with no `count` the answer (and its `input`) is that of one attack.
+    count = f.bounded_int(attack.COUNT_MIN, attack.COUNT_MAX, label="Kolik útoků", metadata={
+        "description": "That many independent attacks with the same inputs, dice consumed "
+                       "attack after attack; `result` then has `each`, `summary` (`count`, "
+                       "`successes`: the hits, `damage`: the total dealt) and "
+                       "`successes_distribution`. Default 1."})
     # [Ostatní bojové situace]
     two_weapons = _situation(
         "Boj dvěma zbraněmi",
@@ -114,11 +120,12 @@ class AttackInput(Schema):
 register(
     blp, "attack", input_schema=AttackInput,
     summary="Attack roll and damage (Útok obecně)",
-    description="d20 + bonus (+1 surrounded) − fatigue against OČ (+ cover when ranged). "
-                "Natural 1 misses; natural 20 is a critical hit dealing the damage maximum with "
-                "no damage dice rolled; full damage on the dice is a critical hit too. Damage: "
-                "dice (twice, lower kept, when improvised) − fatigue when strength_damage, then "
-                "resistance / weakness / immunity, at least 1 unless immune. The situations of "
-                "[Ostatní bojové situace] are flags; a contradiction between them is a 422 "
-                "quoting the rule. Chance: P(hit).",
+    description="d20 + bonus (+1 surrounded, melee only) − fatigue against OČ (+ cover when "
+                "ranged). Natural 1 misses; natural 20 is a critical hit dealing the damage "
+                "maximum with no damage dice rolled; a hit whose rolled damage equals the "
+                "expression's maximum (full damage) is a critical hit too. Damage: dice (twice, "
+                "lower kept, when improvised) − fatigue when strength_damage, then resistance / "
+                "weakness / immunity, at least 1 unless immune. The situations of [Ostatní "
+                "bojové situace] are flags; a contradiction between them is a 422 quoting the "
+                "rule. With `count`, a group of attacks. Chance: P(hit) of one attack.",
 )

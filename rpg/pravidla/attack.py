@@ -22,15 +22,17 @@ from rpg.core.notation import DiceTerm, Expression, RolledExpression, parse
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
+from rpg.pravidla.checks import binomial
 from rpg.pravidla.d20 import (
-    FATIGUE_MIN,
     Term,
     checked_fatigue,
     d20_test,
     dice_mode,
+    fatigue_term,
+    judged,
     minus_sign,
-    shown_total,
     success_chance,
+    written_terms,
 )
 
 #: Target's OČ (obranné číslo).
@@ -44,6 +46,8 @@ DEFENSES = ("normal", "resistance", "immunity", "weakness")
 Defense = Literal["normal", "resistance", "immunity", "weakness"]
 #: "Úspěšný zásah vždy udělí aspoň 1 poškození (pokud cíl není imunní)."
 MINIMUM_DAMAGE = 1
+#: A group of attackers making the same attack (section 2c, "Groups"), as the checks' groups.
+COUNT_MIN, COUNT_MAX = 1, 50
 #: [Improvizované zbraně] damage rolled with disadvantage: twice, the lower total kept.
 IMPROVISED_DAMAGE_ROLLS = 2
 
@@ -78,22 +82,34 @@ EDGE_SOURCES = ("advantage", "disadvantage", "target_unarmed", "attacker_prone",
 MESSAGES = messages({
     "attack.title": Text("Útok", "Attack"),
     "attack.chance": Text("Šance na zásah", "Chance to hit"),
-    # --- the to-hit roll
-    "attack.melee": Text("Útok: {shown}{edges}{verdict}", "Attack: {shown}{edges}{verdict}"),
-    "attack.ranged": Text("Útok na dálku: {shown}{edges}{verdict}",
-                          "Ranged attack: {shown}{edges}{verdict}"),
-    "attack.helpless": Text("Útok na bezmocný cíl: zasažen bez hodu na zásah",
-                            "Attack on a helpless target: hit without a roll to hit"),
+    # --- one attack, or a group: the head, each attack, the hits
+    "attack.text": Text("{head}: {attack}.{tail}", "{head}: {attack}.{tail}"),
+    "attack.group": Text("{head}: {each}. {summary}{tail}", "{head}: {each}. {summary}{tail}"),
+    "attack.each": Text("{index}. {attack}", "{index}. {attack}"),
+    "attack.summary": Text("Zásahů: {hits} z {count}, poškození celkem {damage}.",
+                           "Hits: {hits} of {count}, total damage {damage}."),
+    "attack.melee": Text("Útok{count}{edges}", "Attack{count}{edges}"),
+    "attack.ranged": Text("Útok na dálku{count}{edges}", "Ranged attack{count}{edges}"),
+    "attack.helpless": Text("Útok na bezmocný cíl{count}", "Attack on a helpless target{count}"),
+    "attack.times": Text(" ×{count}", " ×{count}"),
     "attack.full-cover": Text(
-        "Útok na dálku na cíl v kompletním krytí: střelnou zbraní ho nelze trefit → vedle, "
-        "bez hodu.",
-        "Ranged attack on a target in full cover: a missile cannot hit it → miss, no roll."),
-    "attack.natural-20": Text(", přirozená 20 → kritický zásah", ", natural 20 → critical hit"),
-    "attack.natural-1": Text(", přirozená 1 → vedle", ", natural 1 → miss"),
-    "attack.hit": Text(" ≥ {against} → zásah", " ≥ {against} → hit"),
-    "attack.miss": Text(" < {against} → vedle", " < {against} → miss"),
+        "Útok na dálku{count} na cíl v kompletním krytí: střelnou zbraní ho nelze trefit → "
+        "vedle, bez hodu.",
+        "Ranged attack{count} on a target in full cover: a missile cannot hit it → miss, no "
+        "roll."),
+    "attack.full-cover-group": Text("{blocked} {summary}", "{blocked} {summary}"),
+    # --- the to-hit roll
+    "attack.roll": Text("{judged} → {outcome}", "{judged} → {outcome}"),
+    "attack.no-roll": Text("zasažen bez hodu na zásah", "hit without a roll to hit"),
+    "attack.hit": Text("zásah", "hit"),
+    "attack.critical": Text("kritický zásah", "critical hit"),
+    "attack.miss": Text("vedle", "miss"),
+    "attack.hit-damage": Text("{to_hit}, {damage}", "{to_hit}, {damage}"),
     "attack.ac": Text("OČ {ac}", "AC {ac}"),
-    "attack.ac-cover": Text("OČ {ac} + krytí {cover}", "AC {ac} + cover {cover}"),
+    "attack.ac-cover": Text("OČ {ac} + {cover} (krytí) = {target}",
+                            "AC {ac} + {cover} (cover) = {target}"),
+    "attack.surrounded": Text("obklíčení", "surrounded"),
+    "attack.two-weapons": Text("dvě zbraně", "two weapons"),
     "attack.edges": Text(" ({names})", " ({names})"),
     "attack.edges-cancel": Text(" ({names} → výhoda a nevýhoda se ruší)",
                                 " ({names} → advantage and disadvantage cancel)"),
@@ -106,28 +122,26 @@ MESSAGES = messages({
     "attack.edge.target_blind": Text("slepý cíl", "blind target"),
     "attack.edge.unstable": Text("nestabilní povrch", "unstable ground"),
     "attack.edge.underwater": Text("pod vodou", "under water"),
-    # --- the damage
-    "attack.missed": Text("{head}.", "{head}."),
-    "attack.text": Text("{head}. {damage}{steps}.{tail}", "{head}. {damage}{steps}.{tail}"),
-    "attack.sum": Text("{notation} = {parts} = {total}", "{notation} = {parts} = {total}"),
+    # --- the damage: what was rolled, the terms added, then the halvings and the defense
+    "attack.damage-line": Text("{rolled}{terms}{result}{full}{steps}",
+                               "{rolled}{terms}{result}{full}{steps}"),
+    "attack.sum": Text("{notation} = {parts}", "{notation} = {parts}"),
     "attack.once": Text("{notation} = {total}", "{notation} = {total}"),
-    "attack.damage": Text("Poškození {shown}", "Damage {shown}"),
-    "attack.maximum": Text("Maximální poškození {shown}", "Maximum damage {shown}"),
-    "attack.improvised": Text("Poškození improvizovanou zbraní {first} a {second} → nižší {kept}",
-                              "Improvised weapon damage {first} and {second} → lower {kept}"),
-    "attack.unarmed": Text(
-        "Neozbrojený útok {one} + modifikátor síly: {one}{strength} = {base}",
-        "Unarmed attack {one} + strength modifier: {one}{strength} = {base}"),
-    "attack.full-damage": Text("{rolled} (plné poškození → kritický zásah)",
-                               "{rolled} (full damage → critical hit)"),
-    "attack.two-weapons": Text(", dvě zbraně +{bonus} = {base}", ", two weapons +{bonus} = {base}"),
-    "attack.fatigue": Text(", únava −{fatigue} = {value}", ", fatigue −{fatigue} = {value}"),
-    "attack.underwater": Text(", pod vodou polovina = {value}", ", under water half = {value}"),
-    "attack.resistance": Text(", odolnost: polovina = {value}", ", resistance: half = {value}"),
-    "attack.weakness": Text(", slabost: dvojnásobek = {value}", ", weakness: double = {value}"),
+    "attack.damage": Text("poškození {shown}", "damage {shown}"),
+    "attack.maximum": Text("maximální poškození {shown}", "maximum damage {shown}"),
+    "attack.improvised": Text("poškození improvizovanou zbraní {first} a {second} → nižší {kept}",
+                              "improvised weapon damage {first} and {second} → lower {kept}"),
+    "attack.unarmed": Text("neozbrojený útok {one}{strength}", "unarmed attack {one}{strength}"),
+    "attack.strength": Text("modifikátor síly", "strength modifier"),
+    "attack.full-damage": Text(" (plné poškození → kritický zásah)",
+                               " (full damage → critical hit)"),
+    "attack.equals": Text(" = {value}", " = {value}"),
+    "attack.at-least": Text(" → {minimum} (zásah vždy aspoň {minimum})",
+                            " → {minimum} (a hit always deals at least {minimum})"),
+    "attack.underwater": Text(", pod vodou polovina{result}", ", under water half{result}"),
+    "attack.resistance": Text(", odolnost: polovina{result}", ", resistance: half{result}"),
+    "attack.weakness": Text(", slabost: dvojnásobek{result}", ", weakness: double{result}"),
     "attack.immunity": Text(", imunita: 0", ", immunity: 0"),
-    "attack.minimum": Text(", zásah vždy aspoň {minimum}",
-                           ", a hit always deals at least {minimum}"),
     "attack.subdual": Text(
         " Přemožení: klesnou-li tím životy cíle na 0 nebo méně, upadne do bezvědomí nebo se vzdá.",
         " Subdual: if this brings the target to 0 hit points or fewer, it falls unconscious or "
@@ -207,8 +221,7 @@ MESSAGES = messages({
         "With a weapon add the strength modifier to {damage} (e.g. 1d8+2) and leave out "
         "{strength_modifier}."),
     "attack.underwater-weapon": Text(
-        "Pod vodou zadej {weapon}: piercing (bodná), blunt (tupá), nebo slashing (sečná).",
-        "Under water give {weapon}: piercing, blunt or slashing."),
+        "Pod vodou zadej {weapon}: {kinds}.", "Under water give {weapon}: {kinds}."),
     "attack.helpless-full-cover": Text(
         "Ani bezmocný cíl v kompletním krytí nejde střelou zasáhnout: vynech {helpless}, nebo "
         "{full_cover}.",
@@ -223,7 +236,7 @@ CALCULATOR_DATA: dict[str, Any] = {
     "two_weapons": TWO_WEAPONS_BONUS, "unarmed": UNARMED_DAMAGE,
     "unarmed_weapon": UNARMED_WEAPON, "minimum": MINIMUM_DAMAGE,
     "rolls": IMPROVISED_DAMAGE_ROLLS, "defenses": DEFENSES, "weapons": WEAPONS,
-    "halved": UNDERWATER_HALVED, "fatigue_min": FATIGUE_MIN,
+    "halved": UNDERWATER_HALVED, "count": [COUNT_MIN, COUNT_MAX],
 }
 
 
@@ -262,7 +275,9 @@ class AttackResult:
     hit: bool
     critical: bool = field(
         metadata={
-            "description": "A natural 20, or a hit whose kept damage dice all show their maximum.",
+            "description": (
+                "A natural 20, or a hit whose rolled damage equals the damage expression's "
+                "maximum (full damage)."),
         })
     damage: int = field(metadata={"description": "Damage dealt; 0 on a miss."})
     target: int = field(
@@ -428,7 +443,8 @@ def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
             raise _refused("strength_modifier", "unarmed", "strength-with-weapon",
                            damage="damage", strength_modifier="strength_modifier")
     if s.underwater and weapon is None and not s.unarmed:
-        raise _refused("weapon", "underwater", "underwater-weapon", weapon="weapon")
+        raise _refused("weapon", "underwater", "underwater-weapon", weapon="weapon",
+                       kinds=Join(tuple(Choice("weapon", kind) for kind in WEAPONS)))
     if s.helpless and ranged and full_cover:
         raise _refused("helpless", "full-cover", "helpless-full-cover", helpless="helpless",
                        full_cover="full_cover")
@@ -437,7 +453,8 @@ def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
 
 def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged: bool,
            weapon: str | None) -> tuple[tuple[Edge, ...], tuple[str, ...]]:
-    """The edges that apply to this attack, and the edge situations given that do not."""
+    """The edges that apply to this attack, and the edge situations given that change nothing
+    (under water still halves a helpless target's blunt or slashing damage)."""
     s = situation
     melee = not ranged
     candidates: list[tuple[bool, bool, Edge]] = [
@@ -458,11 +475,11 @@ def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged:
         # [Boj pod vodou] "Všechny útoky na blízku mimo těch bodných jsou házeny s nevýhodou."
         (s.underwater, melee and weapon != "piercing", Edge("underwater", "disadvantage")),
     ]
-    if s.helpless:  # no to-hit roll: nothing that changes it applies
-        return (), tuple(edge.source for given, _, edge in candidates[2:] if given)
-    applied = tuple(edge for given, applies, edge in candidates if given and applies)
-    ignored = tuple(edge.source for given, applies, edge in candidates[2:]
-                    if given and not applies)
+    applied = tuple(edge for given, applies, edge in candidates
+                    if given and applies and not s.helpless)
+    halves = s.underwater and weapon in UNDERWATER_HALVED
+    ignored = tuple(edge.source for given, _, edge in candidates[2:] if given
+                    and edge not in applied and not (edge.source == "underwater" and halves))
     return applied, ignored
 
 
@@ -478,20 +495,20 @@ def _modifiers(*, bonus: int, surrounded: bool, two_weapons: bool,
     return tuple(modifiers)
 
 
+#: Each named to-hit modifier's name in a text (fatigue is d20's).
+TERM_NAMES = {"surrounded": "attack.surrounded", "two_weapons": "attack.two-weapons",
+              "fatigue": "d20.fatigue"}
+
+
+def _terms(modifiers: Iterable[Modifier]) -> list[Term]:
+    """The modifiers as the terms of a total, every one named but the bonus."""
+    return [Term(m.value, msg(TERM_NAMES[m.source]) if m.source in TERM_NAMES else None)
+            for m in modifiers]
+
+
 def _as_roll(label: str, expression: Expression, rolled: RolledExpression) -> Roll:
     dice = tuple(die for term in rolled.terms for die in term.dice)
     return Roll(label, expression.notation, dice, rolled.total)
-
-
-def _all_maximum(expression: Expression, rolled: RolledExpression) -> bool:
-    """At least one damage die kept, and every kept die shows its maximum ("plné poškození")."""
-    kept = [
-        (die, term.faces)
-        for term, rolled_term in zip(expression.terms, rolled.terms, strict=True)
-        if isinstance(term, DiceTerm)
-        for die in rolled_term.kept
-    ]
-    return bool(kept) and all(die == faces for die, faces in kept)
 
 
 def _signed(parts: list[int]) -> Join:
@@ -509,10 +526,12 @@ def _written_constant(expression: Expression, total: int) -> Message | str:
     return msg("attack.once", notation=expression.notation, total=minus_sign(total))
 
 
-def _written_damage(expression: Expression, rolled: RolledExpression) -> Message | str:
-    """``1d8+2 = 5 + 2 = 7``; ``1d8 = 5``; ``3``; dropped dice (``khK``) are left out."""
+def _written_damage(expression: Expression, rolled: RolledExpression) -> tuple[Message | str,
+                                                                                bool]:
+    """``1d8+2 = 5 + 2``; ``1d8 = 5``; ``3``; dropped dice (``khK``) left out; and whether it
+    ends with its value (a sum of several parts does not)."""
     if not expression.dice_count:
-        return _written_constant(expression, rolled.total)
+        return _written_constant(expression, rolled.total), True
     parts: list[int] = []
     for term, rolled_term in zip(expression.terms, rolled.terms, strict=True):
         if isinstance(term, DiceTerm):
@@ -520,82 +539,186 @@ def _written_damage(expression: Expression, rolled: RolledExpression) -> Message
         else:
             parts.append(rolled_term.value)
     if len(parts) == 1:
-        return msg("attack.once", notation=expression.notation, total=minus_sign(rolled.total))
-    return msg("attack.sum", notation=expression.notation, parts=_signed(parts),
-               total=minus_sign(rolled.total))
+        return msg("attack.once", notation=expression.notation,
+                   total=minus_sign(rolled.total)), True
+    return msg("attack.sum", notation=expression.notation, parts=_signed(parts)), False
 
 
-def _final_damage(
-    base: int, *, strength_damage: bool, fatigue: int, halved: bool, defense: str
-) -> tuple[int, Join]:
-    """Fatigue (on strength damage), the water's halving, then resistance / weakness /
-    immunity, then at least 1."""
-    damage = base
-    steps: list[Message] = []
-    if strength_damage and fatigue:
-        damage -= fatigue
-        steps.append(msg("attack.fatigue", fatigue=fatigue, value=minus_sign(damage)))
-    if halved:
-        damage //= 2
-        steps.append(msg("attack.underwater", value=minus_sign(damage)))
-    if defense == "resistance":
-        damage //= 2
-        steps.append(msg("attack.resistance", value=minus_sign(damage)))
-    elif defense == "weakness":
-        damage *= 2
-        steps.append(msg("attack.weakness", value=minus_sign(damage)))
-    elif defense == "immunity":
-        damage = 0
-        steps.append(msg("attack.immunity"))
-    if defense != "immunity" and damage < MINIMUM_DAMAGE:
-        damage = MINIMUM_DAMAGE
-        steps.append(msg("attack.minimum", minimum=MINIMUM_DAMAGE))
-    return damage, Join(tuple(steps), "")
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Everything an attack's inputs decide, the same for each attack of a group."""
+
+    expression: Expression | None
+    ac: int
+    cover: int
+    ranged: bool
+    target: int
+    mode: int
+    edges: tuple[Edge, ...]
+    modifiers: tuple[Modifier, ...]
+    not_applied: tuple[str, ...]
+    damage_terms: tuple[Term, ...]
+    damage_fatigue: int
+    strength: int
+    improvised: bool
+    halved: bool
+    defense: str
+    helpless: bool
+    subdual: bool
+    blocked: bool
+
+    @property
+    def modifier(self) -> int:
+        """The to-hit modifiers together."""
+        return sum(m.value for m in self.modifiers)
 
 
-def _rolled_damage(
-    source: DiceSource, expression: Expression | None, *, critical: bool, improvised: bool,
-    unarmed_base: int,
-) -> tuple[int, bool, list[Roll], Message]:
-    """The damage before any modifier: base, whether full dice made it critical, rolls, text."""
-    if expression is None:  # [Neozbrojený boj] no damage dice, critical or not
-        strength = unarmed_base - UNARMED_DAMAGE
-        return unarmed_base, False, [], msg(
-            "attack.unarmed", one=UNARMED_DAMAGE, base=minus_sign(unarmed_base),
-            strength=msg("d20.minus" if strength < 0 else "d20.plus", value=abs(strength)))
+@dataclass(frozen=True, slots=True)
+class _Rolled:
+    """What one attack's damage dice (or none) gave, before the terms added to it."""
+
+    base: int
+    full: bool
+    rolls: tuple[Roll, ...]
+    shown: Message
+    valued: bool
+
+
+def _rolled_damage(source: DiceSource, plan: _Plan, critical: bool) -> _Rolled:
+    """The damage before any term is added: its dice (twice when improvised, none on a critical
+    hit or unarmed), whether it is full damage, and how it is written."""
+    expression = plan.expression
+    if expression is None:  # [Neozbrojený boj] 1 + the strength modifier, no dice
+        strength = msg("d20.named", term=msg("d20.minus" if plan.strength < 0 else "d20.plus",
+                                             value=abs(plan.strength)),
+                       name=msg("attack.strength"))
+        return _Rolled(UNARMED_DAMAGE + plan.strength, False, (),
+                       msg("attack.unarmed", one=UNARMED_DAMAGE, strength=strength), False)
     if critical:
         base = expression.maximum
         shown = (msg("attack.once", notation=expression.notation, total=minus_sign(base))
                  if expression.dice_count else _written_constant(expression, base))
-        return base, False, [], msg("attack.maximum", shown=shown)
-    labels = ("damage", "damage-second")[: IMPROVISED_DAMAGE_ROLLS if improvised else 1]
+        return _Rolled(base, False, (), msg("attack.maximum", shown=shown), True)
+    labels = ("damage", "damage-second")[: IMPROVISED_DAMAGE_ROLLS if plan.improvised else 1]
     tries = [expression.roll(source, label) for label in labels]
-    rolls = [_as_roll(label, expression, t) for label, t in zip(labels, tries, strict=True)
-             ] if expression.dice_count else []
+    rolls = tuple(_as_roll(label, expression, t) for label, t in zip(labels, tries, strict=True)
+                  ) if expression.dice_count else ()
     kept = min(tries, key=lambda t: t.total)  # the first on a tie
-    base = kept.total
-    shown = [_written_damage(expression, t) for t in tries]
-    if improvised:
-        rolled = msg("attack.improvised", first=shown[0], second=shown[1],
-                     kept=minus_sign(base))
-    else:
-        rolled = msg("attack.damage", shown=shown[0])
-    full = _all_maximum(expression, kept)
-    if full:
-        rolled = msg("attack.full-damage", rolled=rolled)
-    return base, full, rolls, rolled
+    # [Kritické zásahy] "útoky za plné poškození": the rolled total at the expression's maximum
+    full = bool(expression.dice_count) and kept.total == expression.maximum
+    if plan.improvised:
+        first, second = (_written_damage(expression, t)[0] for t in tries)
+        return _Rolled(kept.total, full, rolls, msg(
+            "attack.improvised", first=first, second=second, kept=minus_sign(kept.total)), True)
+    shown, valued = _written_damage(expression, kept)
+    return _Rolled(kept.total, full, rolls, msg("attack.damage", shown=shown), valued)
+
+
+def _damage(source: DiceSource, plan: _Plan, critical: bool
+            ) -> tuple[int, int, bool, tuple[Roll, ...], Message]:
+    """Damage of a hit: the rolled damage plus its terms (two weapons, fatigue), the water's
+    halving, the target's defense, then at least 1 unless immune. Returns the damage dealt, the
+    base before fatigue, the water and the defense, whether full damage made it critical, the
+    rolls and the text; a clamped value is written as a clamp (``1 − 3 → 1``)."""
+    rolled = _rolled_damage(source, plan, critical)
+    base = rolled.base + sum(term.value for term in plan.damage_terms)
+    damage = summed = base - plan.damage_fatigue
+    steps: list[tuple[str, int]] = []
+    if plan.halved:
+        damage //= 2
+        steps.append(("attack.underwater", damage))
+    if plan.defense == "resistance":
+        damage //= 2
+        steps.append(("attack.resistance", damage))
+    elif plan.defense == "weakness":
+        damage *= 2
+        steps.append(("attack.weakness", damage))
+    clamped = plan.defense != "immunity" and damage < MINIMUM_DAMAGE
+    final = 0 if plan.defense == "immunity" else max(damage, MINIMUM_DAMAGE)
+
+    def result(value: int, last: bool) -> Message:
+        if last and clamped:
+            return msg("attack.at-least", minimum=MINIMUM_DAMAGE)
+        return msg("attack.equals", value=minus_sign(value))
+
+    terms = written_terms((*plan.damage_terms, fatigue_term(plan.damage_fatigue)))
+    shown_sum: Message | str = ""
+    if terms.items or not rolled.valued or (clamped and not steps):
+        shown_sum = result(summed, not steps)
+    written_steps: list[Message] = [msg(key, result=result(value, index == len(steps) - 1))
+                                    for index, (key, value) in enumerate(steps)]
+    if plan.defense == "immunity":
+        written_steps.append(msg("attack.immunity"))
+    text = msg("attack.damage-line", rolled=rolled.shown, terms=terms, result=shown_sum,
+               full=msg("attack.full-damage") if rolled.full else "",
+               steps=Join(tuple(written_steps), ""))
+    return final, base, rolled.full, rolled.rolls, text
 
 
 def _edges_text(edges: tuple[Edge, ...], mode: int) -> Message | str:
-    """`` (výhoda: cíl na zemi; nevýhoda: útočník na zemi → ruší se)`` or nothing."""
+    """`` (cíl na zemi)``, `` (útočník na zemi, cíl na zemi → výhoda a nevýhoda se ruší)`` or
+    nothing (the GM's own advantage shows in the dice)."""
     if all(e.source in ("advantage", "disadvantage") for e in edges):
         return ""
     names = Join(tuple(msg(f"attack.edge.{e.source}") for e in edges))
     return msg("attack.edges" if mode else "attack.edges-cancel", names=names)
 
 
-@procedure("attack", result=AttackResult, rule="attack",
-           samples=({"ac": 14, "bonus": 3, "damage": "1d8+2"},))
+@dataclass(frozen=True, slots=True)
+class AttackSummary:
+    """How a group's attacks went."""
+
+    count: int
+    successes: int = field(metadata={"description": "How many attacks hit."})
+    damage: int = field(metadata={"description": "The damage of every attack together."})
+
+
+@dataclass(frozen=True, slots=True)
+class AttackGroup:
+    """``result`` of ``attack`` with ``count`` 2 or more."""
+
+    each: tuple[AttackResult, ...] = field(metadata={"description": "Every attack's result."})
+    summary: AttackSummary
+    successes_distribution: tuple[Fraction, ...] = field(metadata={
+        "description": "count + 1 exact probabilities: item k is P(k hits)."})
+
+
+def _one(source: DiceSource, plan: _Plan) -> tuple[AttackResult, tuple[Roll, ...], Message]:
+    """One attack of the plan: its result, its rolls and its text (without the head)."""
+    def result(natural: int | None, total: int | None, hit: bool, critical: bool = False,
+               dealt: int = 0, base: int | None = None) -> AttackResult:
+        damage_modifiers = tuple(m for m in plan.modifiers if m.source == "two_weapons")
+        return AttackResult(natural, total, hit, critical, dealt, plan.target,
+                            MODE_NAMES[plan.mode], plan.edges, plan.modifiers, base,
+                            damage_modifiers if hit else (), plan.halved and hit, plan.helpless,
+                            plan.subdual, plan.not_applied)
+
+    if plan.helpless:
+        natural = total = None
+        critical = False
+        to_hit = msg("attack.no-roll")
+        rolls: tuple[Roll, ...] = ()
+    else:
+        test = d20_test(source, "attack", modifier=plan.modifier, target=plan.target,
+                        mode=plan.mode)
+        rolls = (test.roll,)
+        natural, total = test.natural, test.total
+        against = (msg("attack.ac-cover", ac=plan.ac, cover=plan.cover, target=plan.target)
+                   if plan.ranged and plan.cover else msg("attack.ac", ac=plan.ac))
+        critical = test.critical == "success"
+        to_hit = msg("attack.roll", judged=judged(test, _terms(plan.modifiers), against),
+                     outcome=msg("attack.critical" if critical else "attack.hit"
+                                 if test.success else "attack.miss"))
+        if not test.success:
+            return result(natural, total, False), rolls, to_hit
+    dealt, base, full, damage_rolls, damage = _damage(source, plan, critical)
+    return (result(natural, total, True, critical or full, dealt, base), rolls + damage_rolls,
+            msg("attack.hit-damage", to_hit=to_hit, damage=damage))
+
+
+@procedure("attack", result=(AttackResult, AttackGroup), rule="attack",
+           samples=({"ac": 14, "bonus": 3, "damage": "1d8+2"},
+                    {"ac": 14, "bonus": 3, "damage": "1d8+2", "count": 3}))
 def attack(
     source: DiceSource,
     *,
@@ -626,16 +749,18 @@ def attack(
     weapon: Weapon | None = None,
     helpless: bool = False,
     subdual: bool = False,
+    count: int = 1,
 ) -> Outcome:
     """[Útok obecně] d20 + to-hit modifiers − fatigue against the target's OČ, then damage.
 
     A natural 1 misses; a natural 20 is a critical hit dealing the damage expression's maximum
     with no damage dice rolled. Cover adds to OČ against missiles only, and full cover cannot be
-    hit by a missile at all (a miss without a roll). A hit whose kept damage dice all show their
-    maximum is a critical hit too. An improvised or untrained weapon rolls damage twice and
-    keeps the lower. The situations of [Ostatní bojové situace] add named edges (advantage and
-    disadvantage from all sources cancel to one die) and modifiers; a helpless target is hit
-    without a roll.
+    hit by a missile at all (a miss without a roll). A hit whose rolled damage equals the
+    expression's maximum is a critical hit too. An improvised or untrained weapon rolls damage
+    twice and keeps the lower. The situations of [Ostatní bojové situace] add named edges
+    (advantage and disadvantage from all sources cancel to one die) and modifiers; a helpless
+    target is hit without a roll. With ``count`` the same attack is made that many times, dice
+    consumed attack after attack.
     """
     situation = Situation(two_weapons, unarmed, target_unarmed, untrained, attacker_prone,
                           target_prone, attacker_blind, target_blind, unstable, underwater,
@@ -646,74 +771,59 @@ def attack(
     kind = _validate_situation(situation, ranged=ranged, full_cover=full_cover, damage=damage,
                                improvised=improvised, strength_modifier=strength_modifier,
                                weapon=weapon)
+    check_int(count, COUNT_MIN, COUNT_MAX, "count")
     edges, not_applied = _edges(situation, advantage=advantage, disadvantage=disadvantage,
                                 ranged=ranged, weapon=kind)
-    modifiers = _modifiers(bonus=bonus, surrounded=surrounded, two_weapons=two_weapons,
-                           fatigue=fatigue)
-    if helpless:
-        not_applied += tuple(m.source for m in modifiers if m.source in ("surrounded",
-                                                                          "two_weapons"))
-    modifier = sum(m.value for m in modifiers)
-    mode = net_dice_mode(edges)
-    target = ac + (cover if ranged else 0)
-    blocked = ranged and full_cover
-    chance = attack_chance(modifier, target, mode, blocked, helpless)
-    rule = RULES["other-combat" if any(getattr(situation, n) for n in SITUATIONS) else "attack"]
-    damage_modifiers = (Modifier("two_weapons", TWO_WEAPONS_BONUS),) if two_weapons else ()
-    halved = underwater and kind in UNDERWATER_HALVED
+    # [Obklíčení] "v boji na blízko": the +1 is the melee attackers'; [Coup de grâce] no to-hit
+    # roll, so no to-hit bonus counts (two weapons' +1 still adds to the damage).
+    if surrounded and (ranged or helpless):
+        not_applied += ("surrounded",)
+    modifiers = _modifiers(bonus=bonus, surrounded=surrounded and not ranged,
+                           two_weapons=two_weapons, fatigue=fatigue)
     # An unarmed attack's damage is strength damage: fatigue lowers it ([Únava]).
     strength_based = strength_damage or unarmed
-
-    def result(natural: int | None, total: int | None, hit: bool, critical: bool,
-               dealt: int, base: int | None) -> AttackResult:
-        return AttackResult(natural, total, hit, critical, dealt, target, MODE_NAMES[mode],
-                            edges, modifiers, base, damage_modifiers if hit else (),
-                            halved and hit, helpless, subdual, not_applied)
-
-    if blocked:
-        return Outcome("attack", (), result(None, None, False, False, 0, None), chance,
-                       msg("attack.full-cover"), rule)
-
-    rolls: list[Roll] = []
-    head: Message
-    if helpless:
-        natural = total = None
-        critical = False
-        head = msg("attack.helpless")
+    damage_terms = (Term(TWO_WEAPONS_BONUS, msg("attack.two-weapons")),) if two_weapons else ()
+    plan = _Plan(None if unarmed else expression, ac, cover, ranged,
+                 ac + (cover if ranged else 0), net_dice_mode(edges), edges, modifiers,
+                 not_applied, damage_terms, fatigue if strength_based else 0,
+                 strength_modifier, improvised or untrained,
+                 underwater and kind in UNDERWATER_HALVED, defense, helpless, subdual,
+                 ranged and full_cover)
+    chance = attack_chance(plan.modifier, plan.target, plan.mode, plan.blocked, helpless)
+    rule = RULES["other-combat" if any(getattr(situation, n) for n in SITUATIONS) else "attack"]
+    times: Message | str = msg("attack.times", count=count) if count > 1 else ""
+    if plan.blocked:
+        blocked = AttackResult(None, None, False, False, 0, plan.target, MODE_NAMES[plan.mode],
+                               edges, modifiers, None, (), False, helpless, subdual, not_applied)
+        results = [blocked] * count
+        rolls: list[Roll] = []
+        text = msg("attack.full-cover", count=times)
+        if count > 1:
+            text = msg("attack.full-cover-group", blocked=text, summary=msg(
+                "attack.summary", hits=0, count=count, damage=0))
     else:
-        test = d20_test(source, "attack", modifier=modifier, target=target, mode=mode)
-        rolls.append(test.roll)
-        natural, total = test.natural, test.total
-        against = (msg("attack.ac-cover", ac=ac, cover=cover) if ranged and cover
-                   else msg("attack.ac", ac=ac))
-        if test.critical == "success":
-            verdict = msg("attack.natural-20")
-        elif test.critical == "failure":
-            verdict = msg("attack.natural-1")
+        results, rolls, attacks = [], [], []
+        for _ in range(count):
+            one, rolled, said = _one(source, plan)
+            results.append(one)
+            rolls.extend(rolled)
+            attacks.append(said)
+        head = (msg("attack.helpless", count=times) if helpless else
+                msg("attack.ranged" if ranged else "attack.melee", count=times,
+                    edges=_edges_text(edges, plan.mode)))
+        tail = msg("attack.subdual") if subdual else ""
+        if count == 1:
+            text = msg("attack.text", head=head, attack=attacks[0], tail=tail)
         else:
-            verdict = msg("attack.hit" if test.success else "attack.miss", against=against)
-        head = msg("attack.ranged" if ranged else "attack.melee",
-                   shown=shown_total(test.roll, [Term(modifier)], test.total),
-                   edges=_edges_text(edges, mode), verdict=verdict)
-        if not test.success:
-            return Outcome("attack", tuple(rolls), result(natural, total, False, False, 0, None),
-                           chance, msg("attack.missed", head=head), rule)
-        critical = test.critical == "success"
-
-    unarmed_base = UNARMED_DAMAGE + strength_modifier
-    base, full, damage_rolls, rolled = _rolled_damage(
-        source, None if unarmed else expression, critical=critical,
-        improvised=improvised or untrained, unarmed_base=unarmed_base)
-    rolls.extend(damage_rolls)
-    critical = critical or full
-    bonus_text: Message | str = ""
-    if two_weapons:
-        base += TWO_WEAPONS_BONUS
-        bonus_text = msg("attack.two-weapons", bonus=TWO_WEAPONS_BONUS, base=minus_sign(base))
-    final, steps = _final_damage(base, strength_damage=strength_based, fatigue=fatigue,
-                                 halved=halved, defense=defense)
-    text = msg("attack.text", head=head, damage=rolled,
-               steps=Join((bonus_text, *steps.items), ""),
-               tail=msg("attack.subdual") if subdual else "")
-    return Outcome("attack", tuple(rolls), result(natural, total, True, critical, final, base),
-                   chance, text, rule)
+            hits = sum(r.hit for r in results)
+            text = msg("attack.group", head=head, tail=tail, each=Join(tuple(
+                msg("attack.each", index=index, attack=said)
+                for index, said in enumerate(attacks, 1)), "; "),
+                summary=msg("attack.summary", hits=hits, count=count,
+                            damage=sum(r.damage for r in results)))
+    if count == 1:
+        return Outcome("attack", tuple(rolls), results[0], chance, text, rule)
+    group = AttackGroup(tuple(results), AttackSummary(count, sum(r.hit for r in results),
+                                                      sum(r.damage for r in results)),
+                        binomial(count, chance))
+    return Outcome("attack", tuple(rolls), group, chance, text, rule)

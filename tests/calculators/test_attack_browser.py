@@ -57,7 +57,10 @@ def every_vector() -> list[dict[str, Any]]:
 
 
 def test_vectors_meet_every_branch(every_vector):
-    results = [c for c in every_vector if "result" in c]
+    groups = [c for c in every_vector if "each" in c.get("result", {})]
+    assert {len(c["result"]["each"]) for c in groups} == {2, 3}
+    assert "Zásahů: 0 z 3, poškození celkem 0." in " ".join(c["text"] for c in groups)
+    results = [c for c in every_vector if "result" in c and "each" not in c["result"]]
     text = " ".join(c["text"] for c in results)
     seen = {(key, str(c["result"][key])) for c in results for key in (
         "hit", "critical", "dice_mode", "damage_halved", "helpless", "subdual")}
@@ -67,12 +70,12 @@ def test_vectors_meet_every_branch(every_vector):
     assert {c["dice"][0] for c in results if c["result"]["natural"] is not None} == set(
         range(1, 21))
     for words in ("přirozená 20 → kritický zásah", "přirozená 1 → vedle", "→ zásah", "→ vedle",
-                  "+ krytí 3", "kompletním krytí", "(plné poškození → kritický zásah)",
-                  "Maximální poškození", "improvizovanou zbraní", "únava −", "odolnost",
-                  "slabost", "imunita: 0", "zásah vždy aspoň 1", "dvě zbraně +1",
-                  "Neozbrojený útok 1 + modifikátor síly: 1 − 3", "pod vodou polovina",
-                  "výhoda a nevýhoda se ruší", "bez hodu na zásah", "Přemožení",
-                  "Poškození 4d6kh3 = ", "Poškození 3.", "Poškození 3+2 = 5."):
+                  "+ 3 (krytí) = 13", "kompletním krytí", "(plné poškození → kritický zásah)",
+                  "maximální poškození", "improvizovanou zbraní", "− 2 (únava)", "odolnost",
+                  "slabost", "imunita: 0", "→ 1 (zásah vždy aspoň 1)", "+ 1 (dvě zbraně)",
+                  "+ 1 (obklíčení)", "neozbrojený útok 1 − 3 (modifikátor síly)",
+                  "pod vodou polovina", "výhoda a nevýhoda se ruší", "bez hodu na zásah",
+                  "Přemožení", "poškození 4d6kh3 = ", "poškození 3.", "poškození 3+2 = 5."):
         assert words in text, words
     sources = {e["source"] for c in results for e in c["result"]["edges"]}
     assert sources == {"advantage", "disadvantage", "target_unarmed", "attacker_prone",
@@ -80,7 +83,7 @@ def test_vectors_meet_every_branch(every_vector):
                        "underwater"}
     ignored = {s for c in results for s in c["result"]["not_applied"]}
     assert ignored == {"target_unarmed", "attacker_prone", "target_prone", "target_blind",
-                       "unstable", "underwater", "two_weapons", "surrounded"}
+                       "unstable", "underwater", "surrounded"}
     assert {0.0, 1.0} <= {c["chance"] for c in results}  # full cover; a helpless target
 
 

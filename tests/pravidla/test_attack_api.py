@@ -82,8 +82,41 @@ def test_a_helpless_targets_unused_bonuses_are_listed_as_documented(
     answer = client.post("/api/v1/attack", json={
         "ac": 10, "damage": "1d6", "helpless": True, "surrounded": True, "two_weapons": True,
         "dice": [3]}).get_json()
-    assert set(answer["result"]["not_applied"]) == {"surrounded", "two_weapons"}
+    # two weapons' +1 still adds to the damage, so it is not listed (section 2c)
+    assert answer["result"]["not_applied"] == ["surrounded"]
+    assert answer["result"]["damage"] == 4
     assert schema_errors(answer) == {}
+
+
+def test_a_group_over_http(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 10, "damage": "1d6", "bonus": 2, "count": 3, "dice": [20, 1, 12, 5]}).get_json()
+    result = answer["result"]
+    assert [r["damage"] for r in result["each"]] == [6, 0, 5]
+    assert result["summary"] == {"count": 3, "successes": 2, "damage": 11}
+    assert result["successes_distribution"] == pytest.approx(
+        [0.35**3, 3 * 0.65 * 0.35**2, 3 * 0.65**2 * 0.35, 0.65**3])
+    assert answer["chance"] == pytest.approx(0.65)
+    assert answer["input"]["count"] == 3
+    assert schema_errors(answer) == {}
+
+
+def test_without_count_the_answer_is_one_attacks() -> None:
+    from api import create_app
+
+    answer = create_app({"TESTING": True}).test_client().post(
+        "/api/v1/attack", json={"ac": 10, "damage": "1d6", "dice": [12, 5]}).get_json()
+    assert "count" not in answer["input"]
+    assert answer["result"]["damage"] == 5 and "each" not in answer["result"]
+
+
+@pytest.mark.parametrize(("given", "key"), [
+    ("odolnost", "resistance"), ("IMUNITA", "immunity"), ("slabost", "weakness"),
+    ("normalni", "normal")])
+def test_the_defense_is_also_its_czech_word(client: FlaskClient, given: str, key: str) -> None:
+    answer = client.get("/api/v1/attack", query_string={
+        "ac": 10, "damage": "1d6", "defense": given, "dice": "12,5"}).get_json()
+    assert answer["input"]["defense"] == key
 
 
 @pytest.mark.parametrize(("body", "field", "quote"), [
@@ -107,6 +140,8 @@ def test_a_helpless_targets_unused_bonuses_are_listed_as_documented(
     ({"ac": 10, "unarmed": True, "damage": "1d6"}, "damage", "Neozbrojený útok"),
     ({"ac": 10, "damage": "1d6", "strength_modifier": 21}, "strength_modifier", ""),
     ({"ac": 10, "damage": "1d6", "weapon": "axe"}, "weapon", ""),
+    ({"ac": 10, "damage": "1d6", "count": 0}, "count", ""),
+    ({"ac": 10, "damage": "1d6", "count": 51}, "count", ""),
 ])
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, quote: str
@@ -126,6 +161,8 @@ def test_openapi_documents_every_input_with_its_bounds(client: FlaskClient) -> N
     assert bounds(schema, "cover") == (0, 4)
     assert bounds(schema, "bonus") == (-20, 20)
     assert bounds(schema, "strength_modifier") == (-20, 20)
+    assert bounds(schema, "count") == (1, 50)
+    assert "default" not in properties["count"]
     assert properties["damage"]["maxLength"] == 100
     assert properties["weapon"]["enum"] == ["piercing", "blunt", "slashing"]
     for flag in ("two_weapons", "unarmed", "target_unarmed", "untrained", "attacker_prone",

@@ -55,7 +55,9 @@ def test_attack_invariants(inputs: dict[str, Any], seed: int) -> None:
         assert outcome.rolls == () and outcome.chance == 0
         assert (result.natural, result.hit, result.damage) == (None, False, 0)
         return
-    modifier = inputs["bonus"] + inputs["surrounded"] - inputs["fatigue"]
+    # [Obklíčení] the +1 is a melee bonus only
+    modifier = inputs["bonus"] + (inputs["surrounded"] and not inputs["ranged"]) - inputs[
+        "fatigue"]
     assert result.total == result.natural + modifier
     assert sum(m.value for m in result.modifiers) == modifier
     assert outcome.rolls[0].label == "attack"
@@ -66,6 +68,9 @@ def test_attack_invariants(inputs: dict[str, Any], seed: int) -> None:
         return
     assert result.base_damage is not None
     assert expression.minimum <= result.base_damage <= expression.maximum
+    # [Kritické zásahy] a natural 20, or full damage: the rolled total at the maximum (2c)
+    assert result.critical is (result.natural == D20 or (
+        expression.dice_count > 0 and result.base_damage == expression.maximum))
     if result.natural == D20:
         assert result.critical and result.base_damage == expression.maximum
         assert len(outcome.rolls) == 1                    # no damage dice on a critical hit
@@ -160,3 +165,18 @@ def test_every_answer_conforms_to_its_documented_result(
     app: Flask, inputs: dict[str, Any], seed: int, lang: str
 ) -> None:
     conforms(app, "attack", inputs, seed, lang)
+
+
+@settings(max_examples=100, deadline=None)
+@given(attack_inputs(), st.integers(2, 6), SEEDS)
+def test_a_group_adds_up_its_attacks(inputs: dict[str, Any], count: int, seed: int) -> None:
+    outcome = attack(SeededDice(seed), **inputs, count=count)
+    group = outcome.result
+    assert len(group.each) == group.summary.count == count
+    assert group.summary.successes == sum(r.hit for r in group.each)
+    assert group.summary.damage == sum(r.damage for r in group.each)
+    assert sum(r.label == "attack" for r in outcome.rolls) == (
+        0 if inputs["full_cover"] else count)
+    distribution = group.successes_distribution
+    assert len(distribution) == count + 1 and sum(distribution) == 1
+    assert distribution[count] == outcome.chance ** count
