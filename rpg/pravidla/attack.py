@@ -9,19 +9,21 @@ sentence is the message catalog's (``attack.*``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
-from rpg.core.citations import RULES
+from rpg.core.catalog import Choice, Field, Join, Message, catalog, messages, msg, placeholders
+from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, Roll
-from rpg.core.errors import RollSyntaxError, RuleError, TooManyRolls, check_int
+from rpg.core.errors import RollSyntaxError, RuleError, TooManyRolls, check_choice, check_int
 from rpg.core.notation import DiceTerm, Expression, RolledExpression, parse
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
+from rpg.pravidla import combat
 from rpg.pravidla.checks import binomial
 from rpg.pravidla.d20 import (
     Term,
@@ -74,10 +76,46 @@ MODE_NAMES: dict[int, DiceMode] = {1: "advantage", -1: "disadvantage", 0: "norma
 SITUATIONS = ("two_weapons", "unarmed", "target_unarmed", "untrained", "attacker_prone",
               "target_prone", "attacker_blind", "target_blind", "unstable", "underwater",
               "helpless", "subdual")
-#: The sources of advantage and disadvantage, in the order they are listed: the GM's two, then
-#: the situations' (each one's name is the catalog's ``attack.edge.<source>``).
+#: The sources of advantage and disadvantage, in the order they are listed: the GM's two, the
+#: situations', then the range zone's (each one's name is the catalog's ``attack.edge.<source>``).
 EDGE_SOURCES = ("advantage", "disadvantage", "target_unarmed", "attacker_prone", "target_prone",
-                "attacker_blind", "target_blind", "unstable", "underwater")
+                "attacker_blind", "target_blind", "unstable", "underwater", "zone")
+
+#: [Zóny dosahu] the classes of weapon the zones tell apart (``weapon`` stays the kind of 2b).
+WEAPON_CLASSES = ("melee", "thrown", "small-missile", "medium-missile", "large-missile")
+WeaponClass = Literal["melee", "thrown", "small-missile", "medium-missile", "large-missile"]
+#: A thrown or missile weapon attacks at range.
+RANGED_CLASSES = WEAPON_CLASSES[1:]
+MISSILES = WEAPON_CLASSES[2:]
+#: [Zóny dosahu] each zone: the classes that may attack a target there, and those of them that
+#: attack with disadvantage ("Extrémně daleko": the GM's allowance assumed).
+ZONE_REACH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "blizko": (WEAPON_CLASSES, ()),
+    "poblize": (RANGED_CLASSES, ()),
+    "daleko": (MISSILES, ("small-missile",)),
+    "velmi-daleko": (("medium-missile", "large-missile"), ("medium-missile",)),
+    "extremne-daleko": (("large-missile",), ("large-missile",)),
+}
+#: [Nezranitelná monstra] "Monstra 5. a vyšší úrovně jsou imunní vůči nemagickému poškození.
+#: Mohou však být zraněna dalšími monstry 5. nebo vyšší úrovně."
+INVULNERABLE_LEVEL = 5
+#: A level's bounds (no rule states one; far above any stat block's).
+LEVEL_MIN, LEVEL_MAX = 0, 100
+
+# [Obranné číslo]
+#: Armour's and a shield's OČ bonus (no rule states a bound; far above any armour's).
+ARMOR_MIN, ARMOR_MAX = 0, 20
+#: [Netrénovaná brnění] "poskytují jen poloviční bonus k OČ"; [Netrénované štíty] "jen
+#: poloviční bonus do OČ ze štítu": half, rounded down (as every halving of the rules).
+UNTRAINED_SHARE = 2
+#: OČ is never below 0 (fatigue cannot make a target easier than any roll hits).
+AC_FLOOR = 0
+
+# [Perzistentní poškození]
+#: How many rounds the effect lasts (no rule states a bound).
+ROUNDS_MIN, ROUNDS_MAX = 1, 100
+#: A round's damage is never negative (the minimum of 1 is a hit's, not an effect's).
+ROUND_FLOOR = 0
 
 MESSAGES = messages({
     "attack.title": Text("Útok", "Attack"),
@@ -122,6 +160,19 @@ MESSAGES = messages({
     "attack.edge.target_blind": Text("slepý cíl", "blind target"),
     "attack.edge.unstable": Text("nestabilní povrch", "unstable ground"),
     "attack.edge.underwater": Text("pod vodou", "under water"),
+    "attack.edge.zone": Text("{weapon} na cíl {zone}", "{weapon} at a {zone} target"),
+    "attack.zone.blizko": Text("blízko", "close"),
+    "attack.zone.poblize": Text("poblíž", "near"),
+    "attack.zone.daleko": Text("daleko", "far"),
+    "attack.zone.velmi-daleko": Text("velmi daleko", "very far"),
+    "attack.zone.extremne-daleko": Text("extrémně daleko", "extremely far"),
+    "attack.class.melee": Text("zbraň na blízko", "melee weapon"),
+    "attack.class.thrown": Text("hozená zbraň", "thrown weapon"),
+    "attack.class.small-missile": Text("malá střelná zbraň", "small missile weapon"),
+    "attack.class.medium-missile": Text("střední střelná zbraň", "medium missile weapon"),
+    "attack.class.large-missile": Text("velká střelná zbraň", "large missile weapon"),
+    "attack.no-roll-critical": Text("zasažen bez hodu na zásah, automaticky kritický zásah",
+                                    "hit without a roll to hit, automatically a critical hit"),
     # --- the damage: what was rolled, the terms added, then the halvings and the defense
     "attack.damage-line": Text("{rolled}{terms}{result}{full}{steps}",
                                "{rolled}{terms}{result}{full}{steps}"),
@@ -142,6 +193,8 @@ MESSAGES = messages({
     "attack.resistance": Text(", odolnost: polovina{result}", ", resistance: half{result}"),
     "attack.weakness": Text(", slabost: dvojnásobek{result}", ", weakness: double{result}"),
     "attack.immunity": Text(", imunita: 0", ", immunity: 0"),
+    "attack.invulnerable": Text(", nezranitelné monstrum (úroveň {level}): 0",
+                                ", invulnerable monster (level {level}): 0"),
     "attack.subdual": Text(
         " Přemožení: klesnou-li tím životy cíle na 0 nebo méně, upadne do bezvědomí nebo se vzdá.",
         " Subdual: if this brings the target to 0 hit points or fewer, it falls unconscious or "
@@ -174,10 +227,50 @@ MESSAGES = messages({
     "attack.quote.full-cover": Text(
         "„Cíle co jsou kompletně schované v úkrytu není možné trefit střelnou zbraní.“",
         "“Targets completely hidden in cover cannot be hit by a missile weapon.”"),
-    "attack.unknown-defense": Text("Neznámá obrana '{defense}': zvol jednu z {known}.",
-                                   "Unknown defense '{defense}': choose one of {known}."),
-    "attack.unknown-weapon": Text("Neznámý druh zbraně '{weapon}': zvol jeden z {known}.",
-                                  "Unknown kind of weapon '{weapon}': choose one of {known}."),
+    "attack.quote.zone.poblize": Text(
+        "„Na cíle poblíž jsou možné útoky jen hozenými zbraněmi a všemi typy střelných zbraní.“",
+        "“Only thrown weapons and missile weapons of every type can attack a near target.”"),
+    "attack.quote.zone.daleko": Text(
+        "„Na cíle daleko jsou možné pouze útoky střelnými zbraněmi. S tím, že malé střelné "
+        "zbraně útočí s nevýhodou.“",
+        "“Only missile weapons can attack a far target; small ones attack with "
+        "disadvantage.”"),
+    "attack.quote.zone.velmi-daleko": Text(
+        "„Na cíle velmi daleko jsou možné pouze útoky středními a velkými střelnými zbraněmi. S "
+        "tím, že střední střelné zbraně útočí s nevýhodou“",
+        "“Only medium and large missile weapons can attack a very far target; medium ones "
+        "attack with disadvantage”"),
+    "attack.quote.zone.extremne-daleko": Text(
+        "„Pokud PJ uváží může povolit útok velkou střelnou zbraní avšak pouze s nevýhodou.“",
+        "“At the GM's discretion a large missile weapon may attack, but only with "
+        "disadvantage.”"),
+    "attack.quote.coup-de-grace": Text(
+        "„PJ může povolit i automatický kritický zásah nebo okamžité zabití.“",
+        "“The GM may also allow an automatic critical hit or an instant kill.”"),
+    "attack.zone-reach": Text("Cíl je {zone}: {kind} na něj nedosáhne.",
+                              "The target is {zone}: a {kind} cannot reach it."),
+    "attack.zone-class": Text(
+        "Cíl je {zone}: dosah záleží na druhu zbraně, zadej {weapon_class}.",
+        "The target is {zone}: the reach depends on the class of weapon, give {weapon_class}."),
+    "attack.zone-both": Text("Zadej buď {zone}, nebo {distance_m}, ne obojí.",
+                             "Give either {zone} or {distance_m}, not both."),
+    "attack.distance": Text("{distance_m} musí být číslo od 0 do {high} metrů, ne {value}.",
+                            "{distance_m} must be a number from 0 to {high} metres, not {value}."),
+    "attack.melee-ranged": Text("Zbraň na blízko nestřílí: vynech {ranged}, nebo zvol jinou "
+                                "{weapon_class}.",
+                                "A melee weapon does not shoot: leave out {ranged} or choose "
+                                "another {weapon_class}."),
+    "attack.auto-critical": Text("Automatický kritický zásah je jen pro bezmocný cíl: zapni "
+                                 "{helpless}, nebo vynech {auto_critical}.",
+                                 "An automatic critical hit is for a helpless target only: turn "
+                                 "on {helpless} or leave out {auto_critical}."),
+    "attack.optional-rule": Text("{given} platí jen s volitelným pravidlem nezranitelných "
+                                 "monster: zapni {rule}, nebo vynech {given}.",
+                                 "{given} only counts with the optional rule of invulnerable "
+                                 "monsters: turn on {rule} or leave out {given}."),
+    "attack.target-level": Text("S nezranitelnými monstry zadej {target_level} (úroveň cíle).",
+                                "With invulnerable monsters give {target_level} (the target's "
+                                "level)."),
     "attack.full-cover-melee": Text(
         "Kompletní krytí chrání jen před střelnými zbraněmi: u útoku na blízko vynech "
         "{full_cover}, nebo zapni {ranged}.",
@@ -217,9 +310,9 @@ MESSAGES = messages({
         "Give {damage} (e.g. 1d8+2); only an unarmed attack ({unarmed}) goes without."),
     "attack.strength-with-weapon": Text(
         "Se zbraní přičti modifikátor síly do {damage} (např. 1d8+2) a {strength_modifier} "
-        "vynech.",
+        "vynech; zvlášť se zadává jen u neozbrojeného útoku a hozené zbraně.",
         "With a weapon add the strength modifier to {damage} (e.g. 1d8+2) and leave out "
-        "{strength_modifier}."),
+        "{strength_modifier}; it is given apart only for an unarmed attack or a thrown weapon."),
     "attack.underwater-weapon": Text(
         "Pod vodou zadej {weapon}: {kinds}.", "Under water give {weapon}: {kinds}."),
     "attack.helpless-full-cover": Text(
@@ -237,6 +330,13 @@ CALCULATOR_DATA: dict[str, Any] = {
     "unarmed_weapon": UNARMED_WEAPON, "minimum": MINIMUM_DAMAGE,
     "rolls": IMPROVISED_DAMAGE_ROLLS, "defenses": DEFENSES, "weapons": WEAPONS,
     "halved": UNDERWATER_HALVED, "count": [COUNT_MIN, COUNT_MAX],
+    "classes": WEAPON_CLASSES, "reach": ZONE_REACH, "level": [LEVEL_MIN, LEVEL_MAX],
+    "invulnerable": INVULNERABLE_LEVEL,
+    # [Zóny dosahu] where each zone starts, in whole metres (the combat module's table)
+    "zones": [[zone.zone, zone.low] for zone in combat.RANGE_ZONES],
+    "distance": combat.MAX_DISTANCE_M,
+    "armor": [ARMOR_MIN, ARMOR_MAX], "untrained_share": UNTRAINED_SHARE, "ac_floor": AC_FLOOR,
+    "rounds": [ROUNDS_MIN, ROUNDS_MAX], "round_floor": ROUND_FLOOR,
 }
 
 
@@ -323,8 +423,23 @@ class AttackResult:
         default=(),
         metadata={
             "description": (
-                "Situations given that change nothing in this attack (e.g. target_prone against a "
-                "missile; every to-hit situation against a helpless target)."),
+                "Situations given that change nothing in this attack (e.g. target_prone or "
+                "surrounded against a missile; every to-hit situation against a helpless target; "
+                "invulnerable_monsters when the target is below level 5, the weapon magical or "
+                "the attacker a monster of level 5 or more)."),
+        })
+    zone: str | None = field(
+        default=None,
+        metadata={
+            "description": "The target's range zone (given, or computed from distance_m).",
+            "enum": "rpg.pravidla.combat.ZONES",
+        })
+    invulnerable: bool = field(
+        default=False,
+        metadata={
+            "description": (
+                "A hit on an invulnerable monster (the optional rule [Nezranitelná monstra]): "
+                "the damage was rolled and came to 0."),
         })
 
 
@@ -372,13 +487,18 @@ class Situation:
     subdual: bool = False
 
 
-def _refused(field: str, quote: str, change: str, **names: Any) -> RuleError:
+def _naming(key: str, **given: Any) -> Message:
+    """The message ``key``: every parameter not ``given`` names the input of that name (the API
+    writes ``'cover'``, a calculator its label)."""
+    names = {name: Field(name) for name in placeholders(catalog()[key].cs)}
+    return msg(key, **{**names, **given})
+
+
+def _refused(field: str, quote: str, change: str, **given: Any) -> RuleError:
     """A 422 on ``field``: the rule sentence ``quote`` (``attack.quote.*``), then what to change
-    (``attack.<change>``); every other parameter names an input."""
-    fields = {key: Field(value) if isinstance(value, str) else value
-              for key, value in names.items()}
+    (``attack.<change>``, its inputs named by :func:`_naming`)."""
     return RuleError(msg("attack.refused", quote=msg(f"attack.quote.{quote}"),
-                         change=msg(f"attack.{change}", **fields)), field=field)
+                         change=_naming(f"attack.{change}", **given)), field=field)
 
 
 def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: str,
@@ -386,73 +506,128 @@ def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: s
     check_int(ac, AC_MIN, AC_MAX, "ac")
     check_int(cover, COVER_MIN, COVER_MAX, "cover")
     checked_fatigue(fatigue)
-    if defense not in DEFENSES:
-        raise RuleError(msg("attack.unknown-defense", defense=str(defense), known=Join(
-            tuple(Choice("defense", key) for key in DEFENSES))), field="defense")
+    check_choice(defense, DEFENSES, "defense")
     if not ranged and full_cover:
-        raise RuleError(msg("attack.full-cover-melee", full_cover=Field("full_cover"),
-                            ranged=Field("ranged")), field="full_cover")
+        raise RuleError(_naming("attack.full-cover-melee"), field="full_cover")
     if not ranged and cover:
-        raise RuleError(msg("attack.cover-melee", cover=Field("cover"), ranged=Field("ranged")),
-                        field="cover")
+        raise RuleError(_naming("attack.cover-melee"), field="cover")
 
 
 def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
                         damage: str | None, improvised: bool, strength_modifier: int,
-                        weapon: str | None) -> Weapon | None:
-    """Every contradiction between the flags is a 422 quoting the rule it breaks.
+                        weapon: str | None, thrown: bool, ranged_field: str) -> Weapon | None:
+    """Every contradiction between the flags is a 422 quoting the rule it breaks
+    (``ranged_field`` names the input that made the attack ranged).
 
     Returns the weapon kind that counts under water (an unarmed blow is blunt).
     """
     s = situation
     check_int(strength_modifier, MODIFIER_MIN, MODIFIER_MAX, "strength_modifier")
-    if weapon is not None and weapon not in WEAPONS:
-        raise RuleError(msg("attack.unknown-weapon", weapon=str(weapon), known=Join(
-            tuple(Choice("weapon", key) for key in WEAPONS))), field="weapon")
+    if weapon is not None:
+        check_choice(weapon, WEAPONS, "weapon")
     if ranged and s.attacker_blind:
-        raise _refused("attacker_blind", "blind", "blind-ranged", ranged="ranged")
+        raise _refused("attacker_blind", "blind", "blind-ranged", ranged=Field(ranged_field))
     if ranged and s.underwater:
-        raise _refused("underwater", "underwater-ranged", "underwater-ranged",
-                       underwater="underwater")
+        raise _refused("underwater", "underwater-ranged", "underwater-ranged")
     if ranged and s.two_weapons:
-        raise _refused("two_weapons", "two-weapons", "two-weapons-ranged",
-                       two_weapons="two_weapons")
+        raise _refused("two_weapons", "two-weapons", "two-weapons-ranged")
     if s.two_weapons and s.untrained:
-        raise _refused("two_weapons", "two-weapons", "two-weapons-untrained",
-                       two_weapons="two_weapons")
+        raise _refused("two_weapons", "two-weapons", "two-weapons-untrained")
     if s.two_weapons and s.unarmed:
-        raise _refused("two_weapons", "two-weapons-choose", "two-weapons-unarmed",
-                       two_weapons="two_weapons", unarmed="unarmed")
+        raise _refused("two_weapons", "two-weapons-choose", "two-weapons-unarmed")
     if s.unarmed:
         if ranged:
-            raise _refused("unarmed", "unarmed", "unarmed-ranged", ranged="ranged")
+            raise _refused("unarmed", "unarmed", "unarmed-ranged", ranged=Field(ranged_field))
         if damage is not None:
-            raise _refused("damage", "unarmed", "unarmed-damage", damage="damage",
-                           strength_modifier="strength_modifier")
+            raise _refused("damage", "unarmed", "unarmed-damage")
         if improvised or s.untrained:
             name = "improvised" if improvised else "untrained"
-            raise _refused(name, "unarmed", "unarmed-improvised", given=name, unarmed="unarmed")
+            raise _refused(name, "unarmed", "unarmed-improvised", given=Field(name))
         if weapon not in (None, UNARMED_WEAPON):
-            raise _refused("weapon", "unarmed", "unarmed-weapon", weapon="weapon",
+            raise _refused("weapon", "unarmed", "unarmed-weapon",
                            blunt=Choice("weapon", UNARMED_WEAPON))
     else:
         if damage is None:
-            raise RuleError(msg("attack.damage-missing", damage=Field("damage"),
-                                unarmed=Field("unarmed")), field="damage")
-        if strength_modifier:
-            raise _refused("strength_modifier", "unarmed", "strength-with-weapon",
-                           damage="damage", strength_modifier="strength_modifier")
+            raise RuleError(_naming("attack.damage-missing"), field="damage")
+        if strength_modifier and not thrown:  # [Hození zbraně] adds it to the damage
+            raise _refused("strength_modifier", "unarmed", "strength-with-weapon")
     if s.underwater and weapon is None and not s.unarmed:
-        raise _refused("weapon", "underwater", "underwater-weapon", weapon="weapon",
+        raise _refused("weapon", "underwater", "underwater-weapon",
                        kinds=Join(tuple(Choice("weapon", kind) for kind in WEAPONS)))
     if s.helpless and ranged and full_cover:
-        raise _refused("helpless", "full-cover", "helpless-full-cover", helpless="helpless",
-                       full_cover="full_cover")
+        raise _refused("helpless", "full-cover", "helpless-full-cover")
     return UNARMED_WEAPON if s.unarmed else weapon  # type: ignore[return-value]
 
 
+def _weapon_class(weapon_class: str | None, ranged: bool) -> tuple[bool, str]:
+    """Whether the attack is ranged (a thrown or missile class implies it), and the input that
+    says so."""
+    if weapon_class is None:
+        return ranged, "ranged"
+    check_choice(weapon_class, WEAPON_CLASSES, "weapon_class")
+    if weapon_class == "melee" and ranged:
+        raise RuleError(_naming("attack.melee-ranged"), field="weapon_class")
+    return ranged or weapon_class in RANGED_CLASSES, "ranged" if ranged else "weapon_class"
+
+
+def _zone(zone: str | None, distance_m: float | None) -> tuple[str | None, str]:
+    """The target's range zone, given or computed from ``distance_m`` by [Zóny dosahu] (a
+    started metre counts as whole), and the input that gave it."""
+    if zone is not None and distance_m is not None:
+        raise RuleError(_naming("attack.zone-both"), field="zone")
+    if distance_m is None:
+        return (None if zone is None else check_choice(zone, combat.ZONES, "zone")), "zone"
+    if (isinstance(distance_m, bool) or not isinstance(distance_m, int | float)
+            or not math.isfinite(distance_m) or not 0 <= distance_m <= combat.MAX_DISTANCE_M):
+        raise RuleError(_naming("attack.distance", high=combat.MAX_DISTANCE_M,
+                                value=str(distance_m)), field="distance_m")
+    return combat.range_zone_of(distance_m).zone, "distance_m"
+
+
+def _reach(zone: str | None, zone_field: str, weapon_class: str | None,
+           ranged: bool) -> Edge | None:
+    """[Zóny dosahu] an attack the zone does not allow is refused quoting the zone's rule; a
+    weapon that attacks there with disadvantage gives the edge ``zone``."""
+    if zone is None:
+        return None
+    reach, hampered = ZONE_REACH[zone]
+    kind = weapon_class or (None if ranged else "melee")
+    where = msg(f"attack.zone.{zone}")
+    if kind is None:  # any ranged weapon: allowed only where every class is, unhampered
+        if set(RANGED_CLASSES) <= set(reach) and not hampered:
+            return None
+        raise RuleError(_naming("attack.zone-class", zone=where), field="weapon_class")
+    if kind not in reach:
+        raise RuleError(msg("attack.refused", quote=msg(f"attack.quote.zone.{zone}"),
+                            change=msg("attack.zone-reach", zone=where,
+                                       kind=msg(f"attack.class.{kind}"))),
+                        field=zone_field if weapon_class is None else "weapon_class")
+    return Edge("zone", "disadvantage") if kind in hampered else None
+
+
+def _invulnerable(on: bool, target_level: int | None, magic_weapon: bool,
+                  attacker_monster_level: int | None) -> bool | None:
+    """[Nezranitelná monstra] whether the target takes no damage from this attack (``None``:
+    the optional rule is off; its inputs without it are refused)."""
+    given = {"target_level": target_level is not None, "magic_weapon": magic_weapon,
+             "attacker_monster_level": attacker_monster_level is not None}
+    if not on:
+        for name, present in given.items():
+            if present:
+                raise RuleError(_naming("attack.optional-rule", given=Field(name),
+                                        rule=Field("invulnerable_monsters")), field=name)
+        return None
+    if target_level is None:
+        raise RuleError(_naming("attack.target-level"), field="target_level")
+    check_int(target_level, LEVEL_MIN, LEVEL_MAX, "target_level")
+    monster = attacker_monster_level is not None and check_int(
+        attacker_monster_level, LEVEL_MIN, LEVEL_MAX, "attacker_monster_level"
+    ) >= INVULNERABLE_LEVEL
+    return target_level >= INVULNERABLE_LEVEL and not magic_weapon and not monster
+
+
 def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged: bool,
-           weapon: str | None) -> tuple[tuple[Edge, ...], tuple[str, ...]]:
+           weapon: str | None, zone: Edge | None) -> tuple[tuple[Edge, ...], tuple[str, ...]]:
     """The edges that apply to this attack, and the edge situations given that change nothing
     (under water still halves a helpless target's blunt or slashing damage)."""
     s = situation
@@ -474,6 +649,8 @@ def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged:
         (s.unstable, ranged, Edge("unstable", "disadvantage")),
         # [Boj pod vodou] "Všechny útoky na blízku mimo těch bodných jsou házeny s nevýhodou."
         (s.underwater, melee and weapon != "piercing", Edge("underwater", "disadvantage")),
+        # [Zóny dosahu] "malé střelné zbraně útočí s nevýhodou" and the like
+        (zone is not None, True, zone or Edge("zone", "disadvantage")),
     ]
     applied = tuple(edge for given, applies, edge in candidates
                     if given and applies and not s.helpless)
@@ -566,6 +743,11 @@ class _Plan:
     helpless: bool
     subdual: bool
     blocked: bool
+    auto_critical: bool
+    invulnerable: bool
+    target_level: int | None
+    zone: str | None
+    zone_name: Mapping[str, Message]
 
     @property
     def modifier(self) -> int:
@@ -633,8 +815,9 @@ def _damage(source: DiceSource, plan: _Plan, critical: bool
     elif plan.defense == "weakness":
         damage *= 2
         steps.append(("attack.weakness", damage))
-    clamped = plan.defense != "immunity" and damage < MINIMUM_DAMAGE
-    final = 0 if plan.defense == "immunity" else max(damage, MINIMUM_DAMAGE)
+    immune = plan.defense == "immunity" or plan.invulnerable
+    clamped = not immune and damage < MINIMUM_DAMAGE
+    final = 0 if immune else max(damage, MINIMUM_DAMAGE)
 
     def result(value: int, last: bool) -> Message:
         if last and clamped:
@@ -649,18 +832,22 @@ def _damage(source: DiceSource, plan: _Plan, critical: bool
                                     for index, (key, value) in enumerate(steps)]
     if plan.defense == "immunity":
         written_steps.append(msg("attack.immunity"))
+    if plan.invulnerable:
+        written_steps.append(msg("attack.invulnerable", level=plan.target_level))
     text = msg("attack.damage-line", rolled=rolled.shown, terms=terms, result=shown_sum,
                full=msg("attack.full-damage") if rolled.full else "",
                steps=Join(tuple(written_steps), ""))
     return final, base, rolled.full, rolled.rolls, text
 
 
-def _edges_text(edges: tuple[Edge, ...], mode: int) -> Message | str:
+def _edges_text(edges: tuple[Edge, ...], mode: int, zone: Mapping[str, Message]
+                ) -> Message | str:
     """`` (cíl na zemi)``, `` (útočník na zemi, cíl na zemi → výhoda a nevýhoda se ruší)`` or
-    nothing (the GM's own advantage shows in the dice)."""
+    nothing (the GM's own advantage shows in the dice); ``zone`` names the zone's edge."""
     if all(e.source in ("advantage", "disadvantage") for e in edges):
         return ""
-    names = Join(tuple(msg(f"attack.edge.{e.source}") for e in edges))
+    names = Join(tuple(msg(f"attack.edge.{e.source}", **(zone if e.source == "zone" else {}))
+                       for e in edges))
     return msg("attack.edges" if mode else "attack.edges-cancel", names=names)
 
 
@@ -691,12 +878,12 @@ def _one(source: DiceSource, plan: _Plan) -> tuple[AttackResult, tuple[Roll, ...
         return AttackResult(natural, total, hit, critical, dealt, plan.target,
                             MODE_NAMES[plan.mode], plan.edges, plan.modifiers, base,
                             damage_modifiers if hit else (), plan.halved and hit, plan.helpless,
-                            plan.subdual, plan.not_applied)
+                            plan.subdual, plan.not_applied, plan.zone, plan.invulnerable and hit)
 
-    if plan.helpless:
+    if plan.helpless:  # [Coup de grâce] no roll to hit; the GM may allow a critical hit
         natural = total = None
-        critical = False
-        to_hit = msg("attack.no-roll")
+        critical = plan.auto_critical
+        to_hit = msg("attack.no-roll-critical" if critical else "attack.no-roll")
         rolls: tuple[Roll, ...] = ()
     else:
         test = d20_test(source, "attack", modifier=plan.modifier, target=plan.target,
@@ -750,6 +937,14 @@ def attack(
     helpless: bool = False,
     subdual: bool = False,
     count: int = 1,
+    zone: str | None = None,
+    distance_m: float | None = None,
+    weapon_class: WeaponClass | None = None,
+    invulnerable_monsters: bool = False,
+    target_level: int | None = None,
+    magic_weapon: bool = False,
+    attacker_monster_level: int | None = None,
+    auto_critical: bool = False,
 ) -> Outcome:
     """[Útok obecně] d20 + to-hit modifiers − fatigue against the target's OČ, then damage.
 
@@ -759,42 +954,63 @@ def attack(
     expression's maximum is a critical hit too. An improvised or untrained weapon rolls damage
     twice and keeps the lower. The situations of [Ostatní bojové situace] add named edges
     (advantage and disadvantage from all sources cancel to one die) and modifiers; a helpless
-    target is hit without a roll. With ``count`` the same attack is made that many times, dice
-    consumed attack after attack.
+    target is hit without a roll (with ``auto_critical``, the GM's automatic critical hit).
+    [Zóny dosahu] a ``zone`` (or ``distance_m``) allows only some ``weapon_class`` es, some with
+    disadvantage; a thrown weapon adds the strength modifier to its damage. [Nezranitelná
+    monstra] (optional) a target of level 5 or more takes no damage from a non-magical weapon
+    unless a monster of level 5 or more attacks. With ``count`` the same attack is made that
+    many times, dice consumed attack after attack.
     """
     situation = Situation(two_weapons, unarmed, target_unarmed, untrained, attacker_prone,
                           target_prone, attacker_blind, target_blind, unstable, underwater,
                           helpless, subdual)
     expression = None if damage is None else damage_expression(damage)
+    ranged, ranged_field = _weapon_class(weapon_class, ranged)
+    thrown = weapon_class == "thrown"
     _validate(ac=ac, ranged=ranged, cover=cover, full_cover=full_cover, defense=defense,
               fatigue=fatigue)
     kind = _validate_situation(situation, ranged=ranged, full_cover=full_cover, damage=damage,
                                improvised=improvised, strength_modifier=strength_modifier,
-                               weapon=weapon)
+                               weapon=weapon, thrown=thrown, ranged_field=ranged_field)
+    if auto_critical and not helpless:
+        raise _refused("auto_critical", "coup-de-grace", "auto-critical")
     check_int(count, COUNT_MIN, COUNT_MAX, "count")
+    zone, zone_field = _zone(zone, distance_m)
+    zone_edge = _reach(zone, zone_field, weapon_class, ranged)
+    invulnerable = _invulnerable(invulnerable_monsters, target_level, magic_weapon,
+                                 attacker_monster_level)
     edges, not_applied = _edges(situation, advantage=advantage, disadvantage=disadvantage,
-                                ranged=ranged, weapon=kind)
+                                ranged=ranged, weapon=kind, zone=zone_edge)
+    if invulnerable is False:  # the optional rule is on, and this target can be hurt
+        not_applied += ("invulnerable_monsters",)
     # [Obklíčení] "v boji na blízko": the +1 is the melee attackers'; [Coup de grâce] no to-hit
     # roll, so no to-hit bonus counts (two weapons' +1 still adds to the damage).
     if surrounded and (ranged or helpless):
         not_applied += ("surrounded",)
     modifiers = _modifiers(bonus=bonus, surrounded=surrounded and not ranged,
                            two_weapons=two_weapons, fatigue=fatigue)
-    # An unarmed attack's damage is strength damage: fatigue lowers it ([Únava]).
-    strength_based = strength_damage or unarmed
-    damage_terms = (Term(TWO_WEAPONS_BONUS, msg("attack.two-weapons")),) if two_weapons else ()
+    # An unarmed attack's and a thrown weapon's damage is modified by strength: fatigue lowers
+    # it ([Únava]).
+    strength_based = strength_damage or unarmed or thrown
+    damage_terms = tuple(term for term, given in (
+        (Term(strength_modifier, msg("attack.strength")), thrown),
+        (Term(TWO_WEAPONS_BONUS, msg("attack.two-weapons")), two_weapons)) if given)
     plan = _Plan(None if unarmed else expression, ac, cover, ranged,
                  ac + (cover if ranged else 0), net_dice_mode(edges), edges, modifiers,
                  not_applied, damage_terms, fatigue if strength_based else 0,
                  strength_modifier, improvised or untrained,
                  underwater and kind in UNDERWATER_HALVED, defense, helpless, subdual,
-                 ranged and full_cover)
+                 ranged and full_cover, auto_critical, bool(invulnerable), target_level, zone,
+                 {"weapon": msg(f"attack.class.{weapon_class}"),
+                  "zone": msg(f"attack.zone.{zone}")} if zone_edge else {})
     chance = attack_chance(plan.modifier, plan.target, plan.mode, plan.blocked, helpless)
-    rule = RULES["other-combat" if any(getattr(situation, n) for n in SITUATIONS) else "attack"]
+    rule = RULES["other-combat" if any(getattr(situation, n) for n in SITUATIONS)
+                 else "thrown-weapon" if thrown else "range-zones" if zone else "attack"]
     times: Message | str = msg("attack.times", count=count) if count > 1 else ""
     if plan.blocked:
         blocked = AttackResult(None, None, False, False, 0, plan.target, MODE_NAMES[plan.mode],
-                               edges, modifiers, None, (), False, helpless, subdual, not_applied)
+                               edges, modifiers, None, (), False, helpless, subdual, not_applied,
+                               zone)
         results = [blocked] * count
         rolls: list[Roll] = []
         text = msg("attack.full-cover", count=times)
@@ -810,7 +1026,7 @@ def attack(
             attacks.append(said)
         head = (msg("attack.helpless", count=times) if helpless else
                 msg("attack.ranged" if ranged else "attack.melee", count=times,
-                    edges=_edges_text(edges, plan.mode)))
+                    edges=_edges_text(edges, plan.mode, plan.zone_name)))
         tail = msg("attack.subdual") if subdual else ""
         if count == 1:
             text = msg("attack.text", head=head, attack=attacks[0], tail=tail)
@@ -827,3 +1043,173 @@ def attack(
                                                       sum(r.damage for r in results)),
                         binomial(count, chance))
     return Outcome("attack", tuple(rolls), group, chance, text, rule)
+
+
+# --- defense [Obranné číslo] ---------------------------------------------------------------
+
+DEFENSE = cite("defense", "Obranné číslo", "ostatni-bojove-situace")
+
+MESSAGES_DEFENSE = messages({
+    "defense.title": Text("Obranné číslo", "Defense (AC)"),
+    "defense.text": Text("OČ: {base}{terms}{result}{ranged}.{block}",
+                         "AC: {base}{terms}{result}{ranged}.{block}"),
+    "defense.floor": Text(" → {floor} (OČ nikdy pod {floor})",
+                          " → {floor} (AC never below {floor})"),
+    "defense.ranged": Text("; proti útokům na dálku {ac} + {cover} (krytí) = {ranged}",
+                           "; against ranged attacks {ac} + {cover} (cover) = {ranged}"),
+    "defense.armor": Text("zbroj", "armour"),
+    "defense.shield": Text("štít", "shield"),
+    "defense.untrained-armor": Text("zbroj, netrénovaná: polovina z {given}",
+                                    "armour, untrained: half of {given}"),
+    "defense.untrained-shield": Text("štít, netrénovaný: polovina z {given}",
+                                     "shield, untrained: half of {given}"),
+    "defense.block": Text(
+        " Štítem lze reflexivně blokovat: až {dice} {dice:kostku|kostky|kostek} poškození.",
+        " The shield can block reflexively: up to {dice} {dice:die|dice} of damage."),
+    "defense.no-block": Text(" Netrénovaným štítem nelze reflexivně blokovat.",
+                             " An untrained shield cannot block reflexively."),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class DefensePart:
+    """One part of OČ: the stat block's base, armour, shield, two weapons, fatigue."""
+
+    source: Literal["base", "armor", "shield", "two_weapons", "fatigue"]
+    value: int = field(metadata={"description": "What it adds to OČ (fatigue negative)."})
+    halved: bool = field(default=False, metadata={
+        "description": "Untrained armour or shield: half its bonus, rounded down."})
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseResult:
+    """``result`` of ``defense``: OČ against melee and ranged attacks, and the shield."""
+
+    ac: int = field(metadata={"description": "OČ against a melee attack; never below 0."})
+    ac_ranged: int = field(metadata={"description": "OČ against a ranged attack: ac + cover."})
+    can_block: bool = field(metadata={
+        "description": "A trained shield with OČ left can block reflexively (shield-block)."})
+    parts: tuple[DefensePart, ...] = field(metadata={
+        "description": "Every part that entered ac, named."})
+    cover: int = field(metadata={"description": "Cover, added against ranged attacks only."})
+    floored: bool = field(metadata={
+        "description": "The parts came below 0: OČ is 0."})
+
+
+def _named(value: int, name: Message) -> Message:
+    """`` + 4 (zbroj)``, `` − 2 (únava)``: a term with its sign and its name, zero too."""
+    return msg("d20.named", term=msg("d20.minus" if value < 0 else "d20.plus", value=abs(value)),
+               name=name)
+
+
+@procedure("defense", result=DefenseResult, rule="defense",
+           samples=({"base": 10, "armor": 4, "shield": 1},), next=("shield-block",))
+def defense(
+    source: DiceSource,
+    *,
+    base: int,
+    armor: int = 0,
+    shield: int = 0,
+    armor_trained: bool = True,
+    shield_trained: bool = True,
+    two_weapons: bool = False,
+    fatigue: int = 0,
+    cover: int = 0,
+) -> Outcome:
+    """[Obranné číslo] the stat block's OČ, armour and shield (half, rounded down, when
+    untrained), +1 with two weapons, − fatigue, never below 0; cover against ranged attacks.
+
+    No dice. A trained shield with OČ left can block reflexively ([Reflexivní blokování
+    štítem]): its next step.
+    """
+    check_int(base, AC_MIN, AC_MAX, "base")
+    check_int(armor, ARMOR_MIN, ARMOR_MAX, "armor")
+    check_int(shield, ARMOR_MIN, ARMOR_MAX, "shield")
+    check_int(cover, COVER_MIN, COVER_MAX, "cover")
+    checked_fatigue(fatigue)
+    parts = [DefensePart("base", base)]
+    shown: list[Message] = []
+    for name, given, trained in (("armor", armor, armor_trained),
+                                 ("shield", shield, shield_trained)):
+        if not given:
+            continue
+        value = given if trained else given // UNTRAINED_SHARE
+        parts.append(DefensePart(name, value, not trained))  # type: ignore[arg-type]
+        shown.append(_named(value, msg(f"defense.{name}") if trained
+                            else msg(f"defense.untrained-{name}", given=given)))
+    if two_weapons:  # [Boj dvěma zbraněmi] "+1 do zásahu, poškození a OČ"
+        parts.append(DefensePart("two_weapons", TWO_WEAPONS_BONUS))
+        shown.append(_named(TWO_WEAPONS_BONUS, msg("attack.two-weapons")))
+    if fatigue:  # [Efekty únavy] "postih ve výši hodnoty únavy do ... Obranného čísla"
+        parts.append(DefensePart("fatigue", -fatigue))
+        shown.append(_named(-fatigue, msg("d20.fatigue")))
+    summed = sum(part.value for part in parts)
+    ac = max(summed, AC_FLOOR)
+    can_block = bool(shield) and shield_trained
+    result = (msg("defense.floor", floor=AC_FLOOR) if summed < AC_FLOOR
+              else msg("attack.equals", value=ac) if shown else "")
+    text = msg("defense.text", base=base, terms=Join(tuple(shown), ""), result=result,
+               ranged=msg("defense.ranged", ac=ac, cover=cover, ranged=ac + cover) if cover
+               else "",
+               block=msg("defense.block", dice=shield) if can_block
+               else msg("defense.no-block") if shield else "")
+    steps = (Next("shield-block", {"shield_ac": shield}, missing=("dice_blocked",)),
+             ) if can_block else ()
+    return Outcome("defense", (), DefenseResult(ac, ac + cover, can_block, tuple(parts), cover,
+                                                summed < AC_FLOOR), None, text, DEFENSE, steps)
+
+
+# --- persistent-damage [Perzistentní poškození] --------------------------------------------
+
+PERSISTENT_DAMAGE = cite("persistent-damage", "Perzistentní poškození", "utok-obecne")
+
+MESSAGES_PERSISTENT = messages({
+    "persistent-damage.title": Text("Perzistentní poškození", "Persistent damage"),
+    "persistent-damage.text": Text(
+        "Perzistentní poškození {notation}, {rounds} {rounds:kolo|kola|kol} (vždy na konci tahu "
+        "skupiny): {each}. Celkem {total}.",
+        "Persistent damage {notation}, {rounds} {rounds:round|rounds} (each at the end of the "
+        "group's turn): {each}. Total {total}."),
+    "persistent-damage.round": Text("{index}. kolo: {shown}{result}",
+                                    "round {index}: {shown}{result}"),
+    "persistent-damage.floor": Text(" → {floor}", " → {floor}"),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class PersistentDamageResult:
+    """``result`` of ``persistent-damage``."""
+
+    per_round: tuple[int, ...] = field(metadata={
+        "description": "The damage dealt at the end of the group's turn, round by round (never "
+                       "below 0)."})
+    total: int = field(metadata={"description": "Every round's damage together."})
+
+
+@procedure("persistent-damage", result=PersistentDamageResult, rule="persistent-damage",
+           samples=({"damage": "1d8", "rounds": 3},))
+def persistent_damage(source: DiceSource, *, damage: str, rounds: int) -> Outcome:
+    """[Perzistentní poškození] the effect's damage rolled anew each round, "vždy na konci tahu
+    dané skupiny", for ``rounds`` rounds; a round's negative total deals 0."""
+    expression = damage_expression(damage)
+    check_int(rounds, ROUNDS_MIN, ROUNDS_MAX, "rounds")
+    per_round: list[int] = []
+    rolls: list[Roll] = []
+    each: list[Message] = []
+    for index in range(1, rounds + 1):
+        rolled = expression.roll(source, "persistent-damage")
+        if expression.dice_count:
+            rolls.append(_as_roll("persistent-damage", expression, rolled))
+        dealt = max(rolled.total, ROUND_FLOOR)
+        per_round.append(dealt)
+        shown, valued = _written_damage(expression, rolled)
+        result: Message | str = (msg("persistent-damage.floor", floor=ROUND_FLOOR)
+                                 if rolled.total < ROUND_FLOOR else "" if valued
+                                 else msg("attack.equals", value=minus_sign(rolled.total)))
+        each.append(msg("persistent-damage.round", index=index, shown=shown, result=result))
+    total = sum(per_round)
+    text = msg("persistent-damage.text", notation=expression.notation, rounds=rounds,
+               each=Join(tuple(each), "; "), total=total)
+    return Outcome("persistent-damage", tuple(rolls),
+                   PersistentDamageResult(tuple(per_round), total), None, text,
+                   PERSISTENT_DAMAGE)

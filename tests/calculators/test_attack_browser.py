@@ -1,7 +1,7 @@
-"""The attack calculator: its golden vectors meet every branch and refusal of
-``rpg/pravidla/attack.py``, and in Chromium it gives the engine's answer from physical dice, a
-valid random roll, the Czech refusal beside the field (quoting the rule, the folded situations
-opened) and fits a 390 px phone."""
+"""The calculators of ``rpg/pravidla/attack.py`` (attack, defense, persistent damage): the attack's
+golden vectors meet every branch and refusal, and in Chromium each gives the engine's answer from
+physical dice, a valid random roll, the Czech refusal beside the field (quoting the rule, the folded
+groups opened) and fits a 390 px phone."""
 
 from __future__ import annotations
 
@@ -13,11 +13,20 @@ from typing import Any
 import pytest
 
 from rpg.core.catalog import catalog, msg
-from rpg.pravidla import attack
+from rpg.core.registry import procedures
+from rpg.pravidla import attack, combat
 from tests.browser import PHONE, scrolls_sideways
+from tests.calculators.shared_checks import (
+    fit_a_phone,
+    refused_beside_the_field,
+    replay_physical_dice,
+    sampled_cases,
+)
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
-from tests.calculators.vectors import _misfits, dice_sequences, vector
+from tests.calculators.vectors import PROCEDURES, _misfits, dice_sequences, vector
 from tests.pravidla.test_attack import GOLDEN
+from tests.pravidla.test_defense import GOLDEN as DEFENSE
+from tests.pravidla.test_persistent_damage import GOLDEN as PERSISTENT
 
 PATH = "attack"
 #: Vectors replayed in the browser (every one of them already passes under node).
@@ -78,12 +87,15 @@ def test_vectors_meet_every_branch(every_vector):
                   "Přemožení", "poškození 4d6kh3 = ", "poškození 3.", "poškození 3+2 = 5."):
         assert words in text, words
     sources = {e["source"] for c in results for e in c["result"]["edges"]}
-    assert sources == {"advantage", "disadvantage", "target_unarmed", "attacker_prone",
-                       "target_prone", "attacker_blind", "target_blind", "unstable",
-                       "underwater"}
+    assert sources == set(attack.EDGE_SOURCES)
     ignored = {s for c in results for s in c["result"]["not_applied"]}
     assert ignored == {"target_unarmed", "attacker_prone", "target_prone", "target_blind",
-                       "unstable", "underwater", "surrounded"}
+                       "unstable", "underwater", "surrounded", "zone", "invulnerable_monsters"}
+    assert {c["result"]["zone"] for c in results} == {None, *combat.ZONES}
+    assert {c["result"]["invulnerable"] for c in results} == {True, False}
+    for words in ("nezranitelné monstrum (úroveň 5): 0", "automaticky kritický zásah",
+                  "(malá střelná zbraň na cíl daleko)", "+ 2 (modifikátor síly) − 1 (únava)"):
+        assert words in text, words
     assert {0.0, 1.0} <= {c["chance"] for c in results}  # full cover; a helpless target
 
 
@@ -93,7 +105,9 @@ def test_vectors_meet_every_refusal(every_vector):
     fields = {field for field, _ in refused}
     assert fields >= {"ac", "cover", "full_cover", "fatigue", "defense", "weapon", "damage",
                       "strength_modifier", "attacker_blind", "underwater", "two_weapons",
-                      "unarmed", "improvised", "untrained", "helpless", "dice"}
+                      "unarmed", "improvised", "untrained", "helpless", "dice", "count", "zone",
+                      "distance_m", "weapon_class", "target_level", "magic_weapon",
+                      "attacker_monster_level", "auto_critical"}
     messages = " ".join(message for _, message in refused)
     quotes = [key for key in catalog() if key.startswith("attack.quote.")]
     for key in quotes:  # every rule sentence an input can contradict
@@ -103,9 +117,15 @@ def test_vectors_meet_every_refusal(every_vector):
         assert words in messages, words
 
 
+def _unfold(root, open_: bool = True) -> None:
+    """Every folded group of the form opened (or closed)."""
+    root.locator("details").evaluate_all(
+        f"groups => groups.forEach(d => {{ d.open = {'true' if open_ else 'false'}; }})")
+
+
 def _physical(root, case: dict[str, Any]) -> None:
     root.locator("form").evaluate("form => form.reset()")
-    root.locator("details").evaluate("d => { d.open = true; }")
+    _unfold(root)
     _fill(root, case["input"], case["dice"])
 
 
@@ -126,13 +146,19 @@ def test_physical_dice_give_the_engines_answer(chromium, calculators_url, cases)
 def test_the_situations_are_folded_until_needed(chromium, calculators_url):
     page, root, errors = _open(chromium, calculators_url, PATH)
     details = root.locator("details")
-    folded = details.locator("[name]").evaluate_all("els => els.map(el => el.name)")
-    assert folded == [*attack.SITUATIONS[:2], "strength_modifier", *attack.SITUATIONS[2:10],
-                      "weapon", *attack.SITUATIONS[10:]]
+    groups = details.evaluate_all("""groups => groups.map(d => [d.querySelector('summary')
+        .textContent, [...d.querySelectorAll('[name]')].map(el => el.name)])""")
+    assert groups == [
+        ["Dosah (zóny dosahu)", ["weapon_class", "zone", "distance_m"]],
+        ["Situace (ostatní bojové situace)",
+         [*attack.SITUATIONS[:2], "strength_modifier", *attack.SITUATIONS[2:10], "weapon",
+          "helpless", "auto_critical", "subdual"]],
+        ["Nezranitelná monstra (volitelné pravidlo)",
+         ["invulnerable_monsters", "target_level", "magic_weapon", "attacker_monster_level"]]]
     assert not root.locator('[name="helpless"]').is_visible()
     _fill(root, {"ac": "10", "damage": "1d6", "ranged": True, "cover": "2"}, [20])
     assert _roll(root)["critical"] is True
-    assert details.get_attribute("open") is None  # a roll does not unfold them
+    assert details.evaluate_all("groups => groups.map(d => d.open)") == [False] * 3
     assert not errors
     page.context.close()
 
@@ -150,16 +176,18 @@ def test_the_situations_are_folded_until_needed(chromium, calculators_url):
     ({"damage": ""}, "damage", "Zadej „Poškození“ (např. 1d8+2)"),
     ({"ac": "41"}, "ac", "Zadej hodnotu od 0 do 40."),
     ({"dice": "21"}, "dice", "hodnota 21 není mezi 1 a 20"),
+    ({"zone": "poblize"}, "zone", "Cíl je poblíž: zbraň na blízko na něj nedosáhne."),
+    ({"ranged": True, "zone": "daleko"}, "weapon_class", "zadej „Druh zbraně podle dosahu“"),
+    ({"auto_critical": True}, "auto_critical", "zapni „Bezmocný cíl (bez hodu na zásah)“"),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     chromium, calculators_url, inputs, field, words,
 ):
     page, root, errors = _open(chromium, calculators_url, PATH)
-    details = root.locator("details")
     given = {"ac": "10", "damage": "1d6", **inputs}
     dice = given.pop("dice", None)
     _physical(root, {"input": given, "dice": None if dice is None else [int(dice)]})
-    details.evaluate("d => { d.open = false; }")
+    _unfold(root, False)
     assert _roll(root) is None
     control = root.locator(f'[name="{field}"]')
     beside = root.locator(f"#{control.get_attribute('id')}-chyba")
@@ -173,7 +201,7 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
 @pytest.mark.browser
 def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url):
     page, root, errors = _open(chromium, calculators_url, PATH)
-    root.locator("details").evaluate("d => { d.open = true; }")
+    _unfold(root)
     _fill(root, RANDOM_INPUTS, None)
     for _ in range(8):
         result = _roll(root)
@@ -188,9 +216,9 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
     shots.mkdir(parents=True, exist_ok=True)
     page, root, _ = _open(chromium, calculators_url, PATH)
-    root.locator("details").evaluate("d => { d.open = true; }")
+    _unfold(root)
     _fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
-                 "weapon": "slashing"}, [17, 4])
+                 "weapon": "slashing", "count": "3"}, [17, 4, 3, 19, 5])
     assert _roll(root) is not None
     root.scroll_into_view_if_needed()
     assert not scrolls_sideways(page)
@@ -198,3 +226,59 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     root.screenshot(path=str(shots / f"{PATH}.png"))
     page.context.close()
+
+
+# --- defense [Obranné číslo] and persistent-damage [Perzistentní poškození] ------------------
+
+OTHERS = ("defense", "persistent-damage")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path", OTHERS)
+def test_the_other_calculators_give_the_engines_answer(chromium, calculators_url, path):
+    grid = (DEFENSE if path == "defense" else PERSISTENT)[path]
+    replay_physical_dice(chromium, calculators_url, path,
+                         sampled_cases(path, PROCEDURES[path], grid, sample=6, seed=4))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("path", "inputs", "field", "words"), [
+    ("defense", {"base": "10", "dice": "3"}, "dice", "Příliš mnoho kostek"),
+    ("persistent-damage", {"damage": "1d8+", "rounds": "2"}, "damage", "na pozici 5"),
+    ("persistent-damage", {"damage": "1d8", "rounds": "101"}, "rounds", "Zadej hodnotu od 1"),
+])
+def test_the_other_calculators_refuse_beside_the_field(
+    chromium, calculators_url, path, inputs, field, words,
+):
+    refused_beside_the_field(chromium, calculators_url, path, inputs, field, words)
+
+
+@pytest.mark.browser
+def test_a_persistent_damage_roll_draws_the_totals_distribution(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "persistent-damage")
+    _fill(root, {"damage": "1d8", "rounds": "3"}, None)
+    result = _roll(root)
+    assert result is not None and len(result["per_round"]) == 3
+    assert root.locator(".calculator__chart rect").count() == 22  # totals 3..24
+    assert root.locator(".calculator__chart rect.is-current").count() == 1
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_the_defense_links_its_shield_block(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "defense")
+    _fill(root, {"base": "10", "armor": "4", "shield": "2"}, None)
+    assert _roll(root)["ac"] == 16
+    assert root.locator(".calculator__next a").inner_text() == procedures()[
+        "shield-block"].title.cs
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_the_other_calculators_fit_a_phone(chromium, calculators_url, tmp_path_factory):
+    fit_a_phone(chromium, calculators_url, OTHERS, {
+        "defense": {"base": "10", "armor": "5", "armor_trained": False, "shield": "2",
+                    "two_weapons": True, "fatigue": "2", "cover": "3"},
+        "persistent-damage": {"damage": "2d6+1", "rounds": "4"}}, tmp_path_factory)

@@ -303,6 +303,51 @@ def test_damage_without_dice_is_written_once(
     assert outcome.text.en.split("hit, ", 1)[1] == en
 
 
+# --- [Nezranitelná monstra] (optional rule) --------------------------------------------------
+
+
+@pytest.mark.parametrize(("level", "more", "invulnerable"), [
+    # "Monstra 5. a vyšší úrovně jsou imunní vůči nemagickému poškození."
+    (5, {}, True), (12, {}, True), (4, {}, False),
+    (9, {"magic_weapon": True}, False),
+    # "Mohou však být zraněna dalšími monstry 5. nebo vyšší úrovně."
+    (9, {"attacker_monster_level": 5}, False), (9, {"attacker_monster_level": 4}, True),
+])
+def test_invulnerable_monsters(level: int, more: dict[str, Any], invulnerable: bool) -> None:
+    outcome = attack(ReplayDice([15, 6]), ac=10, damage="1d8+2", invulnerable_monsters=True,
+                     target_level=level, **more)
+    result = outcome.result
+    assert result.base_damage == 8  # the damage is rolled on a hit, as for immunity
+    assert (result.damage, result.invulnerable) == ((0, True) if invulnerable else (8, False))
+    assert result.not_applied == (() if invulnerable else ("invulnerable_monsters",))
+    if invulnerable:
+        assert outcome.text.cs.endswith(
+            f"poškození 1d8+2 = 6 + 2 = 8, nezranitelné monstrum (úroveň {level}): 0.")
+        assert outcome.text.en.endswith(f"invulnerable monster (level {level}): 0.")
+
+
+def test_an_invulnerable_monster_missed_is_no_invulnerable_hit() -> None:
+    result = attack(ReplayDice([2]), ac=10, damage="1d8", invulnerable_monsters=True,
+                    target_level=6).result
+    assert (result.hit, result.invulnerable, result.damage) == (False, False, 0)
+
+
+@pytest.mark.parametrize(("inputs", "field"), [
+    ({"invulnerable_monsters": True}, "target_level"),
+    ({"target_level": 5}, "target_level"),
+    ({"magic_weapon": True}, "magic_weapon"),
+    ({"attacker_monster_level": 3}, "attacker_monster_level"),
+    ({"invulnerable_monsters": True, "target_level": 101}, "target_level"),
+    ({"invulnerable_monsters": True, "target_level": 5, "attacker_monster_level": -1},
+     "attacker_monster_level"),
+])
+def test_the_optional_rules_inputs_need_it(inputs: dict[str, Any], field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        attack(ReplayDice([15, 3]), ac=10, damage="1d8", **inputs)
+    assert caught.value.field == field
+    assert caught.value.message.cs and caught.value.message.en
+
+
 # --- a group of attacks (section 2c, "Groups") ---------------------------------------------
 
 
@@ -434,6 +479,42 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {"attack": [
     {"ac": 10, "damage": "1", "subdual": True, "count": 2, "fatigue": 3,
      "strength_damage": True},
     {**_MELEE, "count": 0}, {**_MELEE, "count": 51},
+    # [Zóny dosahu] what reaches each zone, with disadvantage where the rule says; a thrown
+    # weapon adds the strength modifier ([Hození zbraně])
+    {**_EDGE, "weapon_class": "thrown", "zone": "poblize", "strength_modifier": 2, "fatigue": 1},
+    {"ac": 10, "damage": "1d2", "weapon_class": "thrown", "strength_modifier": -3},
+    {**_EDGE, "weapon_class": "small-missile", "distance_m": 30},
+    {**_EDGE, "weapon_class": "medium-missile", "zone": "velmi-daleko", "advantage": True},
+    {**_EDGE, "weapon_class": "large-missile", "zone": "extremne-daleko", "cover": 1},
+    {**_EDGE, "weapon_class": "large-missile", "zone": "velmi-daleko"},
+    {**_EDGE, "ranged": True, "zone": "poblize"}, {**_EDGE, "zone": "blizko"},
+    {**_EDGE, "weapon_class": "melee", "distance_m": 4.2},
+    {"ac": 10, "damage": "1d2", "helpless": True, "weapon_class": "small-missile",
+     "zone": "daleko"},
+    # [Nezranitelná monstra] (optional): level 5 and more, unless magic or a monster of 5+
+    *({**_MELEE, "invulnerable_monsters": True, "target_level": level, **more}
+      for level, more in ((5, {}), (4, {}), (9, {"magic_weapon": True}),
+                          (9, {"attacker_monster_level": 5}), (9, {"attacker_monster_level": 4}),
+                          (6, {"defense": "immunity"}))),
+    # [Coup de grâce] the GM's automatic critical hit
+    {"ac": 10, "damage": "2d4+1", "helpless": True, "auto_critical": True, "two_weapons": True},
+    # refused: the zones, the optional rules
+    {**_EDGE, "zone": "poblize"}, {**_EDGE, "distance_m": 5.5},
+    {**_EDGE, "ranged": True, "zone": "daleko"},
+    {**_EDGE, "weapon_class": "thrown", "zone": "daleko"},
+    {**_EDGE, "weapon_class": "small-missile", "zone": "velmi-daleko"},
+    {**_EDGE, "weapon_class": "medium-missile", "zone": "extremne-daleko"},
+    {**_EDGE, "weapon_class": "melee", "ranged": True},
+    {**_EDGE, "zone": "blizko", "distance_m": 3}, {**_EDGE, "distance_m": -1},
+    {**_EDGE, "distance_m": 100_001}, {**_EDGE, "zone": "vedle"},
+    {**_EDGE, "weapon_class": "sling"},
+    {**_EDGE, "weapon_class": "thrown", "attacker_blind": True},
+    {"ac": 12, "weapon_class": "thrown", "unarmed": True},
+    {**_MELEE, "invulnerable_monsters": True}, {**_MELEE, "target_level": 5},
+    {**_MELEE, "magic_weapon": True}, {**_MELEE, "attacker_monster_level": 3},
+    {**_MELEE, "invulnerable_monsters": True, "target_level": 101},
+    {**_MELEE, "invulnerable_monsters": True, "target_level": 5, "attacker_monster_level": -1},
+    {**_MELEE, "auto_critical": True},
     # refused: the bounds
     {**_MELEE, "ac": -1}, {**_MELEE, "ac": 41},
     {**_RANGED, "cover": 5}, {**_RANGED, "cover": -1}, {**_MELEE, "fatigue": -1},

@@ -12,7 +12,17 @@ from hypothesis import strategies as st
 from rpg.core.dice import SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.notation import parse
-from rpg.pravidla.attack import DEFENSES, SITUATIONS, WEAPONS, attack
+from rpg.pravidla import combat
+from rpg.pravidla.attack import (
+    DEFENSES,
+    RANGED_CLASSES,
+    SITUATIONS,
+    WEAPON_CLASSES,
+    WEAPONS,
+    ZONE_REACH,
+    Edge,
+    attack,
+)
 from rpg.pravidla.d20 import D20
 from tests.pravidla.invariants import ANY_INTS, FATIGUES, MODIFIERS, SEEDS, conforms
 
@@ -180,3 +190,53 @@ def test_a_group_adds_up_its_attacks(inputs: dict[str, Any], count: int, seed: i
     distribution = group.successes_distribution
     assert len(distribution) == count + 1 and sum(distribution) == 1
     assert distribution[count] == outcome.chance ** count
+
+
+@st.composite
+def reach_inputs(draw: st.DrawFn) -> dict[str, Any]:
+    inputs: dict[str, Any] = {"ac": draw(st.integers(0, 40)), "damage": "1d6",
+                              "ranged": draw(st.booleans()), "helpless": draw(st.booleans()),
+                              "auto_critical": draw(st.booleans()),
+                              "advantage": draw(st.booleans()),
+                              "strength_modifier": draw(st.integers(-3, 3))}
+    for name, values in (("weapon_class", st.sampled_from(WEAPON_CLASSES)),
+                         ("zone", st.sampled_from(combat.ZONES)),
+                         ("distance_m", st.floats(0, 200, allow_nan=False))):
+        if draw(st.booleans()):
+            inputs[name] = draw(values)
+    if draw(st.booleans()):
+        inputs.update(invulnerable_monsters=True, target_level=draw(st.integers(0, 10)),
+                      magic_weapon=draw(st.booleans()))
+    return inputs
+
+
+@settings(max_examples=300, deadline=None)
+@given(reach_inputs(), SEEDS)
+def test_every_reach_and_optional_rule_is_a_result_or_a_rule_error(
+    inputs: dict[str, Any], seed: int
+) -> None:
+    try:
+        outcome = attack(SeededDice(seed), **inputs)
+    except RuleError as error:
+        assert error.field is not None
+        assert error.message.cs and error.message.en
+        return
+    result = outcome.result
+    weapon_class = inputs.get("weapon_class")
+    zone = inputs.get("zone") or (combat.range_zone_of(inputs["distance_m"]).zone
+                                  if "distance_m" in inputs else None)
+    assert result.zone == zone
+    hampered = zone is not None and weapon_class in ZONE_REACH[zone][1]
+    assert (Edge("zone", "disadvantage") in result.edges) is (hampered and not inputs["helpless"])
+    assert ("zone" in result.not_applied) is (hampered and inputs["helpless"])
+    if zone not in (None, "blizko"):
+        assert inputs["ranged"] or weapon_class in RANGED_CLASSES
+    if inputs["auto_critical"]:
+        assert inputs["helpless"] and result.critical and len(outcome.rolls) == 0
+    invulnerable = (inputs.get("invulnerable_monsters", False) and inputs["target_level"] >= 5
+                    and not inputs["magic_weapon"])
+    assert result.invulnerable is (invulnerable and result.hit)
+    if result.invulnerable:
+        assert result.damage == 0
+    elif result.hit:
+        assert result.damage >= 1

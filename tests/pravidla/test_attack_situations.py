@@ -168,6 +168,44 @@ def test_a_helpless_target_still_takes_what_changes_the_damage() -> None:
     assert (piercing.damage, piercing.not_applied) == (6, ("underwater",))
 
 
+def test_coup_de_grace_with_the_gms_automatic_critical_hit() -> None:
+    # [Coup de grâce] "PJ může povolit i automatický kritický zásah"
+    outcome = attack(ReplayDice([]), ac=40, damage="2d4+1", helpless=True, auto_critical=True,
+                     two_weapons=True)
+    result = outcome.result
+    assert (result.critical, result.base_damage, result.damage) == (True, 10, 10)
+    assert outcome.rolls == ()
+    assert outcome.text.cs == ("Útok na bezmocný cíl: zasažen bez hodu na zásah, automaticky "
+                               "kritický zásah, maximální poškození 2d4+1 = 9 + 1 (dvě zbraně) = "
+                               "10.")
+
+
+def test_an_automatic_critical_needs_a_helpless_target() -> None:
+    with pytest.raises(RuleError) as caught:
+        attack(ReplayDice([15, 3]), ac=10, damage="1d6", auto_critical=True)
+    assert caught.value.field == "auto_critical"
+    assert "„PJ může povolit i automatický kritický zásah nebo okamžité zabití.“" in (
+        caught.value.message.cs)
+
+
+@pytest.mark.parametrize(("strength", "fatigue", "damage", "written"), [
+    # [Hození zbraně] "K poškození se navíc pak připočítává její modifikátor síly."
+    (2, 0, 5, "poškození 1d6 = 3 + 2 (modifikátor síly) = 5."),
+    # damage modified by strength: fatigue lowers it ([Efekty únavy])
+    (2, 1, 4, "poškození 1d6 = 3 + 2 (modifikátor síly) − 1 (únava) = 4."),
+    (-3, 0, 1, "poškození 1d6 = 3 − 3 (modifikátor síly) → 1 (zásah vždy aspoň 1)."),
+    (0, 0, 3, "poškození 1d6 = 3."),
+])
+def test_a_thrown_weapon_adds_the_strength_modifier(
+    strength: int, fatigue: int, damage: int, written: str
+) -> None:
+    outcome = attack(ReplayDice([18, 3]), ac=10, damage="1d6", weapon_class="thrown",
+                     strength_modifier=strength, fatigue=fatigue)
+    assert (outcome.result.base_damage, outcome.result.damage) == (3 + strength, damage)
+    assert outcome.text.cs.endswith(written)
+    assert outcome.rule.url == "/pravidla/ostatni-bojove-situace/#hozeni-zbrane"
+
+
 def test_helpless_full_damage_dice_still_count_as_critical() -> None:
     result = attack(ReplayDice([6]), ac=10, damage="1d6", helpless=True).result
     assert (result.critical, result.damage) == (True, 6)
@@ -209,7 +247,7 @@ def test_the_text_names_the_sources_that_cancelled() -> None:
     ({"helpless": True, "ranged": True, "full_cover": True}, "helpless",
      "kompletně schované v úkrytu"),
     ({"damage": None}, "damage", "'damage'"),
-    ({"weapon": "fire"}, "weapon", "'fire'"),
+    ({"weapon": "fire"}, "weapon", "ne fire"),
 ])
 def test_contradictions_are_rule_errors_quoting_the_rule(
     flags: dict[str, object], field: str, quote: str
