@@ -80,8 +80,8 @@ def test_two_weapons_add_one_to_hit_and_to_damage() -> None:
     assert (result.total, result.hit, result.base_damage, result.damage) == (10, True, 6, 6)
     assert Modifier("two_weapons", 1) in result.modifiers
     assert result.damage_modifiers == (Modifier("two_weapons", 1),)
-    assert outcome.text.cs == ("Útok: 1d20 = 9 + 1 = 10 ≥ OČ 10 → zásah. "
-                               "Poškození 1d6 = 5, dvě zbraně +1 = 6.")
+    assert outcome.text.cs == ("Útok: 1d20 = 9 + 1 (dvě zbraně) = 10 ≥ OČ 10 → zásah, "
+                               "poškození 1d6 = 5 + 1 (dvě zbraně) = 6.")
     assert outcome.rule.url == OTHER_COMBAT
 
 
@@ -108,7 +108,10 @@ def test_unarmed_damage_is_one_plus_strength(
 def test_unarmed_damage_is_strength_damage_so_fatigue_lowers_it() -> None:
     outcome = attack(ReplayDice([15]), ac=10, unarmed=True, strength_modifier=3, fatigue=2)
     assert (outcome.result.base_damage, outcome.result.damage) == (4, 2)
-    assert "Neozbrojený útok 1 + modifikátor síly: 1 + 3 = 4, únava −2 = 2." in outcome.text.cs
+    assert outcome.text.cs.endswith(
+        "neozbrojený útok 1 + 3 (modifikátor síly) − 2 (únava) = 2.")
+    assert outcome.text.en.endswith(
+        "unarmed attack 1 + 3 (strength modifier) − 2 (fatigue) = 2.")
 
 
 def test_untrained_weapon_is_improvised_damage_rolled_twice_lower_kept() -> None:
@@ -146,7 +149,61 @@ def test_helpless_target_is_hit_without_a_roll() -> None:
     assert (result.helpless, outcome.chance) == (True, Fraction(1))
     assert [r.label for r in outcome.rolls] == ["damage"]
     assert list(result.not_applied) == ["target_prone", "surrounded"]
-    assert outcome.text.cs.startswith("Útok na bezmocný cíl: zasažen bez hodu na zásah.")
+    assert outcome.text.cs == "Útok na bezmocný cíl: zasažen bez hodu na zásah, poškození 1d6 = 4."
+
+
+def test_a_helpless_target_still_takes_what_changes_the_damage() -> None:
+    # Section 2c: not_applied never lists a situation that changed the result: two weapons add
+    # +1 to the damage, and under water a blunt weapon's damage is halved, roll or no roll.
+    outcome = attack(ReplayDice([6]), ac=10, damage="1d6", helpless=True, two_weapons=True,
+                     underwater=True, weapon="blunt", surrounded=True)
+    result = outcome.result
+    assert (result.base_damage, result.damage, result.damage_halved) == (7, 3, True)
+    assert result.not_applied == ("surrounded",)
+    assert outcome.text.cs.endswith(
+        "poškození 1d6 = 6 + 1 (dvě zbraně) = 7 (plné poškození → kritický zásah), pod vodou "
+        "polovina = 3.")
+    piercing = attack(ReplayDice([6]), ac=10, damage="1d6", helpless=True, underwater=True,
+                      weapon="piercing").result
+    assert (piercing.damage, piercing.not_applied) == (6, ("underwater",))
+
+
+def test_coup_de_grace_with_the_gms_automatic_critical_hit() -> None:
+    # [Coup de grâce] "PJ může povolit i automatický kritický zásah"
+    outcome = attack(ReplayDice([]), ac=40, damage="2d4+1", helpless=True, auto_critical=True,
+                     two_weapons=True)
+    result = outcome.result
+    assert (result.critical, result.base_damage, result.damage) == (True, 10, 10)
+    assert outcome.rolls == ()
+    assert outcome.text.cs == ("Útok na bezmocný cíl: zasažen bez hodu na zásah, automaticky "
+                               "kritický zásah, maximální poškození 2d4+1 = 9 + 1 (dvě zbraně) = "
+                               "10.")
+
+
+def test_an_automatic_critical_needs_a_helpless_target() -> None:
+    with pytest.raises(RuleError) as caught:
+        attack(ReplayDice([15, 3]), ac=10, damage="1d6", auto_critical=True)
+    assert caught.value.field == "auto_critical"
+    assert "„PJ může povolit i automatický kritický zásah nebo okamžité zabití.“" in (
+        caught.value.message.cs)
+
+
+@pytest.mark.parametrize(("strength", "fatigue", "damage", "written"), [
+    # [Hození zbraně] "K poškození se navíc pak připočítává její modifikátor síly."
+    (2, 0, 5, "poškození 1d6 = 3 + 2 (modifikátor síly) = 5."),
+    # damage modified by strength: fatigue lowers it ([Efekty únavy])
+    (2, 1, 4, "poškození 1d6 = 3 + 2 (modifikátor síly) − 1 (únava) = 4."),
+    (-3, 0, 1, "poškození 1d6 = 3 − 3 (modifikátor síly) → 1 (zásah vždy aspoň 1)."),
+    (0, 0, 3, "poškození 1d6 = 3."),
+])
+def test_a_thrown_weapon_adds_the_strength_modifier(
+    strength: int, fatigue: int, damage: int, written: str
+) -> None:
+    outcome = attack(ReplayDice([18, 3]), ac=10, damage="1d6", weapon_class="thrown",
+                     strength_modifier=strength, fatigue=fatigue)
+    assert (outcome.result.base_damage, outcome.result.damage) == (3 + strength, damage)
+    assert outcome.text.cs.endswith(written)
+    assert outcome.rule.url == "/pravidla/ostatni-bojove-situace/#hozeni-zbrane"
 
 
 def test_helpless_full_damage_dice_still_count_as_critical() -> None:
@@ -165,7 +222,8 @@ def test_subdual_says_what_happens_at_zero() -> None:
 def test_the_text_names_the_sources_that_cancelled() -> None:
     outcome = attack(ReplayDice([15, 5]), ac=10, damage="1d6", target_prone=True,
                      attacker_prone=True)
-    assert "(útočník na zemi, cíl na zemi → výhoda a nevýhoda se ruší)" in outcome.text.cs
+    assert outcome.text.cs.startswith(
+        "Útok (útočník na zemi, cíl na zemi → výhoda a nevýhoda se ruší): 1d20 = 15")
     assert outcome.result.edges == (Edge("attacker_prone", "disadvantage"),
                                     Edge("target_prone", "advantage"))
 
@@ -189,7 +247,7 @@ def test_the_text_names_the_sources_that_cancelled() -> None:
     ({"helpless": True, "ranged": True, "full_cover": True}, "helpless",
      "kompletně schované v úkrytu"),
     ({"damage": None}, "damage", "'damage'"),
-    ({"weapon": "fire"}, "weapon", "'fire'"),
+    ({"weapon": "fire"}, "weapon", "ne fire"),
 ])
 def test_contradictions_are_rule_errors_quoting_the_rule(
     flags: dict[str, object], field: str, quote: str

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla.checks import MagicItem, magic_items
+from rpg.pravidla.d20 import D20
 from tests.enumeration import outcomes, probability
+from tests.pravidla.invariants import ANY_INTS, FATIGUES, MODIFIERS, SEEDS, conforms
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 
 ITEMS = [{"name": "Meč +2", "bonus": 2}, {"name": "Prsten"}, MagicItem("Zbroj +1", 1)]
 
@@ -99,3 +107,94 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"target": 10, "items": []},
     ],
 }
+
+
+# --- over HTTP -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    inputs = {"target": 12, "items": [{"name": "Meč +2", "bonus": 2}, {"name": "Prsten"}]}
+    body = get_and_post_agree(client, "magic-items", inputs, seed, objects=("items",))
+    assert body["rolls"] and body["text"]
+    assert body["rule"]["url"].startswith("/pravidla/")
+
+
+def test_magic_items_by_get_as_one_json_parameter(client: FlaskClient) -> None:
+    items = json.dumps([{"name": "Hůl", "bonus": 1}, {"name": "Plášť"}])
+    answer = client.get("/api/v1/magic-items", query_string={
+        "target": 11, "items": items, "dice": "10,10", "lang": "en"}).get_json()
+    assert [(i["name"], i["total"], i["survives"]) for i in answer["result"]["items"]] == [
+        ("Hůl", 11, True), ("Plášť", 10, False)]
+    assert answer["result"]["survived"] == 1
+    assert answer["chance"] is None
+    assert answer["text"].endswith("1 of 2 survive.")
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"target": 10, "items": []}, "items"),
+    ({"target": 10, "items": [{"name": "x"}] * 51}, "items"),
+    ({"target": 10, "items": [{"name": "x" * 41}]}, "items"),
+    ({"target": 10, "items": [{"name": "x", "bonus": 21}]}, "items"),
+    ({"target": 10, "items": [{"name": "x", "power": 1}]}, "items"),
+    ({"target": 10}, "items"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    refused(client, "magic-items", body, field)
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    schema = input_schema(client, "magic-items")
+    assert bounds(schema, "target") == (1, 30)
+    items = schema["properties"]["items"]
+    assert (items["minItems"], items["maxItems"]) == (1, 50)
+
+
+# --- properties over the whole input space ------------------------------------------------------
+
+item_lists = st.lists(
+    st.builds(lambda name, bonus: {"name": name, "bonus": bonus},
+              st.text(min_size=1, max_size=40), MODIFIERS), min_size=1, max_size=50)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 30), item_lists, MODIFIERS, MODIFIERS, FATIGUES, SEEDS)
+def test_magic_items_invariants(
+    target: int, items: list[dict[str, Any]], modifier: int, bonus: int, fatigue: int, seed: int
+) -> None:
+    outcome = magic_items(SeededDice(seed), target=target, items=items, modifier=modifier,
+                          bonus=bonus, fatigue=fatigue)
+    saves = outcome.result.items
+    assert len(saves) == len(outcome.rolls) == len(items)
+    assert [s.name for s in saves] == [i["name"] for i in items]
+    for save, item, rolled in zip(saves, items, outcome.rolls, strict=True):
+        assert save.natural == rolled.total and 1 <= save.natural <= D20
+        assert save.total == save.natural + modifier + bonus + item["bonus"] - fatigue
+        assert save.survives is (save.natural == D20 or (
+            save.natural != 1 and save.total >= target))
+        assert Fraction(1, 20) <= save.chance <= Fraction(19, 20)
+    assert outcome.result.survived == sum(s.survives for s in saves)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ANY_INTS, st.integers(0, 60), ANY_INTS)
+def test_magic_items_any_input_is_a_result_or_a_rule_error(
+    target: int, count: int, fatigue: int
+) -> None:
+    try:
+        magic_items(SeededDice(1), target=target, items=[{"name": "x"}] * count, fatigue=fatigue)
+    except RuleError as error:
+        assert error.field in ("target", "items", "fatigue")
+    else:
+        assert 1 <= target <= 30 and 1 <= count <= 50 and fatigue >= 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.fixed_dictionaries({"target": st.integers(1, 30), "items": item_lists,
+                              "fatigue": FATIGUES}), SEEDS, st.sampled_from(["cs", "en"]))
+def test_every_answer_conforms_to_its_documented_result(
+    app: Flask, inputs: dict[str, Any], seed: int, lang: str
+) -> None:
+    conforms(app, "magic-items", inputs, seed, lang)

@@ -6,12 +6,26 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla import checks
 from rpg.pravidla.checks import saving_throw
 from tests.enumeration import probability
+from tests.pravidla.invariants import (
+    ANY_INTS,
+    FATIGUES,
+    MODIFIERS,
+    SEEDS,
+    chance_bounds,
+    check_d20,
+    conforms,
+)
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 
 
 @pytest.mark.parametrize(("dice", "inputs", "natural", "total", "success", "critical"), [
@@ -88,3 +102,81 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"target": 10, "count": 0},
     ],
 }
+
+
+# --- over HTTP -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    body = get_and_post_agree(client, "saving-throw",
+                              {"target": 14, "against": "magic", "modifier": 1, "fatigue": 1}, seed)
+    assert body["rolls"] and body["text"]
+    assert body["rule"]["url"].startswith("/pravidla/")
+
+
+def test_physical_dice_over_http(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/saving-throw", json={
+        "target": 15, "dice": [3, 16], "advantage": True}).get_json()
+    assert answer["result"] == {"natural": 16, "total": 16, "target": 15, "success": True,
+                                "critical": None, "against": "other", "next": []}
+    assert answer["chance"] == pytest.approx(0.51)
+    assert answer["seed"] is None
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({}, "target"),
+    ({"target": 31}, "target"),
+    ({"target": 10, "against": "fire"}, "against"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    refused(client, "saving-throw", body, field)
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    assert bounds(input_schema(client, "saving-throw"), "target") == (1, 30)
+
+
+# --- properties over the whole input space ------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 30), st.sampled_from(tuple(checks.SAVE_AGAINST)), MODIFIERS, MODIFIERS,
+       st.booleans(), st.booleans(), FATIGUES, SEEDS)
+def test_saving_throw_invariants(
+    target: int, against: str, modifier: int, bonus: int, advantage: bool, disadvantage: bool,
+    fatigue: int, seed: int,
+) -> None:
+    outcome = saving_throw(SeededDice(seed), target=target, against=against, modifier=modifier,
+                           bonus=bonus, advantage=advantage, disadvantage=disadvantage,
+                           fatigue=fatigue)
+    assert (outcome.result.target, outcome.result.against) == (target, against)
+    check_d20(outcome.result, outcome.rolls, target, modifier + bonus - fatigue, advantage,
+              disadvantage)
+    assert outcome.chance is not None
+    chance_bounds(outcome.chance, advantage, disadvantage)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ANY_INTS, st.text(max_size=10) | st.sampled_from(tuple(checks.SAVE_AGAINST)), ANY_INTS)
+def test_saving_throw_any_input_is_a_result_or_a_rule_error(
+    target: int, against: str, fatigue: int
+) -> None:
+    try:
+        saving_throw(SeededDice(1), target=target, against=against, fatigue=fatigue)
+    except RuleError as error:
+        assert error.field in ("target", "against", "fatigue")
+    else:
+        assert 1 <= target <= 30 and against in checks.SAVE_AGAINST and fatigue >= 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.fixed_dictionaries({
+    "target": st.integers(1, 30), "against": st.sampled_from(tuple(checks.SAVE_AGAINST)),
+    "advantage": st.booleans(), "fatigue": FATIGUES}), SEEDS, st.sampled_from(["cs", "en"]))
+def test_every_answer_conforms_to_its_documented_result(
+    app: Flask, inputs: dict[str, Any], seed: int, lang: str
+) -> None:
+    conforms(app, "saving-throw", inputs, seed, lang)

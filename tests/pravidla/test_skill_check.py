@@ -7,12 +7,26 @@ from math import comb
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla import checks
 from rpg.pravidla.checks import skill_check
 from tests.enumeration import probability
+from tests.pravidla.invariants import (
+    ANY_INTS,
+    FATIGUES,
+    MODIFIERS,
+    SEEDS,
+    chance_bounds,
+    check_d20,
+    conforms,
+)
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 
 
 @pytest.mark.parametrize(("dice", "inputs", "total", "dc", "success", "critical"), [
@@ -167,3 +181,117 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"count": 0}, {"count": 51},
     ],
 }
+
+
+# --- over HTTP -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    body = get_and_post_agree(client, "skill-check",
+                              {"modifier": 2, "difficulty": "tezka", "advantage": True}, seed)
+    assert body["rolls"] and body["text"]
+    assert body["rule"]["url"].startswith("/pravidla/")
+
+
+@pytest.mark.parametrize(("body", "result", "chance"), [
+    ({"modifier": 3, "dice": [7]},
+     {"natural": 7, "total": 10, "dc": 10, "success": True, "critical": None,
+      "difficulty": "stredni"}, 0.7),
+    ({"untrained": True, "dice": [1]},
+     {"natural": 1, "total": 1, "dc": 20, "success": False, "critical": "failure",
+      "difficulty": "velmi-tezka"}, 0.05),
+])
+def test_physical_dice_over_http(
+    client: FlaskClient, body: dict[str, object], result: dict[str, object], chance: float,
+) -> None:
+    answer = client.post("/api/v1/skill-check", json=body).get_json()
+    assert answer["result"] == {**result, "next": []}
+    assert answer["chance"] == pytest.approx(chance)
+    assert answer["seed"] is None
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"dc": 12, "difficulty": "tezka"}, "dc"),
+    ({"dc": 12, "untrained": True}, "dc"),
+    ({"dc": 41}, "dc"),
+    ({"difficulty": "extremni"}, "difficulty"),
+    ({"modifier": 21}, "modifier"),
+    ({"fatigue": 51}, "fatigue"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    refused(client, "skill-check", body, field)
+
+
+def test_a_contradiction_says_what_to_change(client: FlaskClient) -> None:
+    czech = client.get("/api/v1/skill-check?dc=12&difficulty=tezka").get_json()
+    assert czech["message"] == "Zadej buď 'dc' (12), nebo 'difficulty' (tezka), ne obojí."
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    schema = input_schema(client, "skill-check")
+    assert bounds(schema, "dc") == (1, 40)
+    assert bounds(schema, "modifier") == (-20, 20)
+    assert bounds(schema, "fatigue") == (0, 50)
+    assert schema["properties"]["difficulty"]["enum"] == [
+        "lehka", "stredni", "tezka", "velmi-tezka"]
+
+
+# --- properties over the whole input space ------------------------------------------------------
+
+dc_choices = st.one_of(
+    st.tuples(st.integers(1, 40), st.none(), st.just(False)),
+    st.tuples(st.none(), st.sampled_from(tuple(checks.DIFFICULTIES)), st.just(False)),
+    st.tuples(st.none(), st.none(), st.booleans()),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dc_choices, MODIFIERS, MODIFIERS, st.booleans(), st.booleans(), FATIGUES, SEEDS)
+def test_skill_check_invariants(
+    dc_choice: tuple[int | None, str | None, bool], modifier: int, bonus: int, advantage: bool,
+    disadvantage: bool, fatigue: int, seed: int,
+) -> None:
+    dc, difficulty, untrained = dc_choice
+    outcome = skill_check(SeededDice(seed), modifier=modifier, dc=dc, difficulty=difficulty,
+                          bonus=bonus, advantage=advantage, disadvantage=disadvantage,
+                          untrained=untrained, fatigue=fatigue)
+    result = outcome.result
+    expected_dc = dc if dc is not None else checks.DIFFICULTIES[
+        "velmi-tezka" if untrained else difficulty or "stredni"]
+    assert result.dc == expected_dc
+    check_d20(result, outcome.rolls, expected_dc, modifier + bonus - fatigue, advantage,
+              disadvantage)
+    assert outcome.chance is not None
+    chance_bounds(outcome.chance, advantage, disadvantage)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.none() | ANY_INTS, st.none() | st.text(max_size=12)
+       | st.sampled_from(tuple(checks.DIFFICULTIES)), st.booleans(), ANY_INTS)
+def test_skill_check_any_input_is_a_result_or_a_rule_error(
+    dc: int | None, difficulty: str | None, untrained: bool, fatigue: int
+) -> None:
+    try:
+        outcome = skill_check(SeededDice(1), dc=dc, difficulty=difficulty, untrained=untrained,
+                              fatigue=fatigue)
+    except RuleError as error:
+        assert error.field in ("dc", "difficulty", "fatigue")
+        assert error.message.cs and error.message.en
+    else:
+        assert checks.DC_MIN <= outcome.result.dc <= checks.DC_MAX
+        assert fatigue >= 0
+        assert (dc is None) or (difficulty is None and not untrained)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.fixed_dictionaries({
+    "modifier": MODIFIERS, "bonus": MODIFIERS, "advantage": st.booleans(),
+    "disadvantage": st.booleans(), "fatigue": FATIGUES}, optional={"dc": st.integers(1, 40)}),
+    SEEDS, st.sampled_from(["cs", "en"]))
+def test_every_answer_conforms_to_its_documented_result(
+    app: Flask, inputs: dict[str, Any], seed: int, lang: str
+) -> None:
+    conforms(app, "skill-check", inputs, seed, lang)

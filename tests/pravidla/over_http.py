@@ -1,0 +1,53 @@
+"""What every rule's API tests check alike: GET and POST agree, a refusal is a 422 naming its
+field, the OpenAPI document bounds the inputs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from tests.api.test_conventions import query
+
+
+def get_and_post_agree(client: FlaskClient, path: str, inputs: dict[str, Any], seed: int,
+                       objects: Iterable[str] = ()) -> dict[str, Any]:
+    """The answer to ``inputs`` with ``seed``, the same by POST and by GET (``objects``: the
+    object-valued inputs, one JSON-encoded value each in the query string)."""
+    encoded = {key: json.dumps(value) for key, value in inputs.items() if key in objects}
+    plain = {key: value for key, value in inputs.items() if key not in encoded}
+    by_post = client.post(f"/api/v1/{path}", json={**inputs, "seed": seed})
+    by_get = client.get(f"/api/v1/{path}",
+                        query_string={**query({**plain, "seed": seed}), **encoded})
+    assert by_post.status_code == by_get.status_code == 200, by_post.get_data(as_text=True)
+    assert by_post.get_json() == by_get.get_json()
+    body = by_post.get_json()
+    assert (body["procedure"], body["seed"]) == (path, seed)
+    return body
+
+
+def refused(client: FlaskClient, path: str, body: dict[str, Any], field: str) -> dict[str, Any]:
+    """The 422 that refuses ``body``, naming ``field``."""
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 422, response.get_data(as_text=True)
+    payload = response.get_json()
+    assert field in payload["errors"], payload
+    assert payload["message"]
+    return payload
+
+
+def input_schema(client: FlaskClient, path: str) -> dict[str, Any]:
+    """The documented inputs of ``path`` (its ``<Name>Args`` schema), after checking that it
+    answers both GET and POST."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    assert {"get", "post"} <= set(document["paths"][f"/api/v1/{path}"])
+    name = "".join(part.title() for part in path.replace("/", "-").split("-")) + "Args"
+    return document["components"]["schemas"][name]
+
+
+def bounds(schema: dict[str, Any], field: str) -> tuple[int, int]:
+    """A documented input's minimum and maximum."""
+    spec = schema["properties"][field]
+    return spec["minimum"], spec["maximum"]
