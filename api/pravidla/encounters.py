@@ -1,4 +1,4 @@
-"""Encounter procedures [Náhlá setkání]: ``surprise``, ``encounter-distance``, ``reaction`` and
+"""Encounter procedures [Náhlá setkání]: ``reaction``, ``surprise``, ``encounter-distance`` and
 the whole ``encounter``."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from api.pravidla.combat import (
 from api.procedures import register
 from rpg.pravidla import encounters
 
-BANDS = tuple(band.band for band in encounters.REACTION_TABLE)
+_LIGHT = "Strany nesoucí světlo (čárkami)"
 
 
 class ReactionInput(Schema):
@@ -24,7 +24,7 @@ class ReactionInput(Schema):
 
     modifier = f.bounded_int(
         encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX, load_default=0,
-        metadata={"description": "Added to the 2d6."})
+        label="Oprava", metadata={"description": "Added to the 2d6."})
 
 
 register(
@@ -42,7 +42,8 @@ class SurpriseInput(Schema):
     sides = sides_field()
     light = named_sides_field(
         "Sides carrying a light source (each one of `sides`): they cannot surprise their "
-        "enemies, so a side whose every enemy carries light is not surprised and does not roll.")
+        "enemies, so a side whose every enemy carries light is not surprised and does not roll.",
+        label=_LIGHT)
 
 
 register(
@@ -56,16 +57,19 @@ register(
 # --- encounter-distance ----------------------------------------------------------------------
 
 def location_field() -> fields.String:
-    """Where the encounter happens."""
-    return f.choice(encounters.LOCATIONS, load_default="wilderness", metadata={
-        "description": "indoors, or wilderness (also sea and air)."})
+    """Where the encounter happens, in the rule's words."""
+    return f.choice(encounters.LOCATIONS, words={
+        "indoors": "vnitřní prostory", "wilderness": "divočina, moře nebo vzduch"},
+        label="Místo setkání", load_default=encounters.DEFAULT_LOCATION, metadata={
+            "description": "indoors, or wilderness (also sea and air)."})
 
 
 class EncounterDistanceInput(Schema):
     """Inputs of ``encounter-distance``."""
 
     location = location_field()
-    surprised = f.Bool(load_default=False, metadata={"description": "Some side is surprised."})
+    surprised = f.flag(label="Některá strana je překvapená", metadata={
+        "description": "Some side is surprised."})
 
 
 register(
@@ -83,12 +87,14 @@ class EncounterInput(PlayersDefault, Schema):
 
     sides = sides_field()
     light = named_sides_field(
-        "Sides carrying a light source (each one of `sides`): they cannot surprise their enemies.")
+        "Sides carrying a light source (each one of `sides`): they cannot surprise their enemies.",
+        label=_LIGHT)
     location = location_field()
     players = players_field()
     reaction_modifier = f.bounded_int(
         encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX, load_default=0,
-        metadata={"description": "Added to each reaction roll's 2d6."})
+        label="Oprava hodu na reakci", metadata={
+            "description": "Added to each reaction roll's 2d6."})
 
 
 register(

@@ -7,32 +7,82 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
-from rpg.core.catalog import messages
+from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both
+from rpg.core.text import Text
 from rpg.pravidla.combat import (
     DEFAULT_SIDES,
     InitiativeResult,
     check_named_sides,
     check_sides,
     initiative,
+    lowered,
     players_side,
     range_zone_of,
 )
 
-#: What each procedure of this module is called, and what its chance is the chance of.
 MESSAGES = messages({
     "reaction.title": Text("Hod na reakci", "Reaction roll"),
     "reaction.chance": Text("Šance tohoto výsledku", "Chance of this result"),
+    "reaction.text": Text("Reakce{who}: {shown} → {reaction} (NPC: {npc_interaction}).",
+                          "Reaction{who}: {shown} → {reaction} (NPC: {npc_interaction})."),
+    "reaction.anyone": Text("", ""),
+    "reaction.side": Text(" ({side})", " ({side})"),
+    # [Akce monster] the table: each band's reaction, and its reaction to other NPC interactions.
+    "reaction.hostile-attacks": Text("Nepřátelský, zaútočí", "Hostile, attacks"),
+    "reaction.hostile-attacks.npc": Text("Negativní", "Negative"),
+    "reaction.hostile-may-attack": Text("Nepřátelský, může zaútočit", "Hostile, may attack"),
+    "reaction.hostile-may-attack.npc": Text("Neutrální, příklon k negativní",
+                                            "Neutral, leaning negative"),
+    "reaction.uncertain": Text("Neutrální, nejistý", "Neutral, uncertain"),
+    "reaction.uncertain.npc": Text("Neutrální (zkus znovu)", "Neutral (try again)"),
+    "reaction.indifferent": Text("Lhostejný", "Indifferent"),
+    "reaction.indifferent.npc": Text("Neutrální, příklon k pozitivní",
+                                     "Neutral, leaning positive"),
+    "reaction.friendly": Text("Přátelský, nápomocný", "Friendly, helpful"),
+    "reaction.friendly.npc": Text("Pozitivní", "Positive"),
     "surprise.title": Text("Hod na překvapení", "Surprise roll"),
+    "surprise.text": Text("Hod na překvapení: {rolls}. {verdict}",
+                          "Surprise roll: {rolls}. {verdict}"),
+    "surprise.rolled": Text("{side} {dice}", "{side} {dice}"),
+    "surprise.caught": Text("{side} {dice} → překvapená", "{side} {dice} → surprised"),
+    "surprise.lit": Text("{side} bez hodu (ostatní nesou světlo)",
+                         "{side} no roll (the others carry light)"),
+    "surprise.none": Text("Nikdo není překvapený.", "Nobody is surprised."),
+    "surprise.one": Text("Překvapená strana ({sides}) vynechá {rounds} {rounds:kolo|kola|kol}.",
+                         "The surprised side ({sides}) loses {rounds} {rounds:round|rounds}."),
+    "surprise.some": Text(
+        "Překvapené strany ({sides}) vynechají {rounds} {rounds:kolo|kola|kol}.",
+        "The surprised sides ({sides}) lose {rounds} {rounds:round|rounds}."),
+    "surprise.all": Text(
+        "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo nemá výhodu.",
+        "Every side is surprised: a moment's hesitation, nobody has the advantage."),
+    "surprise.chart-none": Text("nikdo", "nobody"),
+    "surprise.chart-some": Text("některá", "some"),
+    "surprise.chart-all": Text("všechny", "all"),
     "encounter-distance.title": Text("Vzdálenost setkání", "Encounter distance"),
+    "encounter-distance.text": Text("Vzdálenost setkání ({how} m) → {zone}.",
+                                    "Encounter distance ({how} m) → {zone}."),
+    "encounter-distance.indoors": Text("vnitřní prostory: {dice}", "indoors: {dice}"),
+    "encounter-distance.indoors-surprised": Text(
+        "vnitřní prostory, překvapení: {dice}, polovina = {distance}",
+        "indoors, surprise: {dice}, halved = {distance}"),
+    "encounter-distance.wilderness": Text("divočina: {dice} × {scale} = {distance}",
+                                          "wilderness: {dice} × {scale} = {distance}"),
+    "encounter-distance.wilderness-surprised": Text(
+        "divočina, překvapení: {dice} × {scale} = {distance}",
+        "wilderness, surprise: {dice} × {scale} = {distance}"),
+    "encounter-distance.location": Text(
+        "{field} je 'indoors' (vnitřní prostory) nebo 'wilderness' (divočina, moře, vzduch).",
+        "{field} is 'indoors' or 'wilderness' (also for sea and air)."),
     "encounter.title": Text("Náhlé setkání", "Encounter"),
+    "encounter.text": Text("{steps}", "{steps}"),
 })
 
 REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX = -6, 6
@@ -40,13 +90,22 @@ REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX = -6, 6
 
 @dataclass(frozen=True, slots=True)
 class ReactionBand:
-    """A row of the reaction table: totals ``low``..``high`` (``None`` = open end)."""
+    """A row of the reaction table: totals ``low``..``high`` (``None`` = open end); its words
+    are the catalog's ``reaction.<band>`` and ``reaction.<band>.npc``."""
 
     band: str
     low: int | None
     high: int | None
-    reaction: Text
-    npc_interaction: Text
+
+    @property
+    def reaction(self) -> Message:
+        """The monster's reaction (the table's second column)."""
+        return msg(f"reaction.{self.band}")
+
+    @property
+    def npc_interaction(self) -> Message:
+        """The reaction to other NPC interactions (the table's third column)."""
+        return msg(f"reaction.{self.band}.npc")
 
     def holds(self, total: int) -> bool:
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
@@ -54,21 +113,11 @@ class ReactionBand:
 
 #: The reaction table [Akce monster], as the rules print it: 2d6 + modifier.
 REACTION_TABLE: tuple[ReactionBand, ...] = (
-    ReactionBand("hostile-attacks", None, 2,
-                 Text("Nepřátelský, zaútočí", "Hostile, attacks"),
-                 Text("Negativní", "Negative")),
-    ReactionBand("hostile-may-attack", 3, 5,
-                 Text("Nepřátelský, může zaútočit", "Hostile, may attack"),
-                 Text("Neutrální, příklon k negativní", "Neutral, leaning negative")),
-    ReactionBand("uncertain", 6, 8,
-                 Text("Neutrální, nejistý", "Neutral, uncertain"),
-                 Text("Neutrální (zkus znovu)", "Neutral (try again)")),
-    ReactionBand("indifferent", 9, 11,
-                 Text("Lhostejný", "Indifferent"),
-                 Text("Neutrální, příklon k pozitivní", "Neutral, leaning positive")),
-    ReactionBand("friendly", 12, None,
-                 Text("Přátelský, nápomocný", "Friendly, helpful"),
-                 Text("Pozitivní", "Positive")),
+    ReactionBand("hostile-attacks", None, 2),
+    ReactionBand("hostile-may-attack", 3, 5),
+    ReactionBand("uncertain", 6, 8),
+    ReactionBand("indifferent", 9, 11),
+    ReactionBand("friendly", 12, None),
 )
 #: The bands' stable keys, in table order.
 REACTION_BANDS: tuple[str, ...] = tuple(band.band for band in REACTION_TABLE)
@@ -93,8 +142,8 @@ class ReactionResult:
 
     total: int
     band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
-    reaction: Text = field(metadata={"description": "The monster's reaction."})
-    npc_interaction: Text = field(
+    reaction: Message = field(metadata={"description": "The monster's reaction."})
+    npc_interaction: Message = field(
         metadata={"description": "Reaction to other NPC interactions (the table's third column)."})
     distribution: tuple[BandChance, ...]
 
@@ -109,6 +158,12 @@ def reaction_distribution(modifier: int) -> tuple[BandChance, ...]:
     return tuple(BandChance(band, Fraction(n, 36)) for band, n in counts.items())
 
 
+def _reaction_text(rolled: Roll, modifier: int, total: int, who: Message) -> Message:
+    band = reaction_band(total)
+    return msg("reaction.text", who=who, shown=written(rolled) + plus(modifier, total),
+               reaction=band.reaction, npc_interaction=band.npc_interaction)
+
+
 @procedure("reaction", result=ReactionResult, rule="reaction",
            samples=({"modifier": 1},))
 def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
@@ -118,17 +173,9 @@ def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
     band = reaction_band(total)
     distribution = reaction_distribution(modifier)
     chance = next(c.probability for c in distribution if c.band == band.band)
-    text = _reaction_text(written(rolled) + plus(modifier, total), band)
+    text = _reaction_text(rolled, modifier, total, msg("reaction.anyone"))
     result = ReactionResult(total, band.band, band.reaction, band.npc_interaction, distribution)
     return Outcome("reaction", (rolled,), result, chance, text, RULES["reaction"])
-
-
-def _reaction_text(shown: str, band: ReactionBand, side: str | None = None) -> Text:
-    who = f" ({side})" if side else ""
-    return Text(
-        f"Reakce{who}: {shown} → {band.reaction.cs} (NPC: {band.npc_interaction.cs}).",
-        f"Reaction{who}: {shown} → {band.reaction.en} (NPC: {band.npc_interaction.en}).",
-    )
 
 
 # --- Surprise [Hod na překvapení, Světlo a překvapení] ---------------------------------------
@@ -136,6 +183,8 @@ def _reaction_text(shown: str, band: ReactionBand, side: str | None = None) -> T
 SURPRISE_DIE = 6
 #: 1–2 on the d6: the side is surprised.
 SURPRISED_AT_MOST = 2
+#: "překvapená strana 1 kolo vynechá"
+SURPRISE_ROUNDS_LOST = 1
 
 SurpriseEffect = Literal["none", "some", "all"]
 SURPRISE_EFFECTS: tuple[SurpriseEffect, ...] = ("none", "some", "all")
@@ -207,58 +256,50 @@ def surprise(
     """
     sides = check_sides(sides)
     lit = check_named_sides(light, sides, "light")
-    rolls = []
+    rolls: list[Roll] = []
     entries = []
+    shown = []
     for side in sides:
         if can_be_surprised(side, sides, lit):
             rolled = roll(source, "surprise", 1, SURPRISE_DIE)
+            caught = rolled.total <= SURPRISED_AT_MOST
             rolls.append(rolled)
-            entries.append(SideSurprise(side, rolled.total, rolled.total <= SURPRISED_AT_MOST))
+            entries.append(SideSurprise(side, rolled.total, caught))
+            shown.append(msg("surprise.caught" if caught else "surprise.rolled", side=side,
+                             dice=written(rolled)))
         else:
             entries.append(SideSurprise(side, None, False))
+            shown.append(msg("surprise.lit", side=side))
     count = sum(entry.surprised for entry in entries)
     effect: SurpriseEffect = "none" if count == 0 else "all" if count == len(sides) else "some"
     result = SurpriseResult(tuple(entries), effect,
                             surprise_distribution(len(sides), len(rolls)))
-    return Outcome("surprise", tuple(rolls), result, None,
-                   _surprise_text(result, tuple(rolls)), RULES["surprise"])
+    text = msg("surprise.text", rolls=Join(tuple(shown)), verdict=_surprise_verdict(result))
+    return Outcome("surprise", tuple(rolls), result, None, text, RULES["surprise"])
 
 
-def _surprise_text(result: SurpriseResult, rolls: tuple[Roll, ...]) -> Text:
-    shown_cs, shown_en = [], []
-    dice = iter(rolls)
-    for entry in result.sides:
-        if entry.roll is None:
-            shown_cs.append(f"{entry.side} bez hodu (ostatní nesou světlo)")
-            shown_en.append(f"{entry.side} no roll (the others carry light)")
-        else:
-            shown = f"{entry.side} {written(next(dice))}"
-            shown_cs.append(shown + (" → překvapená" if entry.surprised else ""))
-            shown_en.append(shown + (" → surprised" if entry.surprised else ""))
-    names = ", ".join(result.surprised)
-    if result.effect == "none":
-        verdict = both("Nikdo není překvapený.", "Nobody is surprised.")
-    elif result.effect == "all":
-        verdict = both(
-            "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo nemá výhodu.",
-            "Every side is surprised: a moment's hesitation, nobody has the advantage.")
-    elif len(result.surprised) == 1:
-        verdict = both("Překvapená strana ({names}) vynechá 1 kolo.",
-                       "The surprised side ({names}) loses 1 round.", names=names)
-    else:
-        verdict = both("Překvapené strany ({names}) vynechají 1 kolo.",
-                       "The surprised sides ({names}) lose 1 round.", names=names)
-    return Text(f"Hod na překvapení: {', '.join(shown_cs)}. {verdict.cs}",
-                f"Surprise roll: {', '.join(shown_en)}. {verdict.en}")
+def _surprise_verdict(result: SurpriseResult) -> Message:
+    """What the surprise means: nothing, a round lost by the surprised sides, or a moment's
+    hesitation for all."""
+    if result.effect != "some":
+        return msg(f"surprise.{result.effect}")
+    caught = result.surprised
+    return msg("surprise.one" if len(caught) == 1 else "surprise.some", sides=Join(caught),
+               rounds=SURPRISE_ROUNDS_LOST)
 
 
 # --- Encounter distance [Vzdálenost setkání] -------------------------------------------------
 
 Location = Literal["indoors", "wilderness"]
 LOCATIONS: tuple[Location, ...] = ("indoors", "wilderness")
+#: Where an encounter happens when nobody says (the contract's default).
+DEFAULT_LOCATION: Location = "wilderness"
 DISTANCE_DICE = 4            # 4d6 metres indoors, 4d6 × 10 m in the wilderness
+DISTANCE_DIE = 6
 SURPRISED_WILD_DIE = 4       # 1d4 × 10 m in the wilderness when a side is surprised
 WILDERNESS_SCALE_M = 10
+#: Indoors, a surprise halves the 4d6 metres (rounded down).
+INDOORS_SURPRISE_DIVISOR = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,39 +309,37 @@ class DistanceResult:
     distance_m: int
     zone: str = field(
         metadata={"description": "See `range-zone`.", "enum": "rpg.pravidla.combat.ZONES"})
-    zone_name: Text
+    zone_name: Message
+
+
+def check_location(location: str) -> str:
+    """``location`` if it is one of :data:`LOCATIONS`, else the rule's refusal."""
+    if location not in LOCATIONS:
+        raise RuleError(msg("encounter-distance.location", field=Field("location")),
+                        field="location")
+    return location
 
 
 @procedure("encounter-distance", result=DistanceResult, rule="encounter-distance",
            samples=({"location": "indoors"},))
 def encounter_distance(
-    source: DiceSource, *, location: str = "wilderness", surprised: bool = False
+    source: DiceSource, *, location: str = DEFAULT_LOCATION, surprised: bool = False
 ) -> Outcome:
     """[Vzdálenost setkání] indoors 4d6 m (halved when surprised); wilderness, sea and air
     4d6 × 10 m, or 1d4 × 10 m when a side is surprised."""
-    if location not in LOCATIONS:
-        raise RuleError(both(
-            "'location' je 'indoors' (vnitřní prostory) nebo 'wilderness' (divočina, moře, "
-            "vzduch).",
-            "'location' is 'indoors' or 'wilderness' (also for sea and air)."), field="location")
-    when_cs, when_en = (", překvapení", ", surprise") if surprised else ("", "")
+    check_location(location)
+    how = f"encounter-distance.{location}" + ("-surprised" if surprised else "")
     if location == "indoors":
-        rolled = roll(source, "distance", DISTANCE_DICE, 6)
-        distance = rolled.total // 2 if surprised else rolled.total
-        how_cs = f"vnitřní prostory{when_cs}: {written(rolled)}"
-        how_en = f"indoors{when_en}: {written(rolled)}"
-        if surprised:
-            how_cs += f", polovina = {distance}"
-            how_en += f", halved = {distance}"
+        rolled = roll(source, "distance", DISTANCE_DICE, DISTANCE_DIE)
+        distance = rolled.total // INDOORS_SURPRISE_DIVISOR if surprised else rolled.total
     else:
         rolled = (roll(source, "distance", 1, SURPRISED_WILD_DIE) if surprised
-                  else roll(source, "distance", DISTANCE_DICE, 6))
+                  else roll(source, "distance", DISTANCE_DICE, DISTANCE_DIE))
         distance = rolled.total * WILDERNESS_SCALE_M
-        how_cs = f"divočina{when_cs}: {written(rolled)} × {WILDERNESS_SCALE_M} = {distance}"
-        how_en = f"wilderness{when_en}: {written(rolled)} × {WILDERNESS_SCALE_M} = {distance}"
     zone = range_zone_of(distance)
-    text = Text(f"Vzdálenost setkání ({how_cs} m) → {zone.name.cs.lower()}.",
-                f"Encounter distance ({how_en} m) → {zone.name.en.lower()}.")
+    text = msg("encounter-distance.text", how=msg(how, dice=written(rolled), distance=distance,
+                                                  scale=WILDERNESS_SCALE_M),
+               zone=lowered(zone.name))
     return Outcome("encounter-distance", (rolled,), DistanceResult(distance, zone.zone, zone.name),
                    None, text, RULES["encounter-distance"])
 
@@ -314,8 +353,8 @@ class SideReaction:
     side: str
     total: int
     band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
-    reaction: Text = field(metadata={"description": "The monster's reaction."})
-    npc_interaction: Text = field(
+    reaction: Message = field(metadata={"description": "The monster's reaction."})
+    npc_interaction: Message = field(
         metadata={"description": "Reaction to other NPC interactions (the table's third column)."})
     distribution: tuple[BandChance, ...]
 
@@ -342,7 +381,7 @@ def encounter(
     *,
     sides: Sequence[str] = DEFAULT_SIDES,
     light: Sequence[str] = (),
-    location: str = "wilderness",
+    location: str = DEFAULT_LOCATION,
     players: str | None = None,
     reaction_modifier: int = 0,
 ) -> Outcome:
@@ -355,24 +394,34 @@ def encounter(
     players = players_side(sides, players)
     check_named_sides((players,), sides, "players")
     check_named_sides(light, sides, "light")
-    if location not in LOCATIONS:
-        encounter_distance(source, location=location)  # raises the location's RuleError
+    check_location(location)
     surprised = surprise(source, sides=sides, light=light)
     caught_out = surprised.result.surprised
     distance = encounter_distance(source, location=location, surprised=bool(caught_out))
     order = initiative(source, sides=sides, players=players, surprised=caught_out)
     acting = [side for side in sides if side not in order.result.skipped and side != players]
     reactions = [(side, reaction(source, modifier=reaction_modifier)) for side in acting]
-    steps = [surprised, distance, order, *(outcome for _, outcome in reactions)]
     result = EncounterResult(
         surprised.result, distance.result, order.result,
         tuple(SideReaction(side, r.result.total, r.result.band, r.result.reaction,
                            r.result.npc_interaction, r.result.distribution)
               for side, r in reactions))
-    said = [step.text for step in steps[:3]] + [
-        _reaction_text(written(outcome.rolls[0]) + plus(reaction_modifier, outcome.result.total),
-                       reaction_band(outcome.result.total), side)
+    said = [surprised.text, distance.text, order.text] + [
+        _reaction_text(outcome.rolls[0], reaction_modifier, outcome.result.total,
+                       msg("reaction.side", side=side))
         for side, outcome in reactions]
-    text = Text(" ".join(t.cs for t in said), " ".join(t.en for t in said))
+    steps = [surprised, distance, order, *(outcome for _, outcome in reactions)]
     rolls = tuple(rolled for step in steps for rolled in step.rolls)
-    return Outcome("encounter", rolls, result, None, text, RULES["encounter"])
+    return Outcome("encounter", rolls, result, None, msg("encounter.text", steps=Join(
+        tuple(said), " ")), RULES["encounter"])
+
+
+#: What the calculators need of this module (``pravidla/encounters.js``).
+CALCULATOR_DATA: dict[str, Any] = {
+    "reaction_modifier": [REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX],
+    "bands": [[band.band, band.low, band.high] for band in REACTION_TABLE],
+    "surprise": [SURPRISE_DIE, SURPRISED_AT_MOST], "rounds_lost": SURPRISE_ROUNDS_LOST,
+    "locations": list(LOCATIONS), "default_location": DEFAULT_LOCATION,
+    "distance": [DISTANCE_DICE, DISTANCE_DIE], "surprised_wild_die": SURPRISED_WILD_DIE,
+    "wilderness_scale_m": WILDERNESS_SCALE_M, "indoors_divisor": INDOORS_SURPRISE_DIVISOR,
+}

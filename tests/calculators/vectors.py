@@ -26,7 +26,6 @@ from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import Procedure, procedures
-from rpg.pravidla import combat, encounters
 from rulesite import bundle, legacy
 from rulesite.calculators import calculator_module
 from tests.enumeration import NeedDie, Prefix
@@ -64,15 +63,6 @@ PROCEDURES: dict[str, Callable[..., Outcome]] = {
 
 #: Inputs of each procedure, covering every branch of its rule (errors included).
 GRIDS: dict[str, list[Inputs]] = {
-    "morale": [
-        {"morale": m, "successes": s}
-        for m in range(combat.MORALE_MIN, combat.MORALE_MAX + 1)
-        for s in range(combat.MORALE_SUCCESSES_TO_DEATH + 1)
-    ],
-    "reaction": [
-        {"modifier": m}
-        for m in range(encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX + 1)
-    ],
     "falling": [
         *({"height_m": h} for h in (0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 4.1, 5.0, 10.0, 0.03125,
                                     1.00005, 12.34567, 41.0, 400.0, 10000.0)),

@@ -2,12 +2,36 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from rpg.core.dice import ReplayDice
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla.combat import initiative
-from rpg.pravidla.encounters import encounter, encounter_distance, reaction, surprise
+from rpg.pravidla.encounters import (
+    LOCATIONS,
+    encounter,
+    encounter_distance,
+    reaction,
+    surprise,
+)
+from tests.pravidla.conflict_checks import (
+    answers_200_or_422,
+    answers_alike_as_documented,
+    any_sides,
+    arguments,
+    conflicts,
+    input_names,
+    json_values,
+    refused,
+    seeds,
+    sides_are_valid,
+)
 
 DEFAULT = ["hráči", "nepřátelé"]
 
@@ -99,3 +123,120 @@ def test_bad_inputs_are_caught_before_any_die(inputs: dict[str, object], field: 
     with pytest.raises(RuleError) as error:
         encounter(ReplayDice([]), **inputs)  # type: ignore[arg-type]
     assert error.value.field == field
+
+
+@settings(max_examples=150, deadline=None)
+@given(conflicts(), st.sampled_from(LOCATIONS), st.integers(-6, 6), seeds)
+def test_every_step_runs_in_order(
+    conflict: dict[str, Any], location: str, modifier: int, seed: int
+) -> None:
+    sides, light = conflict["sides"], conflict["light"]
+    players = conflict["players"] or sides[0]
+    outcome = encounter(SeededDice(seed), sides=sides, light=light, location=location,
+                        players=conflict["players"], reaction_modifier=modifier)
+    result = outcome.result
+    caught_out = [entry.side for entry in result.surprise.sides if entry.surprised]
+    everyone = len(caught_out) == len(sides)
+    acting = sides if everyone else [side for side in sides if side not in caught_out]
+    assert sorted(entry.side for entry in result.initiative.order) == sorted(acting)
+    assert [r.side for r in result.reactions] == [side for side in acting if side != players]
+    labels = [r.label for r in outcome.rolls]
+    expected = (["surprise"] * labels.count("surprise") + ["distance"]
+                + ["initiative"] * len(acting) + ["reaction"] * len(result.reactions))
+    assert labels == expected
+    wild_surprise = location == "wilderness" and bool(caught_out)
+    assert outcome.rolls[labels.index("distance")].notation == ("1d4" if wild_surprise
+                                                                 else "4d6")
+
+
+@settings(max_examples=150, deadline=None)
+@given(conflicts() | st.fixed_dictionaries({
+    "sides": any_sides, "players": st.none() | st.text(max_size=6),
+    "light": st.lists(st.text(max_size=6), max_size=4)}), seeds)
+def test_a_bad_conflict_is_refused_with_a_rule_error(conflict: dict[str, Any], seed: int) -> None:
+    sides, players, light = conflict["sides"], conflict["players"], conflict["light"]
+    valid = (sides_are_valid(sides) and (players is None or players in sides)
+             and all(side in sides for side in light))
+    try:
+        encounter(SeededDice(seed), sides=sides, players=players, light=light)
+    except RuleError as error:
+        assert not valid
+        assert error.field in ("sides", "players", "light")
+    else:
+        assert valid
+
+
+def test_the_api_answers_alike_by_get_and_post_as_documented(client: FlaskClient) -> None:
+    body = answers_alike_as_documented(client, "encounter", {
+        "sides": ["hráči", "skřeti", "vlci"], "light": ["hráči"], "location": "wilderness",
+        "reaction_modifier": -1})
+    assert body["chance"] is None
+
+
+def test_defaults_are_echoed_in_input(client: FlaskClient) -> None:
+    body = client.get("/api/v1/encounter?seed=1").get_json()
+    assert body["input"] == {"sides": ["hráči", "nepřátelé"], "players": "hráči", "light": [],
+                             "location": "wilderness", "reaction_modifier": 0}
+
+
+def test_physical_dice_in_the_order_of_the_procedure(client: FlaskClient) -> None:
+    dice = [1, 5, 3, 8, 2, 2]  # surprise ×2, distance 1d4, initiative, reaction
+    body = client.post("/api/v1/encounter", json={"dice": dice, "lang": "en"}).get_json()
+    assert [r["label"] for r in body["rolls"]] == [
+        "surprise", "surprise", "distance", "initiative", "reaction"]
+    assert [v for r in body["rolls"] for v in r["results"]] == dice
+    result = body["result"]
+    assert result["surprise"]["effect"] == "some"
+    assert result["distance"] == {"distance_m": 30, "zone": "daleko", "zone_name": "Far"}
+    assert result["initiative"]["skipped"] == ["hráči"]
+    assert result["reactions"][0]["side"] == "nepřátelé"
+    assert result["reactions"][0]["band"] == "hostile-may-attack"
+    assert body["seed"] is None
+    short = client.post("/api/v1/encounter", json={"dice": dice[:-1], "lang": "en"}).get_json()
+    assert "needs a d6 for 'reaction'" in short["message"]
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"sides": ["a", "b"], "players": "c"}, "players"),
+    ({"sides": ["a", "b"], "light": ["c"]}, "light"),
+    ({"sides": ["a", "a"]}, "sides"),
+    ({"reaction_modifier": 7}, "reaction_modifier"),
+    ({"surprised": ["a"]}, "surprised"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    refused(client, "encounter", body, field)
+
+
+def test_the_inputs_are_documented_with_their_bounds(client: FlaskClient) -> None:
+    inputs = arguments(client, "EncounterArgs")
+    assert (inputs["sides"]["minItems"], inputs["sides"]["maxItems"]) == (2, 10)
+    assert inputs["sides"]["items"]["maxLength"] == 40
+    assert inputs["players"]["maxLength"] == 40
+    modifier = inputs["reaction_modifier"]
+    assert (modifier["minimum"], modifier["maximum"]) == (-6, 6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(input_names, json_values, max_size=5))
+def test_any_json_answers_200_or_422(app: Flask, body: dict[str, object]) -> None:
+    answers_200_or_422(app, "encounter", body)
+
+
+THREE = ["hráči", "skřeti", "vlci"]
+TEN = [f"strana {n}" for n in range(1, 11)]
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "encounter": [
+        {}, {"location": "indoors"}, {"light": ["hráči", "nepřátelé"]},
+        {"light": ["nepřátelé"], "reaction_modifier": 2},
+        {"sides": THREE, "players": "skřeti", "reaction_modifier": 3},
+        {"sides": THREE, "light": ["hráči"], "location": "indoors", "reaction_modifier": -6},
+        {"sides": TEN, "players": "strana 10", "reaction_modifier": 6},
+        {"players": "vlci"}, {"light": ["draci"]}, {"location": ""}, {"sides": ["a"]},
+        {"sides": ["a", "b"], "location": "vzduch", "players": "c"},
+    ],
+}

@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
+from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla.combat import initiative, players_first_chance
 from tests.enumeration import probability
+from tests.pravidla.conflict_checks import (
+    answers_200_or_422,
+    answers_alike_as_documented,
+    any_sides,
+    arguments,
+    conflicts,
+    input_names,
+    json_values,
+    refused,
+    seeds,
+    sides_are_valid,
+)
 
 DEFAULT = ["hráči", "nepřátelé"]
 
@@ -107,3 +125,115 @@ def test_text_in_both_languages() -> None:
     assert skipped.text.cs.endswith("Překvapené strany vynechají 1. kolo: nepřátelé.")
     everyone = initiative(ReplayDice([4, 6]), sides=DEFAULT, surprised=DEFAULT)
     assert "nikdo kolo nevynechá" in everyone.text.cs
+
+
+@settings(max_examples=150, deadline=None)
+@given(conflicts(), seeds)
+def test_the_order_is_a_permutation_of_the_sides_not_surprised(
+    conflict: dict[str, Any], seed: int
+) -> None:
+    sides, surprised = conflict["sides"], conflict["surprised"]
+    players = conflict["players"] or sides[0]
+    outcome = initiative(SeededDice(seed), sides=sides, players=conflict["players"],
+                         surprised=surprised)
+    everyone = set(surprised) == set(sides)
+    acting = sides if everyone else [side for side in sides if side not in surprised]
+    order = outcome.result.order
+    assert sorted(entry.side for entry in order) == sorted(acting)
+    assert set(outcome.result.skipped) == (set() if everyone else set(surprised))
+    assert len(outcome.rolls) == len(acting)
+    assert all(1 <= entry.roll <= 10 for entry in order)
+    rolls = [entry.roll for entry in order]
+    assert rolls == sorted(rolls, reverse=True)
+    for first, second in pairwise(order):
+        if first.roll == second.roll:
+            assert second.side != players
+            if players not in (first.side, second.side):
+                assert sides.index(first.side) < sides.index(second.side)
+    for entry in order:
+        assert entry.tied == (rolls.count(entry.roll) > 1)
+    chance = outcome.result.players_first_chance
+    assert (chance is None) == (players not in acting)
+    assert chance is None or 0 < chance <= 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_sides, st.none() | st.text(max_size=6), st.lists(st.text(max_size=6), max_size=4),
+       seeds)
+def test_a_bad_conflict_is_refused_with_a_rule_error(
+    sides: list[str], players: str | None, surprised: list[str], seed: int
+) -> None:
+    valid = (sides_are_valid(sides) and (players is None or players in sides)
+             and all(side in sides for side in surprised))
+    try:
+        initiative(SeededDice(seed), sides=sides, players=players, surprised=surprised)
+    except RuleError as error:
+        assert not valid
+        assert error.field in ("sides", "players", "surprised")
+    else:
+        assert valid
+
+
+def test_the_api_answers_alike_by_get_and_post_as_documented(client: FlaskClient) -> None:
+    body = answers_alike_as_documented(client, "initiative", {
+        "sides": ["hráči", "skřeti", "vlci"], "players": "hráči", "surprised": ["vlci"]})
+    assert body["chance"] is None
+
+
+def test_lists_in_a_query_string_repeated_or_comma_separated(client: FlaskClient) -> None:
+    comma = client.get("/api/v1/initiative?sides=hráči,skřeti&dice=4,4").get_json()
+    repeated = client.get(
+        "/api/v1/initiative?sides=hráči&sides=skřeti&dice=4&dice=4").get_json()
+    assert comma == repeated
+    assert comma["input"] == {"sides": ["hráči", "skřeti"], "players": "hráči", "surprised": []}
+    assert comma["result"]["order"] == [
+        {"side": "hráči", "roll": 4, "tied": True}, {"side": "skřeti", "roll": 4, "tied": True}]
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"sides": ["skřeti", "skřeti"]}, "sides"),
+    ({"sides": ["sami"]}, "sides"),
+    ({"sides": [str(i) for i in range(11)]}, "sides"),
+    ({"sides": ["x" * 41, "y"]}, "sides"),
+    ({"sides": ["", "y"]}, "sides"),
+    ({"sides": ["a", "b"], "players": "c"}, "players"),
+    ({"sides": ["a", "b"], "surprised": ["c"]}, "surprised"),
+    ({"sides": "a,b", "surprised": [1]}, "surprised"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    refused(client, "initiative", body, field)
+
+
+def test_the_inputs_are_documented_with_their_bounds(client: FlaskClient) -> None:
+    inputs = arguments(client, "InitiativeArgs")
+    assert (inputs["sides"]["minItems"], inputs["sides"]["maxItems"]) == (2, 10)
+    assert inputs["sides"]["items"]["maxLength"] == 40
+    assert inputs["surprised"]["maxItems"] == 10
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(input_names, json_values, max_size=5))
+def test_any_json_answers_200_or_422(app: Flask, body: dict[str, object]) -> None:
+    answers_200_or_422(app, "initiative", body)
+
+
+THREE = ["hráči", "skřeti", "vlci"]
+TEN = [f"strana {n}" for n in range(1, 11)]
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "initiative": [
+        {}, {"sides": THREE}, {"sides": THREE, "players": "vlci"},
+        {"sides": THREE, "surprised": ["skřeti"]},
+        {"sides": THREE, "surprised": ["hráči"]},            # the players do not roll
+        {"surprised": ["nepřátelé", "hráči"]},              # everyone: nobody loses the round
+        {"sides": ["a", "b", "c", "d"], "players": "c", "surprised": ["a"]},
+        {"sides": TEN, "players": "strana 7", "surprised": TEN[:3]},
+        {"sides": ["hráči"]}, {"sides": [*TEN, "navíc"]}, {"sides": ["hráči", " "]},
+        {"sides": ["a", "b", "b", "a"]}, {"players": "vlci"},
+        {"sides": THREE, "surprised": ["vlci", "draci"]},
+    ],
+}
