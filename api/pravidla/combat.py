@@ -20,7 +20,7 @@ class MoraleInput(Schema):
                            label="Morálka stvoření", metadata={
                                "description": "The creature's morale (Morálka)."})
     successes = f.bounded_int(0, combat.MORALE_SUCCESSES_TO_DEATH, load_default=0,
-                              label="Už úspěšných ověření v tomto setkání", metadata={
+                              label="Úspěšná ověření morálky v tomto setkání", metadata={
                                   "description": "Successful morale checks already made in "
                                                  "this encounter."})
 
@@ -36,13 +36,15 @@ register(
 # --- the sides of a conflict: initiative, surprise, the whole encounter ----------------------
 
 def sides_field() -> f.CsvList:
-    """The sides of a conflict: 2..10 distinct names, the players and their enemies by default."""
-    return f.csv_list(f.name(), combat.SIDES_MIN, combat.SIDES_MAX,
-                      label="Strany (čárkami; výchozí hráči, nepřátelé)",
+    """The sides of a conflict: 2..10 distinct names, the players and their enemies by default
+    (named in the answer's language: ``input`` echoes them so)."""
+    return f.csv_list(f.name(), combat.SIDES_MIN, combat.SIDES_MAX, label="Strany (čárkami)",
                       load_default=lambda: list(combat.DEFAULT_SIDES), metadata={
-                          "description": "The sides of the conflict: 2..10 distinct names (default "
-                                         "hráči, nepřátelé).",
-                          "example": list(combat.DEFAULT_SIDES)})
+                          "description": "The sides of the conflict: 2..10 distinct names. "
+                                         "Default: the players and their enemies, named in the "
+                                         "answer's language (hráči, nepřátelé; players, "
+                                         "enemies), and named either way in other inputs.",
+                          "example": [side.cs for side in combat.DEFAULT_SIDES]})
 
 
 def named_sides_field(description: str, label: str) -> f.CsvList:
@@ -53,9 +55,10 @@ def named_sides_field(description: str, label: str) -> f.CsvList:
 
 def players_field() -> fields.String:
     """The players' side: one of ``sides``, the first one when omitted."""
-    return f.name(label="Strana hráčů (výchozí první)", metadata={
+    return f.name(label="Strana hráčů", metadata={
         "description": "The players' side (one of `sides`; default the first): ties of "
-                       "initiative go to it."})
+                       "initiative go to it.",
+        "x-placeholder": "první ze stran"})
 
 
 class PlayersDefault:

@@ -14,6 +14,7 @@ from api.pravidla.combat import (
     sides_field,
 )
 from api.procedures import register
+from rpg.core.citations import slugify
 from rpg.pravidla import encounters
 
 _LIGHT = "Strany nesoucí světlo (čárkami)"
@@ -24,7 +25,7 @@ class ReactionInput(Schema):
 
     modifier = f.bounded_int(
         encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX, load_default=0,
-        label="Oprava", metadata={"description": "Added to the 2d6."})
+        label="Modifikátor", metadata={"description": "Added to the 2d6."})
 
 
 register(
@@ -56,19 +57,30 @@ register(
 
 # --- encounter-distance ----------------------------------------------------------------------
 
+#: [Vzdálenost setkání] each place as the rule names it ("Vnitřní prostory", "Divočina, moře nebo
+#: vzduch"), and the places it takes in alone: a dungeon (kobka) is indoors, the sea and the
+#: air are the wilderness's.
+PLACES = {"indoors": ("vnitřní prostory", "uvnitř", "kobka"),
+          "wilderness": ("divočina, moře nebo vzduch", "divočina", "moře", "vzduch")}
+
+
 def location_field() -> fields.String:
     """Where the encounter happens, in the rule's words."""
-    return f.choice(encounters.LOCATIONS, words={
-        "indoors": "vnitřní prostory", "wilderness": "divočina, moře nebo vzduch"},
+    field = f.choice(encounters.LOCATIONS, words={
+        location: words[0] for location, words in PLACES.items()},
         label="Místo setkání", load_default=encounters.DEFAULT_LOCATION, metadata={
-            "description": "indoors, or wilderness (also sea and air)."})
+            "description": "indoors (also vnitřní prostory, uvnitř, kobka), or wilderness (also "
+                           "divočina, moře, vzduch: sea and air are the wilderness's)."})
+    field.aliases.update({slugify(word): location for location, words in PLACES.items()
+                          for word in words})
+    return field
 
 
 class EncounterDistanceInput(Schema):
     """Inputs of ``encounter-distance``."""
 
     location = location_field()
-    surprised = f.flag(label="Některá strana je překvapená", metadata={
+    surprised = f.flag(label="Některá ze stran je překvapená", metadata={
         "description": "Some side is surprised."})
 
 
@@ -93,7 +105,7 @@ class EncounterInput(PlayersDefault, Schema):
     players = players_field()
     reaction_modifier = f.bounded_int(
         encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX, load_default=0,
-        label="Oprava hodu na reakci", metadata={
+        label="Modifikátor hodu na reakci", metadata={
             "description": "Added to each reaction roll's 2d6."})
 
 

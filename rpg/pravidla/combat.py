@@ -4,7 +4,6 @@ the sides of a conflict (shared by initiative, surprise and the whole encounter)
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -13,7 +12,7 @@ from typing import Any, Literal
 
 from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
-from rpg.core.dice import DiceSource, roll, written
+from rpg.core.dice import DiceSource, Roll, roll, written
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
@@ -31,29 +30,39 @@ MESSAGES = messages({
     "morale.already-twice": Text(
         "Morálka {morale}: už dvakrát uspěla → bojuje až do smrti, nehází se.",
         "Morale {morale}: already held twice → fights to the death, no roll."),
+    # The sides when none are named, in the answer's language; a side the user named keeps
+    # its name in every language.
+    "sides.players": Text("hráči", "players"),
+    "sides.enemies": Text("nepřátelé", "enemies"),
+    "sides.named": Text("{name}", "{name}"),
     "sides.count": Text("Stran musí být {low} až {high}, zadáno {count}.",
                         "There must be {low} to {high} sides; {count} given."),
-    "sides.blank": Text("Každá strana potřebuje jméno: odstraň prázdné položky ze {sides}.",
+    "sides.blank": Text("Každá strana potřebuje jméno: odstraň z {sides} prázdné položky.",
                         "Every side needs a name: remove the blank entries from {sides}."),
     "sides.repeated": Text("Strany musí mít různá jména; '{side}' je uvedena víckrát.",
                            "Sides need distinct names; '{side}' is listed more than once."),
-    "sides.unknown": Text("{field} jmenuje stranu '{side}', která není v {sides} ({listed}).",
-                          "{field} names the side '{side}', which is not in {sides} ({listed})."),
+    "sides.unknown": Text("{field} jmenuje stranu '{side}', která mezi stranami není ({listed}).",
+                          "{field} names the side '{side}', which is not among the sides "
+                          "({listed})."),
+    # "překvapená strana 1 kolo vynechá"
+    "sides.one-surprised": Text(
+        "Překvapená strana ({sides}) vynechá {rounds} {rounds:kolo|kola|kol}.",
+        "The surprised side ({sides}) loses {rounds} {rounds:round|rounds}."),
+    "sides.some-surprised": Text(
+        "Překvapené strany ({sides}) vynechají {rounds} {rounds:kolo|kola|kol}.",
+        "The surprised sides ({sides}) lose {rounds} {rounds:round|rounds}."),
     "initiative.title": Text("Iniciativa", "Initiative"),
-    "initiative.text": Text("Iniciativa: {rolls} → pořadí: {order}{tie}.{surprised}",
-                            "Initiative: {rolls} → order: {order}{tie}.{surprised}"),
+    "initiative.text": Text("Iniciativa: {rolls} → pořadí: {order}{tie}.",
+                            "Initiative: {rolls} → order: {order}{tie}."),
+    "initiative.and-surprise": Text("{initiative} {surprise}", "{initiative} {surprise}"),
     "initiative.roll": Text("{side} {dice}", "{side} {dice}"),
-    "initiative.no-tie": Text("", ""),
     "initiative.tie-players": Text(" (remíza jde ve prospěch hráčů)",
                                    " (a tie goes to the players)"),
     "initiative.tie-listed": Text(" (při remíze rozhoduje pořadí stran)",
                                   " (a tie keeps the listed order)"),
-    "initiative.nobody-surprised": Text("", ""),
-    "initiative.skipped": Text(" Překvapené strany vynechají 1. kolo: {sides}.",
-                               " Surprised, losing the first round: {sides}."),
     "initiative.everyone-surprised": Text(
-        " Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo kolo nevynechá.",
-        " Every side is surprised: a moment's hesitation, nobody loses the round."),
+        "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo kolo nevynechá.",
+        "Every side is surprised: a moment's hesitation, nobody loses the round."),
     "initiative.chart-players": Text("hráči první", "players first"),
     "initiative.chart-rival": Text("soupeř první", "a rival first"),
     "range-zone.title": Text("Zóna dosahu", "Range zone"),
@@ -102,6 +111,10 @@ MESSAGES = messages({
         "At the GM's discretion a large missile weapon may attack, but only with "
         "disadvantage."),
 })
+
+
+#: An optional part of a sentence left out: written as nothing in any language.
+NOTHING = Join(())
 
 
 def lowered(message: Message) -> Text:
@@ -161,50 +174,86 @@ def morale(source: DiceSource, *, morale: int, successes: int = 0) -> Outcome:
 # --- Sides of a conflict: shared by initiative, surprise and the whole encounter -------------
 
 SIDES_MIN, SIDES_MAX = 2, 10
+#: A side of a conflict: a name the user gave (``sides.named``, the same in every language), or
+#: one of the default sides (``sides.players``, ``sides.enemies``), written in the answer's
+#: language.
+Side = Message
 #: The sides when none are named: the players and their enemies.
-DEFAULT_SIDES: tuple[str, ...] = ("hráči", "nepřátelé")
+DEFAULT_SIDES: tuple[Side, ...] = (msg("sides.players"), msg("sides.enemies"))
+#: [Hod na překvapení] "překvapená strana 1 kolo vynechá"
+SURPRISE_ROUNDS_LOST = 1
 
 
-def check_sides(sides: Sequence[str]) -> tuple[str, ...]:
+def side_of(name: str | Side) -> Side:
+    """A side as the engine keeps it: a name given is that name in every language."""
+    return name if isinstance(name, Message) else msg("sides.named", name=name)
+
+
+def is_side(side: Side, name: str | Side) -> bool:
+    """Whether ``name`` names ``side``: the same side, or its name in either language (an
+    English client names a default side as it was shown, ``players``; a Czech one ``hráči``)."""
+    if isinstance(name, Message):
+        return name == side
+    return name in (side.cs, side.en)
+
+
+def check_sides(sides: Sequence[str | Side]) -> tuple[Side, ...]:
     """The sides of a conflict, checked: 2..10 distinct, non-blank names."""
-    sides = tuple(sides)
-    if not SIDES_MIN <= len(sides) <= SIDES_MAX:
-        raise RuleError(msg("sides.count", low=SIDES_MIN, high=SIDES_MAX, count=len(sides)),
+    checked = tuple(map(side_of, sides))
+    if not SIDES_MIN <= len(checked) <= SIDES_MAX:
+        raise RuleError(msg("sides.count", low=SIDES_MIN, high=SIDES_MAX, count=len(checked)),
                         field="sides")
-    if any(not side.strip() for side in sides):
+    if any(not side.cs.strip() for side in checked):
         raise RuleError(msg("sides.blank", sides=Field("sides")), field="sides")
-    repeated = [side for side, count in Counter(sides).items() if count > 1]
-    if repeated:
-        raise RuleError(msg("sides.repeated", side=repeated[0]), field="sides")
-    return sides
+    for index, side in enumerate(checked):
+        # Two sides one name could mean (in either language) cannot be told apart.
+        if any(other.cs in (side.cs, side.en) or other.en in (side.cs, side.en)
+               for other in checked[:index] + checked[index + 1:]):
+            raise RuleError(msg("sides.repeated", side=side), field="sides")
+    return checked
 
 
-def check_named_sides(named: Sequence[str], sides: Sequence[str], field: str) -> tuple[str, ...]:
-    """``named`` (e.g. the surprised sides) in the listed order of ``sides``, each one listed."""
-    unknown = [side for side in named if side not in sides]
+def check_named_sides(named: Sequence[str | Side], sides: Sequence[Side],
+                      field: str) -> tuple[Side, ...]:
+    """The sides ``named`` (the surprised ones, the lit ones) in the listed order of ``sides``;
+    each name must name one of them."""
+    unknown = [name for name in named if not any(is_side(side, name) for side in sides)]
     if unknown:
         raise RuleError(msg("sides.unknown", field=Field(field), side=unknown[0],
-                            sides=Field("sides"), listed=Join(tuple(sides))), field=field)
-    return tuple(side for side in sides if side in named)
+                            listed=Join(tuple(sides))), field=field)
+    return tuple(side for side in sides if any(is_side(side, name) for name in named))
 
 
-def players_side(sides: Sequence[str], players: str | None) -> str:
-    """The players' side: as given, else the first side listed."""
+def players_side(sides: Sequence[str | Side], players: str | Side | None) -> str | Side:
+    """The players' side as given, else the first side listed."""
     if players is not None:
         return players
     return sides[0] if sides else DEFAULT_SIDES[0]
 
 
+def the_players(sides: tuple[Side, ...], players: str | Side | None) -> Side:
+    """The players' side among the checked ``sides`` (the first one when not given)."""
+    return check_named_sides((players_side(sides, players),), sides, "players")[0]
+
+
+def lose_a_round(surprised: Sequence[Side]) -> Message:
+    """"Překvapená strana (…) vynechá 1 kolo", for one surprised side or several."""
+    return msg("sides.one-surprised" if len(surprised) == 1 else "sides.some-surprised",
+               sides=Join(tuple(surprised)), rounds=SURPRISE_ROUNDS_LOST)
+
+
 # --- Initiative [Iniciativa] -----------------------------------------------------------------
 
 INITIATIVE_DIE = 10
+#: How a result names a side.
+SIDE_NAME = "The side: its name as given, or a default side in the answer's language."
 
 
 @dataclass(frozen=True, slots=True)
 class InitiativeEntry:
     """One side's place in the order: its d10 and whether another side rolled the same."""
 
-    side: str
+    side: Side = field(metadata={"description": SIDE_NAME})
     roll: int = field(metadata={"description": "The side's d10."})
     tied: bool = field(metadata={"description": "Another side rolled the same number."})
 
@@ -218,7 +267,7 @@ class InitiativeResult:
     """
 
     order: tuple[InitiativeEntry, ...] = field(metadata={"description": "First to act first."})
-    skipped: tuple[str, ...] = field(
+    skipped: tuple[Side, ...] = field(
         metadata={"description": "Surprised sides: they lose the first round."})
     players_first_chance: Fraction | None = field(
         metadata={
@@ -243,43 +292,51 @@ def players_first_chance(rivals: int) -> Fraction:
 def initiative(
     source: DiceSource,
     *,
-    sides: Sequence[str] = DEFAULT_SIDES,
-    players: str | None = None,
-    surprised: Sequence[str] = (),
+    sides: Sequence[str | Side] = DEFAULT_SIDES,
+    players: str | Side | None = None,
+    surprised: Sequence[str | Side] = (),
 ) -> Outcome:
     """[Iniciativa] 1d10 for each side not surprised; highest first, a tie goes to the players.
 
     A tie between two sides that are not the players keeps the listed order. When every side is
     surprised, it is only a moment's hesitation: every side rolls and nobody loses the round.
     """
-    sides = check_sides(sides)
-    players = players_side(sides, players)
-    check_named_sides((players,), sides, "players")
-    skipped = check_named_sides(surprised, sides, "surprised")
-    everyone_surprised = len(skipped) == len(sides)
+    checked = check_sides(sides)
+    the_players_side = the_players(checked, players)
+    skipped = check_named_sides(surprised, checked, "surprised")
+    everyone_surprised = len(skipped) == len(checked)
     if everyone_surprised:
         skipped = ()
-    rolling = [side for side in sides if side not in skipped]
+    rolling = [side for side in checked if side not in skipped]
     rolls = tuple(roll(source, "initiative", 1, INITIATIVE_DIE) for _ in rolling)
-    by_side = {side: rolled.total for side, rolled in zip(rolling, rolls, strict=True)}
-    counts = Counter(by_side.values())
-    ranked = sorted(rolling, key=lambda side: (
-        -by_side[side], side != players, sides.index(side)))
-    order = tuple(InitiativeEntry(side, by_side[side], counts[by_side[side]] > 1)
-                  for side in ranked)
-    chance = players_first_chance(len(rolling) - 1) if players in by_side else None
+    totals = [rolled.total for rolled in rolls]
+    ranked = sorted(range(len(rolling)), key=lambda index: (
+        -totals[index], rolling[index] != the_players_side, index))
+    order = tuple(InitiativeEntry(rolling[index], totals[index], totals.count(totals[index]) > 1)
+                  for index in ranked)
+    chance = (players_first_chance(len(rolling) - 1) if the_players_side in rolling
+              else None)
     result = InitiativeResult(order, skipped, chance)
-    tied = {entry.side for entry in order if entry.tied}
-    tie = ("initiative.tie-players" if players in tied
-           else "initiative.tie-listed" if tied else "initiative.no-tie")
-    after = (msg("initiative.everyone-surprised") if everyone_surprised
-             else msg("initiative.skipped", sides=Join(skipped)) if skipped
-             else msg("initiative.nobody-surprised"))
-    text = msg("initiative.text",
+    text = initiative_text(result, rolling, rolls, the_players_side)
+    if everyone_surprised:
+        text = msg("initiative.and-surprise", initiative=text,
+                   surprise=msg("initiative.everyone-surprised"))
+    elif skipped:
+        text = msg("initiative.and-surprise", initiative=text, surprise=lose_a_round(skipped))
+    return Outcome("initiative", rolls, result, None, text, RULES["initiative"])
+
+
+def initiative_text(result: InitiativeResult, rolling: Sequence[Side], rolls: Sequence[Roll],
+                    players: Side) -> Message:
+    """"Iniciativa: hráči 1d10 = 5, skřeti 1d10 = 5 → pořadí: hráči, skřeti (remíza jde ve
+    prospěch hráčů)." – without a word on surprise (a whole encounter has said it already)."""
+    tied = [entry.side for entry in result.order if entry.tied]
+    tie = (msg("initiative.tie-players") if players in tied
+           else msg("initiative.tie-listed") if tied else NOTHING)
+    return msg("initiative.text",
                rolls=Join(tuple(msg("initiative.roll", side=side, dice=written(rolled))
                                 for side, rolled in zip(rolling, rolls, strict=True))),
-               order=Join(tuple(entry.side for entry in order)), tie=msg(tie), surprised=after)
-    return Outcome("initiative", rolls, result, None, text, RULES["initiative"])
+               order=Join(tuple(entry.side for entry in result.order)), tie=tie)
 
 
 # --- Range zones [Zóny dosahu] ---------------------------------------------------------------
@@ -368,7 +425,7 @@ def range_zone(source: DiceSource, *, distance_m: float) -> Outcome:
 #: What the calculators need of this module (``pravidla/combat.js``).
 CALCULATOR_DATA: dict[str, Any] = {
     "morale": [MORALE_MIN, MORALE_MAX], "successes_to_death": MORALE_SUCCESSES_TO_DEATH,
-    "sides": [SIDES_MIN, SIDES_MAX], "default_sides": list(DEFAULT_SIDES),
-    "initiative_die": INITIATIVE_DIE,
+    "sides": [SIDES_MIN, SIDES_MAX], "default_sides": [side.key for side in DEFAULT_SIDES],
+    "initiative_die": INITIATIVE_DIE, "rounds_lost": SURPRISE_ROUNDS_LOST,
     "zones": [[zone.zone, zone.low, zone.high] for zone in RANGE_ZONES],
 }

@@ -9,22 +9,27 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
-from rpg.core.catalog import Field, Join, Message, messages, msg
+from rpg.core.catalog import Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
-from rpg.core.errors import RuleError
+from rpg.core.errors import check_choice
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
 from rpg.pravidla.combat import (
     DEFAULT_SIDES,
+    NOTHING,
+    SIDE_NAME,
     InitiativeResult,
+    Side,
     check_named_sides,
     check_sides,
     initiative,
+    initiative_text,
+    lose_a_round,
     lowered,
-    players_side,
     range_zone_of,
+    the_players,
 )
 
 MESSAGES = messages({
@@ -32,7 +37,6 @@ MESSAGES = messages({
     "reaction.chance": Text("Šance tohoto výsledku", "Chance of this result"),
     "reaction.text": Text("Reakce{who}: {shown} → {reaction} (NPC: {npc_interaction}).",
                           "Reaction{who}: {shown} → {reaction} (NPC: {npc_interaction})."),
-    "reaction.anyone": Text("", ""),
     "reaction.side": Text(" ({side})", " ({side})"),
     # [Akce monster] the table: each band's reaction, and its reaction to other NPC interactions.
     "reaction.hostile-attacks": Text("Nepřátelský, zaútočí", "Hostile, attacks"),
@@ -55,11 +59,6 @@ MESSAGES = messages({
     "surprise.lit": Text("{side} bez hodu (ostatní nesou světlo)",
                          "{side} no roll (the others carry light)"),
     "surprise.none": Text("Nikdo není překvapený.", "Nobody is surprised."),
-    "surprise.one": Text("Překvapená strana ({sides}) vynechá {rounds} {rounds:kolo|kola|kol}.",
-                         "The surprised side ({sides}) loses {rounds} {rounds:round|rounds}."),
-    "surprise.some": Text(
-        "Překvapené strany ({sides}) vynechají {rounds} {rounds:kolo|kola|kol}.",
-        "The surprised sides ({sides}) lose {rounds} {rounds:round|rounds}."),
     "surprise.all": Text(
         "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo nemá výhodu.",
         "Every side is surprised: a moment's hesitation, nobody has the advantage."),
@@ -78,9 +77,6 @@ MESSAGES = messages({
     "encounter-distance.wilderness-surprised": Text(
         "divočina, překvapení: {dice} × {scale} = {distance}",
         "wilderness, surprise: {dice} × {scale} = {distance}"),
-    "encounter-distance.location": Text(
-        "{field} je 'indoors' (vnitřní prostory) nebo 'wilderness' (divočina, moře, vzduch).",
-        "{field} is 'indoors' or 'wilderness' (also for sea and air)."),
     "encounter.title": Text("Náhlé setkání", "Encounter"),
     "encounter.text": Text("{steps}", "{steps}"),
 })
@@ -158,7 +154,7 @@ def reaction_distribution(modifier: int) -> tuple[BandChance, ...]:
     return tuple(BandChance(band, Fraction(n, 36)) for band, n in counts.items())
 
 
-def _reaction_text(rolled: Roll, modifier: int, total: int, who: Message) -> Message:
+def _reaction_text(rolled: Roll, modifier: int, total: int, who: Message | Join) -> Message:
     band = reaction_band(total)
     return msg("reaction.text", who=who, shown=written(rolled) + plus(modifier, total),
                reaction=band.reaction, npc_interaction=band.npc_interaction)
@@ -173,7 +169,7 @@ def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
     band = reaction_band(total)
     distribution = reaction_distribution(modifier)
     chance = next(c.probability for c in distribution if c.band == band.band)
-    text = _reaction_text(rolled, modifier, total, msg("reaction.anyone"))
+    text = _reaction_text(rolled, modifier, total, NOTHING)
     result = ReactionResult(total, band.band, band.reaction, band.npc_interaction, distribution)
     return Outcome("reaction", (rolled,), result, chance, text, RULES["reaction"])
 
@@ -183,8 +179,6 @@ def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
 SURPRISE_DIE = 6
 #: 1–2 on the d6: the side is surprised.
 SURPRISED_AT_MOST = 2
-#: "překvapená strana 1 kolo vynechá"
-SURPRISE_ROUNDS_LOST = 1
 
 SurpriseEffect = Literal["none", "some", "all"]
 SURPRISE_EFFECTS: tuple[SurpriseEffect, ...] = ("none", "some", "all")
@@ -194,7 +188,7 @@ SURPRISE_EFFECTS: tuple[SurpriseEffect, ...] = ("none", "some", "all")
 class SideSurprise:
     """One side's surprise roll; ``roll`` is ``None`` when every other side carries light."""
 
-    side: str
+    side: Side = field(metadata={"description": SIDE_NAME})
     roll: int | None = field(
         metadata={
             "description": "The d6 (1–2 surprised); null when every other side carries light.",
@@ -225,12 +219,12 @@ class SurpriseResult:
         metadata={"description": "Exact probability of each effect for these sides and lights."})
 
     @property
-    def surprised(self) -> tuple[str, ...]:
+    def surprised(self) -> tuple[Side, ...]:
         """The surprised sides, in the listed order."""
         return tuple(entry.side for entry in self.sides if entry.surprised)
 
 
-def can_be_surprised(side: str, sides: Sequence[str], light: Sequence[str]) -> bool:
+def can_be_surprised(side: Side, sides: Sequence[Side], light: Sequence[Side]) -> bool:
     """A carrier of light cannot surprise its enemies: lit all round, a side is not surprised."""
     return not all(other in light for other in sides if other != side)
 
@@ -248,7 +242,8 @@ def surprise_distribution(sides: int, rolling: int) -> tuple[EffectChance, ...]:
 @procedure("surprise", result=SurpriseResult, rule="surprise",
            samples=({}, {"light": ["hráči"]}))
 def surprise(
-    source: DiceSource, *, sides: Sequence[str] = DEFAULT_SIDES, light: Sequence[str] = ()
+    source: DiceSource, *, sides: Sequence[str | Side] = DEFAULT_SIDES,
+    light: Sequence[str | Side] = (),
 ) -> Outcome:
     """[Hod na překvapení] 1d6 per side in list order, 1–2 surprised.
 
@@ -283,9 +278,7 @@ def _surprise_verdict(result: SurpriseResult) -> Message:
     hesitation for all."""
     if result.effect != "some":
         return msg(f"surprise.{result.effect}")
-    caught = result.surprised
-    return msg("surprise.one" if len(caught) == 1 else "surprise.some", sides=Join(caught),
-               rounds=SURPRISE_ROUNDS_LOST)
+    return lose_a_round(result.surprised)
 
 
 # --- Encounter distance [Vzdálenost setkání] -------------------------------------------------
@@ -312,14 +305,6 @@ class DistanceResult:
     zone_name: Message
 
 
-def check_location(location: str) -> str:
-    """``location`` if it is one of :data:`LOCATIONS`, else the rule's refusal."""
-    if location not in LOCATIONS:
-        raise RuleError(msg("encounter-distance.location", field=Field("location")),
-                        field="location")
-    return location
-
-
 @procedure("encounter-distance", result=DistanceResult, rule="encounter-distance",
            samples=({"location": "indoors"},))
 def encounter_distance(
@@ -327,7 +312,7 @@ def encounter_distance(
 ) -> Outcome:
     """[Vzdálenost setkání] indoors 4d6 m (halved when surprised); wilderness, sea and air
     4d6 × 10 m, or 1d4 × 10 m when a side is surprised."""
-    check_location(location)
+    check_choice(location, LOCATIONS, "location")
     how = f"encounter-distance.{location}" + ("-surprised" if surprised else "")
     if location == "indoors":
         rolled = roll(source, "distance", DISTANCE_DICE, DISTANCE_DIE)
@@ -350,7 +335,7 @@ def encounter_distance(
 class SideReaction:
     """The reaction roll of one side that is not the players'."""
 
-    side: str
+    side: Side = field(metadata={"description": SIDE_NAME})
     total: int
     band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
     reaction: Message = field(metadata={"description": "The monster's reaction."})
@@ -379,34 +364,37 @@ class EncounterResult:
 def encounter(
     source: DiceSource,
     *,
-    sides: Sequence[str] = DEFAULT_SIDES,
-    light: Sequence[str] = (),
+    sides: Sequence[str | Side] = DEFAULT_SIDES,
+    light: Sequence[str | Side] = (),
     location: str = DEFAULT_LOCATION,
-    players: str | None = None,
+    players: str | Side | None = None,
     reaction_modifier: int = 0,
 ) -> Outcome:
     """[Náhlá setkání] the whole procedure: surprise → distance → initiative → reactions.
 
     Initiative is rolled by the sides that are not surprised (all of them when all are), and
-    each of those sides that is not the players' rolls its reaction, in list order.
+    each of those sides that is not the players' rolls its reaction, in list order. The text
+    says once who loses the first round: in the surprise's sentence.
     """
-    sides = check_sides(sides)
-    players = players_side(sides, players)
-    check_named_sides((players,), sides, "players")
-    check_named_sides(light, sides, "light")
-    check_location(location)
-    surprised = surprise(source, sides=sides, light=light)
+    checked = check_sides(sides)
+    the_players_side = the_players(checked, players)
+    check_named_sides(light, checked, "light")
+    check_choice(location, LOCATIONS, "location")
+    surprised = surprise(source, sides=checked, light=light)
     caught_out = surprised.result.surprised
     distance = encounter_distance(source, location=location, surprised=bool(caught_out))
-    order = initiative(source, sides=sides, players=players, surprised=caught_out)
-    acting = [side for side in sides if side not in order.result.skipped and side != players]
+    order = initiative(source, sides=checked, players=the_players_side, surprised=caught_out)
+    skipped = order.result.skipped
+    acting = [side for side in checked if side not in skipped and side != the_players_side]
     reactions = [(side, reaction(source, modifier=reaction_modifier)) for side in acting]
     result = EncounterResult(
         surprised.result, distance.result, order.result,
         tuple(SideReaction(side, r.result.total, r.result.band, r.result.reaction,
                            r.result.npc_interaction, r.result.distribution)
               for side, r in reactions))
-    said = [surprised.text, distance.text, order.text] + [
+    said = [surprised.text, distance.text, initiative_text(
+        order.result, [side for side in checked if side not in skipped], order.rolls,
+        the_players_side)] + [
         _reaction_text(outcome.rolls[0], reaction_modifier, outcome.result.total,
                        msg("reaction.side", side=side))
         for side, outcome in reactions]
@@ -420,7 +408,7 @@ def encounter(
 CALCULATOR_DATA: dict[str, Any] = {
     "reaction_modifier": [REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX],
     "bands": [[band.band, band.low, band.high] for band in REACTION_TABLE],
-    "surprise": [SURPRISE_DIE, SURPRISED_AT_MOST], "rounds_lost": SURPRISE_ROUNDS_LOST,
+    "surprise": [SURPRISE_DIE, SURPRISED_AT_MOST],
     "locations": list(LOCATIONS), "default_location": DEFAULT_LOCATION,
     "distance": [DISTANCE_DICE, DISTANCE_DIE], "surprised_wild_die": SURPRISED_WILD_DIE,
     "wilderness_scale_m": WILDERNESS_SCALE_M, "indoors_divisor": INDOORS_SURPRISE_DIVISOR,

@@ -139,16 +139,15 @@ def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url)
      "Strany musí mít různá jména; 'hráči' je uvedena víckrát."),
     # A refusal names the fields by their labels, as the form shows them.
     ("initiative", {"players": "vlci"}, "players",
-     "„Strana hráčů (výchozí první)“ jmenuje stranu 'vlci', která není v „Strany (čárkami; "
-     "výchozí hráči, nepřátelé)“ (hráči, nepřátelé)."),
+     "„Strana hráčů“ jmenuje stranu 'vlci', která mezi stranami není (hráči, nepřátelé)."),
     ("initiative", {"sides": "a, b", "surprised": "b, c"}, "surprised",
-     "„Překvapené strany (čárkami)“ jmenuje stranu 'c', která není v „Strany (čárkami; "
-     "výchozí hráči, nepřátelé)“ (a, b)."),
+     "„Překvapené strany (čárkami)“ jmenuje stranu 'c', která mezi stranami není (a, b)."),
     ("surprise", {"light": "draci"}, "light", "světlo (čárkami)“ jmenuje stranu 'draci'"),
     ("surprise", {"sides": "jen my"}, "sides", "Zadej 2 až 10 položek oddělených čárkou."),
     ("encounter-distance", {"dice": "6, 6, 6"}, "dice",
      "Chybí kostka: je potřeba d6 pro 'distance' (kostka č. 4)."),
-    ("encounter", {"sides": "a, b", "players": "c"}, "players", "první)“ jmenuje stranu 'c'"),
+    ("encounter", {"sides": "a, b", "players": "c"}, "players",
+     "„Strana hráčů“ jmenuje stranu 'c'"),
     ("encounter", {"reaction_modifier": "7"}, "reaction_modifier", "Zadej hodnotu od -6 do 6."),
     ("range-zone", {"distance_m": "-1"}, "distance_m",
      f"Zadej hodnotu od 0 do {combat.MAX_DISTANCE_M}."),

@@ -44,8 +44,8 @@ def test_nobody_surprised_wilderness() -> None:
     result = outcome.result
     assert result.surprise.effect == "none"
     assert (result.distance.distance_m, result.distance.zone) == (40, "daleko")
-    assert [e.side for e in result.initiative.order] == ["nepřátelé", "hráči"]
-    assert [(r.side, r.total, r.band) for r in result.reactions] == [
+    assert [e.side.cs for e in result.initiative.order] == ["nepřátelé", "hráči"]
+    assert [(r.side.cs, r.total, r.band) for r in result.reactions] == [
         ("nepřátelé", 7, "uncertain")]
     assert outcome.chance is None
 
@@ -68,9 +68,9 @@ def test_who_acts_and_reacts(
 ) -> None:
     outcome = encounter(ReplayDice(dice), sides=sides, players=players)
     assert outcome.result.distance.distance_m == distance
-    assert [e.side for e in outcome.result.initiative.order] == order
-    assert list(outcome.result.initiative.skipped) == skipped
-    assert [r.side for r in outcome.result.reactions] == reacting
+    assert [e.side.cs for e in outcome.result.initiative.order] == order
+    assert [side.cs for side in outcome.result.initiative.skipped] == skipped
+    assert [r.side.cs for r in outcome.result.reactions] == reacting
 
 
 def test_composes_the_sub_procedures_on_the_same_dice() -> None:
@@ -80,7 +80,7 @@ def test_composes_the_sub_procedures_on_the_same_dice() -> None:
                         reaction_modifier=2)
     alone = surprise(ReplayDice(dice[:2]), sides=sides, light=light)
     assert outcome.result.surprise == alone.result
-    assert alone.result.surprised == ("hráči",)  # the wolves' enemies are lit: no roll
+    assert [side.cs for side in alone.result.surprised] == ["hráči"]  # the wolves': no roll
     distance = encounter_distance(ReplayDice(dice[2:6]), location="indoors", surprised=True)
     assert outcome.result.distance == distance.result
     assert outcome.result.distance.distance_m == 7  # 15 halved, rounded down
@@ -88,7 +88,7 @@ def test_composes_the_sub_procedures_on_the_same_dice() -> None:
     assert outcome.result.initiative == order.result
     reactions = [reaction(ReplayDice(dice[8:10]), modifier=2).result,
                  reaction(ReplayDice(dice[10:]), modifier=2).result]
-    assert [(r.side, r.total, r.band) for r in outcome.result.reactions] == [
+    assert [(r.side.cs, r.total, r.band) for r in outcome.result.reactions] == [
         ("skřeti", 12, "friendly"), ("vlci", 5, "hostile-may-attack")]
     assert [(r.total, r.band) for r in reactions] == [(12, "friendly"), (5, "hostile-may-attack")]
     assert outcome.rolls == alone.rolls + distance.rolls + order.rolls + tuple(
@@ -101,7 +101,7 @@ def test_each_unsurprised_enemy_reacts_with_the_modifier_in_list_order() -> None
                         location="indoors", reaction_modifier=-1)
     expected = [reaction(ReplayDice(dice[10:12]), modifier=-1).result,
                 reaction(ReplayDice(dice[12:]), modifier=-1).result]
-    assert [(r.side, r.total, r.band, r.distribution) for r in outcome.result.reactions] == [
+    assert [(r.side.cs, r.total, r.band, r.distribution) for r in outcome.result.reactions] == [
         ("skřeti", 1, "hostile-attacks", expected[0].distribution),
         ("vlci", 11, "indifferent", expected[1].distribution),
     ]
@@ -111,6 +111,23 @@ def test_each_unsurprised_enemy_reacts_with_the_modifier_in_list_order() -> None
         "(NPC: Neutrální, příklon k pozitivní).")
     assert outcome.text.en.startswith("Surprise roll: hráči 1d6 = 6, skřeti 1d6 = 6, vlci 1d6 = 6."
                                       " Nobody is surprised. Encounter distance (indoors: 4d6")
+
+
+def test_the_text_says_once_who_loses_the_first_round() -> None:
+    outcome = encounter(ReplayDice([1, 5, 3, 8, 2, 2]))
+    assert outcome.text.cs == (
+        "Hod na překvapení: hráči 1d6 = 1 → překvapená, nepřátelé 1d6 = 5. Překvapená strana "
+        "(hráči) vynechá 1 kolo. Vzdálenost setkání (divočina, překvapení: 1d4 = 3 × 10 = 30 m) "
+        "→ daleko. Iniciativa: nepřátelé 1d10 = 8 → pořadí: nepřátelé. Reakce (nepřátelé): 2d6 = "
+        "2 + 2 = 4 → Nepřátelský, může zaútočit (NPC: Neutrální, příklon k negativní).")
+    assert outcome.text.en == (
+        "Surprise roll: players 1d6 = 1 → surprised, enemies 1d6 = 5. The surprised side "
+        "(players) loses 1 round. Encounter distance (wilderness, surprise: 1d4 = 3 × 10 = 30 m) "
+        "→ far. Initiative: enemies 1d10 = 8 → order: enemies. Reaction (enemies): 2d6 = 2 + 2 "
+        "= 4 → Hostile, may attack (NPC: Neutral, leaning negative).")
+    everyone = encounter(ReplayDice([1, 2, 4, 4, 4, 1, 1]))
+    assert everyone.text.cs.count("chvilkové zaváhání") == 1
+    assert everyone.text.en.count("a moment's hesitation") == 1
 
 
 @pytest.mark.parametrize(("inputs", "field"), [
@@ -135,11 +152,11 @@ def test_every_step_runs_in_order(
     outcome = encounter(SeededDice(seed), sides=sides, light=light, location=location,
                         players=conflict["players"], reaction_modifier=modifier)
     result = outcome.result
-    caught_out = [entry.side for entry in result.surprise.sides if entry.surprised]
+    caught_out = [entry.side.cs for entry in result.surprise.sides if entry.surprised]
     everyone = len(caught_out) == len(sides)
     acting = sides if everyone else [side for side in sides if side not in caught_out]
-    assert sorted(entry.side for entry in result.initiative.order) == sorted(acting)
-    assert [r.side for r in result.reactions] == [side for side in acting if side != players]
+    assert sorted(entry.side.cs for entry in result.initiative.order) == sorted(acting)
+    assert [r.side.cs for r in result.reactions] == [side for side in acting if side != players]
     labels = [r.label for r in outcome.rolls]
     expected = (["surprise"] * labels.count("surprise") + ["distance"]
                 + ["initiative"] * len(acting) + ["reaction"] * len(result.reactions))
@@ -173,10 +190,16 @@ def test_the_api_answers_alike_by_get_and_post_as_documented(client: FlaskClient
     assert body["chance"] is None
 
 
-def test_defaults_are_echoed_in_input(client: FlaskClient) -> None:
+def test_defaults_are_echoed_in_input_in_the_answers_language(client: FlaskClient) -> None:
     body = client.get("/api/v1/encounter?seed=1").get_json()
     assert body["input"] == {"sides": ["hráči", "nepřátelé"], "players": "hráči", "light": [],
                              "location": "wilderness", "reaction_modifier": 0}
+    english = client.get("/api/v1/encounter?seed=1&lang=en").get_json()
+    assert english["input"] == {"sides": ["players", "enemies"], "players": "players",
+                                "light": [], "location": "wilderness", "reaction_modifier": 0}
+    # What an English answer echoes, sent back, is the same encounter.
+    again = client.post("/api/v1/encounter", json={**english["input"], "seed": 1, "lang": "en"})
+    assert again.get_json()["result"] == english["result"]
 
 
 def test_physical_dice_in_the_order_of_the_procedure(client: FlaskClient) -> None:
@@ -188,8 +211,8 @@ def test_physical_dice_in_the_order_of_the_procedure(client: FlaskClient) -> Non
     result = body["result"]
     assert result["surprise"]["effect"] == "some"
     assert result["distance"] == {"distance_m": 30, "zone": "daleko", "zone_name": "Far"}
-    assert result["initiative"]["skipped"] == ["hráči"]
-    assert result["reactions"][0]["side"] == "nepřátelé"
+    assert result["initiative"]["skipped"] == ["players"]  # the default sides, in English
+    assert result["reactions"][0]["side"] == "enemies"
     assert result["reactions"][0]["band"] == "hostile-may-attack"
     assert body["seed"] is None
     short = client.post("/api/v1/encounter", json={"dice": dice[:-1], "lang": "en"}).get_json()

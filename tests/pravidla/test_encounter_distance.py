@@ -104,13 +104,24 @@ def test_the_api_answers_alike_by_get_and_post_as_documented(client: FlaskClient
 
 
 @pytest.mark.parametrize(("body", "field"), [
-    ({"location": "moře"}, "location"),
+    ({"location": "vesmír"}, "location"),
     ({"surprised": "možná"}, "surprised"),
 ])
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str
 ) -> None:
     refused(client, "encounter-distance", body, field)
+
+
+@pytest.mark.parametrize(("word", "location"), [
+    ("vnitřní prostory", "indoors"), ("Uvnitř", "indoors"), ("kobka", "indoors"),
+    ("divočina, moře nebo vzduch", "wilderness"), ("divocina", "wilderness"),
+    ("MOŘE", "wilderness"), ("vzduch", "wilderness"),
+])
+def test_the_rules_words_name_the_places(client: FlaskClient, word: str, location: str) -> None:
+    body = client.get("/api/v1/encounter-distance", query_string={"location": word,
+                                                                  "seed": 3}).get_json()
+    assert body["input"]["location"] == location
 
 
 def test_the_locations_are_documented(client: FlaskClient) -> None:

@@ -59,20 +59,20 @@ def test_order_ties_and_skipped(
     order: list[tuple[str, int, bool]], skipped: list[str],
 ) -> None:
     outcome = initiative(ReplayDice(dice), sides=sides, players=players, surprised=surprised)
-    assert [(e.side, e.roll, e.tied) for e in outcome.result.order] == order
-    assert list(outcome.result.skipped) == skipped
+    assert [(e.side.cs, e.roll, e.tied) for e in outcome.result.order] == order
+    assert [side.cs for side in outcome.result.skipped] == skipped
     assert [(r.label, r.notation) for r in outcome.rolls] == [("initiative", "1d10")] * len(dice)
     assert outcome.chance is None
 
 
 def test_dice_are_consumed_in_list_order() -> None:
     outcome = initiative(ReplayDice([1, 2, 3]), sides=["x", "y", "z"])
-    assert [(e.side, e.roll) for e in outcome.result.order] == [("z", 3), ("y", 2), ("x", 1)]
+    assert [(e.side.cs, e.roll) for e in outcome.result.order] == [("z", 3), ("y", 2), ("x", 1)]
 
 
 def test_players_default_to_the_first_side() -> None:
     outcome = initiative(ReplayDice([4, 4]), sides=["druzina", "skřeti"])
-    assert outcome.result.order[0].side == "druzina"
+    assert outcome.result.order[0].side.cs == "druzina"
 
 
 @pytest.mark.parametrize(("inputs", "field"), [
@@ -101,8 +101,8 @@ def test_players_first_chance_against_enumeration(
     sides: list[str], players: str, surprised: list[str]
 ) -> None:
     inputs = {"sides": sides, "players": players, "surprised": surprised}
-    expected = probability(initiative, lambda o: o.result.order[0].side == (players or sides[0]),
-                           **inputs)
+    expected = probability(initiative,
+                           lambda o: o.result.order[0].side.cs == (players or sides[0]), **inputs)
     rolled = len(sides) - len(surprised) if len(surprised) < len(sides) else len(sides)
     outcome = initiative(ReplayDice([1] * rolled), **inputs)  # type: ignore[arg-type]
     assert outcome.result.players_first_chance == expected
@@ -121,10 +121,52 @@ def test_text_in_both_languages() -> None:
                                "skřeti (remíza jde ve prospěch hráčů).")
     assert outcome.text.en == ("Initiative: skřeti 1d10 = 5, hráči 1d10 = 5 → order: hráči, "
                                "skřeti (a tie goes to the players).")
-    skipped = initiative(ReplayDice([4]), sides=DEFAULT, surprised=["nepřátelé"])
-    assert skipped.text.cs.endswith("Překvapené strany vynechají 1. kolo: nepřátelé.")
     everyone = initiative(ReplayDice([4, 6]), sides=DEFAULT, surprised=DEFAULT)
-    assert "nikdo kolo nevynechá" in everyone.text.cs
+    assert everyone.text.cs.endswith(". Překvapené jsou všechny strany: jen chvilkové zaváhání, "
+                                     "nikdo kolo nevynechá.")
+
+
+@pytest.mark.parametrize(("sides", "surprised", "dice", "cs", "en"), [
+    (DEFAULT, ["nepřátelé"], [4], "Iniciativa: hráči 1d10 = 4 → pořadí: hráči. Překvapená strana "
+     "(nepřátelé) vynechá 1 kolo.", "Initiative: hráči 1d10 = 4 → order: hráči. The surprised "
+     "side (nepřátelé) loses 1 round."),
+    (["a", "b", "c", "d"], ["d", "b"], [4, 7], "Iniciativa: a 1d10 = 4, c 1d10 = 7 → pořadí: c, "
+     "a. Překvapené strany (b, d) vynechají 1 kolo.", "Initiative: a 1d10 = 4, c 1d10 = 7 → "
+     "order: c, a. The surprised sides (b, d) lose 1 round."),
+])
+def test_the_surprised_sides_lose_a_round_in_grammatical_czech(
+    sides: list[str], surprised: list[str], dice: list[int], cs: str, en: str
+) -> None:
+    outcome = initiative(ReplayDice(dice), sides=sides, surprised=surprised)
+    assert (outcome.text.cs, outcome.text.en) == (cs, en)
+
+
+def test_the_default_sides_are_named_in_the_answers_language() -> None:
+    outcome = initiative(ReplayDice([5, 5]))
+    assert outcome.text.cs == ("Iniciativa: hráči 1d10 = 5, nepřátelé 1d10 = 5 → pořadí: hráči, "
+                               "nepřátelé (remíza jde ve prospěch hráčů).")
+    assert outcome.text.en == ("Initiative: players 1d10 = 5, enemies 1d10 = 5 → order: players, "
+                               "enemies (a tie goes to the players).")
+    assert [(e.side.cs, e.side.en) for e in outcome.result.order] == [
+        ("hráči", "players"), ("nepřátelé", "enemies")]
+
+
+@pytest.mark.parametrize("name", ["enemies", "nepřátelé"])
+def test_a_default_side_is_named_in_either_language(name: str) -> None:
+    outcome = initiative(ReplayDice([3]), players=name, surprised=["players"])
+    assert [e.side.en for e in outcome.result.order] == ["enemies"]
+    assert [side.en for side in outcome.result.skipped] == ["players"]
+    assert outcome.result.players_first_chance == 1
+
+
+def test_a_given_name_is_the_users_in_every_language() -> None:
+    outcome = initiative(ReplayDice([2, 9]), sides=["hráči", "skřeti"])
+    assert outcome.text.en == "Initiative: hráči 1d10 = 2, skřeti 1d10 = 9 → order: skřeti, hráči."
+    with pytest.raises(RuleError) as error:  # "players" is no name of the side named "hráči"
+        initiative(ReplayDice([]), sides=["hráči", "skřeti"], surprised=["players"])
+    assert error.value.field == "surprised"
+    assert error.value.message.en == ("'surprised' names the side 'players', which is not among "
+                                      "the sides (hráči, skřeti).")
 
 
 @settings(max_examples=150, deadline=None)
@@ -139,17 +181,17 @@ def test_the_order_is_a_permutation_of_the_sides_not_surprised(
     everyone = set(surprised) == set(sides)
     acting = sides if everyone else [side for side in sides if side not in surprised]
     order = outcome.result.order
-    assert sorted(entry.side for entry in order) == sorted(acting)
-    assert set(outcome.result.skipped) == (set() if everyone else set(surprised))
+    assert sorted(entry.side.cs for entry in order) == sorted(acting)
+    assert {side.cs for side in outcome.result.skipped} == (set() if everyone else set(surprised))
     assert len(outcome.rolls) == len(acting)
     assert all(1 <= entry.roll <= 10 for entry in order)
     rolls = [entry.roll for entry in order]
     assert rolls == sorted(rolls, reverse=True)
     for first, second in pairwise(order):
         if first.roll == second.roll:
-            assert second.side != players
-            if players not in (first.side, second.side):
-                assert sides.index(first.side) < sides.index(second.side)
+            assert second.side.cs != players
+            if players not in (first.side.cs, second.side.cs):
+                assert sides.index(first.side.cs) < sides.index(second.side.cs)
     for entry in order:
         assert entry.tied == (rolls.count(entry.roll) > 1)
     chance = outcome.result.players_first_chance

@@ -57,9 +57,9 @@ def test_rolls_light_and_effect(
     surprised: list[str], effect: str,
 ) -> None:
     outcome = surprise(ReplayDice(dice), sides=sides, light=light)
-    assert [(s.side, s.roll) for s in outcome.result.sides] == list(zip(sides, rolls,
+    assert [(s.side.cs, s.roll) for s in outcome.result.sides] == list(zip(sides, rolls,
                                                                          strict=True))
-    assert [s.side for s in outcome.result.sides if s.surprised] == surprised
+    assert [s.side.cs for s in outcome.result.sides if s.surprised] == surprised
     assert outcome.result.effect == effect
     assert [(r.label, r.notation) for r in outcome.rolls] == [("surprise", "1d6")] * len(dice)
     assert outcome.chance is None
@@ -114,11 +114,22 @@ def test_text_in_both_languages() -> None:
     outcome = surprise(ReplayDice([1, 4]))
     assert outcome.text.cs == ("Hod na překvapení: hráči 1d6 = 1 → překvapená, nepřátelé "
                                "1d6 = 4. Překvapená strana (hráči) vynechá 1 kolo.")
-    assert outcome.text.en == ("Surprise roll: hráči 1d6 = 1 → surprised, nepřátelé 1d6 = 4. "
-                               "The surprised side (hráči) loses 1 round.")
-    assert "chvilkové zaváhání" in surprise(ReplayDice([1, 2])).text.cs
+    assert outcome.text.en == ("Surprise roll: players 1d6 = 1 → surprised, enemies 1d6 = 4. "
+                               "The surprised side (players) loses 1 round.")
+    assert surprise(ReplayDice([1, 2, 5]), sides=["a", "b", "c"]).text.cs.endswith(
+        "Překvapené strany (a, b) vynechají 1 kolo.")
+    assert surprise(ReplayDice([1, 2])).text.cs.endswith(
+        "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo nemá výhodu.")
     assert "bez hodu (ostatní nesou světlo)" in surprise(
         ReplayDice([5]), light=["hráči"]).text.cs
+
+
+def test_a_default_side_is_named_in_either_language() -> None:
+    assert surprise(ReplayDice([5]), light=["players"]).result == surprise(
+        ReplayDice([5]), light=["hráči"]).result
+    lit = surprise(ReplayDice([5]), light=["enemies"])
+    assert lit.text.en == ("Surprise roll: players no roll (the others carry light), enemies "
+                           "1d6 = 5. Nobody is surprised.")
 
 
 @settings(max_examples=150, deadline=None)
@@ -127,9 +138,9 @@ def test_surprise_follows_the_dice_and_the_light(conflict: dict[str, Any], seed:
     sides, light = conflict["sides"], conflict["light"]
     outcome = surprise(SeededDice(seed), sides=sides, light=light)
     entries = outcome.result.sides
-    assert [entry.side for entry in entries] == sides
+    assert [entry.side.cs for entry in entries] == sides
     for entry in entries:
-        lit_all_round = all(other in light for other in sides if other != entry.side)
+        lit_all_round = all(other in light for other in sides if other != entry.side.cs)
         assert (entry.roll is None) == lit_all_round
         assert entry.surprised == (entry.roll is not None and entry.roll <= 2)
     count = sum(entry.surprised for entry in entries)

@@ -32,6 +32,10 @@ export function morale(source, { morale: score, successes = 0 }) {
 
 // --- The sides of a conflict -------------------------------------------------------------------
 
+/** The sides when none are named, as the calculators show them: the players and their enemies.
+ * (The engine also takes a default side's English name; the calculators show the Czech one.) */
+export const defaultSides = () => C().default_sides.map((key) => t(key));
+
 /** The sides checked: 2..10 distinct, non-blank names. */
 export function checkSides(sides) {
   const [low, high] = C().sides;
@@ -48,49 +52,68 @@ export function checkSides(sides) {
 export function namedSides(list, sides, name) {
   const unknown = list.find((side) => !sides.includes(side));
   if (unknown !== undefined) {
-    fail("sides.unknown", { field: field(name), side: unknown, sides: field("sides"),
-      listed: join(sides) }, name);
+    fail("sides.unknown", { field: field(name), side: unknown, listed: join(sides) }, name);
   }
   return sides.filter((side) => list.includes(side));
 }
 
-/** The players' side: as given, else the first side listed. */
-export const playersSide = (sides, players) => players ?? sides[0];
+/** The players' side among the checked sides: as given, else the first. */
+export const thePlayers = (sides, players) => namedSides([players ?? sides[0]], sides,
+  "players")[0];
+
+/** "Překvapená strana (…) vynechá 1 kolo", for one surprised side or several. */
+export const loseARound = (surprised) => msg(surprised.length === 1 ? "sides.one-surprised"
+  : "sides.some-surprised", { sides: join(surprised), rounds: C().rounds_lost });
 
 // --- Initiative --------------------------------------------------------------------------------
 
-/** [Iniciativa] 1d10 per side not surprised; highest first, a tie goes to the players. */
-export function initiative(source, { sides = C().default_sides, players, surprised = [] }) {
-  checkSides(sides);
-  players = playersSide(sides, players);
-  namedSides([players], sides, "players");
+/** The order of the sides not surprised (all when all are): highest d10 first, a tie to the
+ * players, between rivals the listed order; its chart: the players' chance to act first. */
+export function ordered(source, sides, players, surprised) {
   let skipped = namedSides(surprised, sides, "surprised");
   const everyone = skipped.length === sides.length;
   if (everyone) skipped = [];
   const die = C().initiative_die;
   const rolling = sides.filter((side) => !skipped.includes(side));
   const rolls = rolling.map(() => roll(source, "initiative", 1, die));
-  const by = new Map(rolling.map((side, i) => [side, rolls[i].total]));
   // A stable sort keeps the listed order among tied rivals.
-  const order = [...by].sort(([a, x], [b, y]) => y - x || (a !== players) - (b !== players))
-    .map(([side, n]) => ({ side, roll: n, tied: rolls.filter((r) => r.total === n).length > 1 }));
+  const order = rolling.map((side, i) => ({ side, roll: rolls[i].total,
+    tied: rolls.filter((r) => r.total === rolls[i].total).length > 1 }))
+    .sort((a, b) => b.roll - a.roll || (a.side !== players) - (b.side !== players));
   let p = null;
-  if (by.has(players)) {
+  if (rolling.includes(players)) {
     let n = 0;
     for (let mine = 1; mine <= die; mine += 1) n += mine ** (rolls.length - 1);
     p = n / die ** rolls.length;
   }
-  const tied = order.filter((e) => e.tied).map((e) => e.side);
-  const tie = tied.includes(players) ? "tie-players" : tied.length ? "tie-listed" : "no-tie";
-  const after = everyone ? msg("initiative.everyone-surprised") : skipped.length
-    ? msg("initiative.skipped", { sides: join(skipped) }) : msg("initiative.nobody-surprised");
   const first = order[0]?.side === players;
-  return answer({ order, skipped, players_first_chance: p }, msg("initiative.text", {
+  return { result: { order, skipped, players_first_chance: p }, rolling, rolls, everyone,
+    chart: p === null ? null : [
+      { label: t("initiative.chart-players"), p, good: true, current: first },
+      { label: t("initiative.chart-rival"), p: 1 - p, current: !first }] };
+}
+
+/** The initiative's sentence, without a word on surprise. */
+export function initiativeText({ result, rolling, rolls }, players) {
+  const tied = result.order.filter((e) => e.tied).map((e) => e.side);
+  return msg("initiative.text", {
     rolls: join(rolling.map((side, i) => msg("initiative.roll", { side, dice: written(rolls[i]) }))),
-    order: join(order.map((e) => e.side)), tie: msg(`initiative.${tie}`), surprised: after,
-  }), { chart: p === null ? null : [
-    { label: t("initiative.chart-players"), p, good: true, current: first },
-    { label: t("initiative.chart-rival"), p: 1 - p, current: !first }] });
+    order: join(result.order.map((e) => e.side)),
+    tie: tied.includes(players) ? msg("initiative.tie-players")
+      : tied.length ? msg("initiative.tie-listed") : join([]),
+  });
+}
+
+/** [Iniciativa] 1d10 per side not surprised; highest first, a tie goes to the players. */
+export function initiative(source, { sides = defaultSides(), players, surprised = [] }) {
+  checkSides(sides);
+  players = thePlayers(sides, players);
+  const rolled = ordered(source, sides, players, surprised);
+  const { skipped } = rolled.result;
+  const text = initiativeText(rolled, players);
+  return answer(rolled.result, !rolled.everyone && !skipped.length ? text
+    : msg("initiative.and-surprise", { initiative: text, surprise: rolled.everyone
+      ? msg("initiative.everyone-surprised") : loseARound(skipped) }), { chart: rolled.chart });
 }
 
 // --- Range zones -------------------------------------------------------------------------------

@@ -1,14 +1,14 @@
 /* Encounters (rpg/pravidla/encounters.py): the reaction roll, surprise, the encounter distance
  * and the whole encounter. The words are the catalog's, the tables the engine's
  * (R["pravidla/encounters"]); the sides and the zones are combat's. */
-import { field, join, msg, t } from "../core/catalog.js";
-import { R, answer, fail, frac, plus, roll, sumDistribution, written } from "../core/engine.js";
+import { join, msg, t } from "../core/catalog.js";
+import { R, answer, frac, oneOf, plus, roll, sumDistribution, written } from "../core/engine.js";
 import {
-  checkSides, initiative, lowered, namedSides, playersSide, zoneOf,
+  checkSides, defaultSides, initiativeText, loseARound, lowered, namedSides, ordered, thePlayers,
+  zoneOf,
 } from "./combat.js";
 
 const E = () => R["pravidla/encounters"];
-const defaultSides = () => R["pravidla/combat"].default_sides;
 
 const bandOf = (total) => E().bands.find(([, low, high]) => (low === null || total >= low)
   && (high === null || total <= high));
@@ -25,7 +25,7 @@ function bandWays(modifier) {
 const span = ([, low, high]) => (low === null ? `≤${high}` : high === null ? `${low}+`
   : `${low}–${high}`);
 
-/** A reaction roll; `who` names the side in the text (nobody alone, a side in an encounter). */
+/** A reaction roll; `who` names the side in the text (in an encounter). */
 function reacting(source, modifier, who) {
   const rolled = roll(source, "reaction", 2, 6);
   const total = rolled.total + modifier;
@@ -45,8 +45,7 @@ function reacting(source, modifier, who) {
 }
 
 /** [Akce monster] 2d6 + modifier on the reaction table. */
-export const reaction = (source, { modifier = 0 }) => reacting(source, modifier,
-  msg("reaction.anyone"));
+export const reaction = (source, { modifier = 0 }) => reacting(source, modifier, join([]));
 
 /** [Hod na překvapení] 1d6 per side, 1–2 surprised; lit all round, a side does not roll. */
 export function surprise(source, { sides = defaultSides(), light = [] }) {
@@ -71,9 +70,7 @@ export function surprise(source, { sides = defaultSides(), light = [] }) {
   const every = rolling === sides.length ? (at / die) ** rolling : 0;
   const distribution = [["none", none], ["some", 1 - none - every], ["all", every]]
     .map(([name, p]) => ({ effect: name, probability: p }));
-  const verdict = effect !== "some" ? msg(`surprise.${effect}`)
-    : msg(caught.length === 1 ? "surprise.one" : "surprise.some", { sides: join(caught),
-      rounds: E().rounds_lost });
+  const verdict = effect !== "some" ? msg(`surprise.${effect}`) : loseARound(caught);
   return answer({ sides: entries, effect, distribution },
     msg("surprise.text", { rolls: join(shown), verdict }), {
       chart: distribution.map(({ effect: name, probability: p }, i) => ({
@@ -81,8 +78,7 @@ export function surprise(source, { sides = defaultSides(), light = [] }) {
     });
 }
 
-const checkLocation = (location) => E().locations.includes(location)
-  || fail("encounter-distance.location", { field: field("location") }, "location");
+const checkLocation = (location) => oneOf(location, E().locations, "location");
 
 /** [Vzdálenost setkání] indoors 4d6 m (halved when surprised); outside 4d6 × 10, or 1d4 × 10. */
 export function encounterDistance(source, { location = E().default_location, surprised = false }) {
@@ -108,26 +104,26 @@ export function encounterDistance(source, { location = E().default_location, sur
     { chart: [...bars].map(([d, p]) => ({ label: String(d), p, current: d === distance })) });
 }
 
-/** [Náhlá setkání] surprise → distance → initiative → reactions, dice in that order. */
+/** [Náhlá setkání] surprise → distance → initiative → reactions, dice in that order; the text
+ * says once who loses the first round (in the surprise's sentence). */
 export function encounter(source, {
   sides = defaultSides(), light = [], location = E().default_location, players,
   reaction_modifier: modifier = 0,
 }) {
   checkSides(sides);
-  players = playersSide(sides, players);
-  namedSides([players], sides, "players");
+  players = thePlayers(sides, players);
   namedSides(light, sides, "light");
   checkLocation(location);
   const caught = surprise(source, { sides, light });
   const surprised = caught.result.sides.filter((e) => e.surprised).map((e) => e.side);
   const distance = encounterDistance(source, { location, surprised: surprised.length > 0 });
-  const order = initiative(source, { sides, players, surprised });
+  const order = ordered(source, sides, players, surprised);
   const reactions = sides.filter((side) => side !== players
     && !order.result.skipped.includes(side))
     .map((side) => [side, reacting(source, modifier, msg("reaction.side", { side }))]);
-  const steps = [caught, distance, order, ...reactions.map(([, r]) => r)];
   return answer({ surprise: caught.result, distance: distance.result, initiative: order.result,
     reactions: reactions.map(([side, r]) => ({ side, ...r.result })) },
-  msg("encounter.text", { steps: join(steps.map((step) => step.text), " ") }),
+  msg("encounter.text", { steps: join([caught.text, distance.text,
+    initiativeText(order, players), ...reactions.map(([, r]) => r.text)], " ") }),
   { chart: caught.chart });
 }
