@@ -116,3 +116,23 @@ register(
                 "not surprised (all when all are) → a reaction roll for each non-player side "
                 "not surprised; dice consumed in that order. Chance: null.",
 )
+
+
+# --- encounter-duration ----------------------------------------------------------------------
+
+class EncounterDurationInput(Schema):
+    """Inputs of ``encounter-duration``."""
+
+    rounds = f.bounded_int(encounters.ROUNDS_MIN, encounters.ROUNDS_MAX, required=True,
+                           label="Počet kol (po 6 s)", metadata={
+                               "description": "Combat rounds the encounter took (6 s each); 0 "
+                                             "when nobody fought."})
+
+
+register(
+    blp, "encounter-duration", input_schema=EncounterDurationInput,
+    summary="End of an encounter (Konec setkání)",
+    description="An encounter, a fight included, takes at least 1 shift (směna), rounded up to "
+                "whole shifts. A round is 6 s; a shift is 10 minutes (the rules never say: the "
+                "old-school turn), so 100 rounds. No dice; chance: null.",
+)

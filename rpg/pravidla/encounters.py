@@ -1,5 +1,5 @@
 """Encounter procedures of "Pravidla a procedury" [Náhlá setkání]: surprise, distance, the
-reaction roll, and the whole procedure in one call."""
+reaction roll, the whole procedure in one call, and how long an encounter takes."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from rpg.core.catalog import Join, Message, messages, msg
-from rpg.core.citations import RULES
+from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
-from rpg.core.errors import check_choice
+from rpg.core.errors import check_choice, check_int
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
@@ -79,6 +79,13 @@ MESSAGES = messages({
         "wilderness, surprise: {dice} × {scale} = {distance}"),
     "encounter.title": Text("Náhlé setkání", "Encounter"),
     "encounter.text": Text("{steps}", "{steps}"),
+    "encounter-duration.title": Text("Konec setkání", "End of an encounter"),
+    "encounter-duration.text": Text(
+        "Konec setkání: {rounds} {rounds:kolo|kola|kol} × {round_seconds} s = {rounds_minutes} min "
+        "→ {least}{shifts} {shifts:směna|směny|směn} ({minutes} min).",
+        "End of the encounter: {rounds} {rounds:round|rounds} × {round_seconds} s = "
+        "{rounds_minutes} min → {least}{shifts} {shifts:shift|shifts} ({minutes} min)."),
+    "encounter-duration.at-least": Text("nejméně ", "at least "),
 })
 
 REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX = -6, 6
@@ -404,6 +411,49 @@ def encounter(
         tuple(said), " ")), RULES["encounter"])
 
 
+# --- How long an encounter takes [Konec setkání] ---------------------------------------------
+
+cite("encounter-duration", "Konec setkání", "nahla-setkani")
+
+#: [Odehrání tahu] a round is what fits "do 6-ti vteřin reálného času".
+ROUND_SECONDS = 6
+#: A shift (směna): the rules never say how long; the old-school exploration turn, 10 minutes.
+SHIFT_MINUTES = 10
+#: "trvají nejméně 1 směnu a zaokrouhlují se k nejbližší směně nahoru"
+LEAST_SHIFTS = 1
+ROUNDS_MIN, ROUNDS_MAX = 0, 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterDurationResult:
+    """``result`` of ``encounter-duration``."""
+
+    shifts: int = field(metadata={
+        "description": "Shifts (směny) the encounter takes: its rounds rounded up to whole "
+                       "shifts, at least 1."})
+    minutes: int = field(metadata={
+        "description": "Those shifts in minutes (a shift is 10 minutes)."})
+    rounds_minutes: Fraction = field(metadata={
+        "description": "The rounds' own time in minutes (a round is 6 seconds)."})
+
+
+@procedure("encounter-duration", result=EncounterDurationResult, rule="encounter-duration",
+           samples=({"rounds": 12},))
+def encounter_duration(source: DiceSource, *, rounds: int) -> Outcome:
+    """[Konec setkání] an encounter (a fight included) takes at least 1 shift, its rounds rounded
+    up to whole shifts: the time to rest after a fight, clean weapons and bind wounds."""
+    check_int(rounds, ROUNDS_MIN, ROUNDS_MAX, "rounds")
+    rounds_per_shift = SHIFT_MINUTES * 60 // ROUND_SECONDS
+    rounded_up = -(-rounds // rounds_per_shift)
+    shifts = max(LEAST_SHIFTS, rounded_up)
+    result = EncounterDurationResult(shifts, shifts * SHIFT_MINUTES,
+                                     Fraction(rounds * ROUND_SECONDS, 60))
+    text = msg("encounter-duration.text", rounds=rounds, round_seconds=ROUND_SECONDS,
+               rounds_minutes=result.rounds_minutes, shifts=shifts, minutes=result.minutes,
+               least=msg("encounter-duration.at-least") if shifts > rounded_up else NOTHING)
+    return Outcome("encounter-duration", (), result, None, text, RULES["encounter-duration"])
+
+
 #: What the calculators need of this module (``pravidla/encounters.js``).
 CALCULATOR_DATA: dict[str, Any] = {
     "reaction_modifier": [REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX],
@@ -412,4 +462,6 @@ CALCULATOR_DATA: dict[str, Any] = {
     "locations": list(LOCATIONS), "default_location": DEFAULT_LOCATION,
     "distance": [DISTANCE_DICE, DISTANCE_DIE], "surprised_wild_die": SURPRISED_WILD_DIE,
     "wilderness_scale_m": WILDERNESS_SCALE_M, "indoors_divisor": INDOORS_SURPRISE_DIVISOR,
+    "duration": {"rounds": [ROUNDS_MIN, ROUNDS_MAX], "round_seconds": ROUND_SECONDS,
+                 "shift_minutes": SHIFT_MINUTES, "least_shifts": LEAST_SHIFTS},
 }

@@ -15,7 +15,7 @@ CORE = [
     "death-save", "healing",
 ]
 FURTHER = ["movement", "thrown-range", "hold-breath", "shield-block", "mishap", "fast-travel-split",
-           "dungeon-turn"]
+           "dungeon-turn", "encounter-duration"]
 BOARD_GAMES = [
     "psychopaths-land/action-points", "psychopaths-land/combat", "psychopaths-land/turn-check",
     "conquest/units", "conquest/attack", "conquest/regen", "conquest/income", "conquest/score",

@@ -2,7 +2,9 @@
  * and the whole encounter. The words are the catalog's, the tables the engine's
  * (R["pravidla/encounters"]); the sides and the zones are combat's. */
 import { join, msg, t } from "../core/catalog.js";
-import { R, answer, frac, oneOf, plus, roll, sumDistribution, written } from "../core/engine.js";
+import {
+  R, answer, bounded, frac, oneOf, plus, roll, sumDistribution, written,
+} from "../core/engine.js";
 import {
   checkSides, defaultSides, initiativeText, loseARound, lowered, namedSides, ordered, thePlayers,
   zoneOf,
@@ -126,4 +128,17 @@ export function encounter(source, {
   msg("encounter.text", { steps: join([caught.text, distance.text,
     initiativeText(order, players), ...reactions.map(([, r]) => r.text)], " ") }),
   { chart: caught.chart });
+}
+
+/** [Konec setkání] at least 1 shift, the rounds rounded up to whole shifts. */
+export function encounterDuration(source, { rounds }) {
+  const D = E().duration;
+  bounded(rounds, D.rounds[0], D.rounds[1], "rounds");
+  const roundedUp = Math.ceil(rounds / ((D.shift_minutes * 60) / D.round_seconds));
+  const shifts = Math.max(D.least_shifts, roundedUp);
+  const result = { shifts, minutes: shifts * D.shift_minutes,
+    rounds_minutes: (rounds * D.round_seconds) / 60 };
+  return answer(result, msg("encounter-duration.text", { ...result, rounds,
+    round_seconds: D.round_seconds,
+    least: shifts > roundedUp ? msg("encounter-duration.at-least") : join([]) }));
 }
