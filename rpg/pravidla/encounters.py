@@ -13,7 +13,7 @@ from rpg.core.catalog import Join, Message, messages, msg
 from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
 from rpg.core.errors import check_choice, check_int
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
 from rpg.pravidla.combat import (
@@ -247,14 +247,16 @@ def surprise_distribution(sides: int, rolling: int) -> tuple[EffectChance, ...]:
 
 
 @procedure("surprise", result=SurpriseResult, rule="surprise",
-           samples=({}, {"light": ["hráči"]}))
+           samples=({}, {"light": ["hráči"]}), next=("encounter-distance", "initiative"))
 def surprise(
     source: DiceSource, *, sides: Sequence[str | Side] = DEFAULT_SIDES,
     light: Sequence[str | Side] = (),
 ) -> Outcome:
     """[Hod na překvapení] 1d6 per side in list order, 1–2 surprised.
 
-    A side whose every enemy carries light cannot be surprised and does not roll.
+    A side whose every enemy carries light cannot be surprised and does not roll. The encounter
+    goes on with its distance (shorter when a side is surprised) and the initiative of the sides
+    that are not surprised: the result calls for both, with what it knows.
     """
     sides = check_sides(sides)
     lit = check_named_sides(light, sides, "light")
@@ -277,7 +279,18 @@ def surprise(
     result = SurpriseResult(tuple(entries), effect,
                             surprise_distribution(len(sides), len(rolls)))
     text = msg("surprise.text", rolls=Join(tuple(shown)), verdict=_surprise_verdict(result))
-    return Outcome("surprise", tuple(rolls), result, None, text, RULES["surprise"])
+    return Outcome("surprise", tuple(rolls), result, None, text, RULES["surprise"],
+                   _after_surprise(result, sides))
+
+
+def _after_surprise(result: SurpriseResult, sides: tuple[Side, ...]) -> tuple[Next, Next]:
+    """The encounter's next steps: its distance and the initiative. A side is named by its Czech
+    name, which every language accepts; the default sides are left to their default."""
+    caught = [side.cs for side in result.surprised]
+    order: dict[str, Any] = {} if sides == DEFAULT_SIDES else {"sides": [s.cs for s in sides]}
+    if caught:
+        order["surprised"] = caught
+    return (Next("encounter-distance", {"surprised": bool(caught)}), Next("initiative", order))
 
 
 def _surprise_verdict(result: SurpriseResult) -> Message:
@@ -367,7 +380,8 @@ class EncounterResult:
 
 
 @procedure("encounter", result=EncounterResult, rule="encounter",
-           samples=({}, {"location": "indoors", "light": ["hráči"]}))
+           samples=({}, {"location": "indoors", "light": ["hráči"]}),
+           next=("encounter-duration",))
 def encounter(
     source: DiceSource,
     *,
@@ -381,7 +395,8 @@ def encounter(
 
     Initiative is rolled by the sides that are not surprised (all of them when all are), and
     each of those sides that is not the players' rolls its reaction, in list order. The text
-    says once who loses the first round: in the surprise's sentence.
+    says once who loses the first round: in the surprise's sentence. When it is played out, its
+    rounds give its duration ([Konec setkání]).
     """
     checked = check_sides(sides)
     the_players_side = the_players(checked, players)
@@ -408,7 +423,8 @@ def encounter(
     steps = [surprised, distance, order, *(outcome for _, outcome in reactions)]
     rolls = tuple(rolled for step in steps for rolled in step.rolls)
     return Outcome("encounter", rolls, result, None, msg("encounter.text", steps=Join(
-        tuple(said), " ")), RULES["encounter"])
+        tuple(said), " ")), RULES["encounter"],
+        (Next("encounter-duration", missing=("rounds",)),))
 
 
 # --- How long an encounter takes [Konec setkání] ---------------------------------------------

@@ -23,7 +23,8 @@ from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
 
-PATHS = ["initiative", "surprise", "encounter-distance", "encounter", "range-zone"]
+PATHS = ["initiative", "surprise", "encounter-distance", "encounter", "range-zone",
+         "encounter-duration"]
 #: Vectors per calculator replayed in the browser (every one of them already passes under node).
 SAMPLE = 8
 
@@ -124,6 +125,27 @@ def test_the_whole_encounter_reuses_each_step(chromium, calculators_url):
     page.context.close()
 
 
+def test_the_next_steps_link_to_their_calculators(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "surprise")
+    _fill(root, {}, [1, 5])
+    assert [step["procedure"] for step in _roll(root)["next"]] == ["encounter-distance",
+                                                                   "initiative"]
+    links = root.locator(".calculator__next a")
+    assert links.evaluate_all("as => as.map(a => [a.textContent, a.getAttribute('href')])") == [
+        ["Vzdálenost setkání", "#kalkulacka-encounter-distance"],
+        ["Iniciativa", "/pravidla/souboje/#iniciativa"]]
+    page.context.close()
+    page, root, errors = _open(chromium, calculators_url, "encounter")
+    _fill(root, {}, [3, 4, 1, 1, 1, 1, 5, 7, 3, 4])
+    assert _roll(root)["next"] == [{"procedure": "encounter-duration",
+                                    "url": "/api/v1/encounter-duration",
+                                    "title": "Konec setkání", "missing": ["rounds"]}]
+    assert root.locator(".calculator__next a").get_attribute("href") == (
+        "#kalkulacka-encounter-duration")
+    assert not errors
+    page.context.close()
+
+
 def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url):
     for path in ("encounter-distance", "encounter"):
         page, root, _ = _open(chromium, calculators_url, path)
@@ -152,6 +174,8 @@ def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url)
     ("range-zone", {"distance_m": "-1"}, "distance_m",
      f"Zadej hodnotu od 0 do {combat.MAX_DISTANCE_M}."),
     ("range-zone", {"distance_m": "daleko"}, "distance_m", "Zadej číslo."),
+    ("encounter-duration", {"rounds": "-1"}, "rounds", "Zadej hodnotu od 0 do 100000."),
+    ("encounter-duration", {"rounds": ""}, "rounds", "Vyplň toto pole."),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     chromium, calculators_url, path, inputs, field, message,
@@ -166,6 +190,7 @@ RANDOM_INPUTS: dict[str, dict[str, Any]] = {
     "encounter-distance": {"location": "indoors", "surprised": True},
     "encounter": {"sides": "hráči, skřeti, vlci", "location": "wilderness"},
     "range-zone": {"distance_m": "25,5"},
+    "encounter-duration": {"rounds": "101"},
 }
 
 
@@ -192,6 +217,7 @@ INVARIANTS: dict[str, Callable[[dict[str, Any]], bool]] = {
     and r["zone"] in ("blizko", "poblize"),
     "encounter": _encounter_holds,
     "range-zone": lambda r: (r["counted_m"], r["zone"], r["name"]) == (26, "daleko", "Daleko"),
+    "encounter-duration": lambda r: (r["shifts"], r["minutes"]) == (2, 20),
 }
 
 

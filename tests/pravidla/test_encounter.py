@@ -202,6 +202,27 @@ def test_defaults_are_echoed_in_input_in_the_answers_language(client: FlaskClien
     assert again.get_json()["result"] == english["result"]
 
 
+def test_its_duration_comes_next_once_the_rounds_are_known(client: FlaskClient) -> None:
+    assert [(step.procedure, dict(step.inputs), step.missing)
+            for step in encounter(ReplayDice([3, 4, 1, 1, 1, 1, 5, 7, 3, 4])).next] == [
+        ("encounter-duration", {}, ("rounds",))]
+    body = client.get("/api/v1/encounter?seed=5").get_json()
+    assert body["result"]["next"] == [{
+        "procedure": "encounter-duration", "url": "/api/v1/encounter-duration",
+        "title": "Konec setkání", "missing": ["rounds"]}]
+    assert client.get("/api/v1/encounter-duration").status_code == 422  # rounds missing
+    assert client.get("/api/v1/encounter-duration?rounds=12").status_code == 200
+
+
+@pytest.mark.parametrize("location", ["wilderness", "indoors"])
+def test_a_travel_day_or_a_dungeon_turn_can_call_for_it(client: FlaskClient,
+                                                        location: str) -> None:
+    # Their next step names only where the encounter happens; every other input has a default.
+    body = client.get(f"/api/v1/encounter?location={location}&seed=9").get_json()
+    assert body["input"]["location"] == location
+    assert body["result"]["distance"]["distance_m"] <= (24 if location == "indoors" else 240)
+
+
 def test_physical_dice_in_the_order_of_the_procedure(client: FlaskClient) -> None:
     dice = [1, 5, 3, 8, 2, 2]  # surprise ×2, distance 1d4, initiative, reaction
     body = client.post("/api/v1/encounter", json={"dice": dice, "lang": "en"}).get_json()

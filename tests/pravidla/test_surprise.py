@@ -132,6 +132,33 @@ def test_a_default_side_is_named_in_either_language() -> None:
                            "1d6 = 5. Nobody is surprised.")
 
 
+@pytest.mark.parametrize(("inputs", "dice", "distance", "initiative"), [
+    ({}, [1, 5], {"surprised": True}, {"surprised": ["hráči"]}),
+    ({}, [3, 5], {"surprised": False}, {}),
+    ({}, [1, 2], {"surprised": True}, {"surprised": ["hráči", "nepřátelé"]}),
+    ({"sides": ["a", "b", "c"]}, [6, 2, 1], {"surprised": True},
+     {"sides": ["a", "b", "c"], "surprised": ["b", "c"]}),
+])
+def test_the_encounter_goes_on_with_its_distance_and_initiative(
+    inputs: dict[str, Any], dice: list[int], distance: dict[str, Any],
+    initiative: dict[str, Any],
+) -> None:
+    steps = surprise(ReplayDice(dice), **inputs).next
+    assert [(step.procedure, dict(step.inputs), step.missing) for step in steps] == [
+        ("encounter-distance", distance, ()), ("initiative", initiative, ())]
+
+
+def test_the_next_steps_answer_as_they_are(client: FlaskClient) -> None:
+    body = client.get("/api/v1/surprise?dice=1,5&lang=en").get_json()
+    assert [(step["procedure"], step["url"], step["title"]) for step in body["result"]["next"]] == [
+        ("encounter-distance", "/api/v1/encounter-distance?surprised=true", "Encounter distance"),
+        ("initiative", "/api/v1/initiative?surprised=hr%C3%A1%C4%8Di", "Initiative")]
+    order = client.get(body["result"]["next"][1]["url"] + "&dice=4&lang=en").get_json()
+    assert order["result"]["skipped"] == ["players"]
+    assert order["text"] == ("Initiative: enemies 1d10 = 4 → order: enemies. The surprised side "
+                             "(players) loses 1 round.")
+
+
 @settings(max_examples=150, deadline=None)
 @given(conflicts(), seeds)
 def test_surprise_follows_the_dice_and_the_light(conflict: dict[str, Any], seed: int) -> None:

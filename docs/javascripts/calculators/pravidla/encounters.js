@@ -49,8 +49,11 @@ function reacting(source, modifier, who) {
 /** [Akce monster] 2d6 + modifier on the reaction table. */
 export const reaction = (source, { modifier = 0 }) => reacting(source, modifier, join([]));
 
-/** [Hod na překvapení] 1d6 per side, 1–2 surprised; lit all round, a side does not roll. */
-export function surprise(source, { sides = defaultSides(), light = [] }) {
+/** [Hod na překvapení] 1d6 per side, 1–2 surprised; lit all round, a side does not roll. The
+ * encounter goes on with its distance and the initiative, with what the roll tells of them. */
+export function surprise(source, { sides, light = [] }) {
+  const named = sides !== undefined;
+  sides ??= defaultSides();
   checkSides(sides);
   const lit = namedSides(light, sides, "light");
   const [die, at] = E().surprise;
@@ -73,10 +76,13 @@ export function surprise(source, { sides = defaultSides(), light = [] }) {
   const distribution = [["none", none], ["some", 1 - none - every], ["all", every]]
     .map(([name, p]) => ({ effect: name, probability: p }));
   const verdict = effect !== "some" ? msg(`surprise.${effect}`) : loseARound(caught);
+  const order = { ...(named ? { sides } : {}), ...(caught.length ? { surprised: caught } : {}) };
   return answer({ sides: entries, effect, distribution },
     msg("surprise.text", { rolls: join(shown), verdict }), {
       chart: distribution.map(({ effect: name, probability: p }, i) => ({
         label: t(`surprise.chart-${name}`), p, good: !i, current: name === effect })),
+      next: [{ procedure: "encounter-distance", inputs: { surprised: caught.length > 0 } },
+        { procedure: "initiative", inputs: order }],
     });
 }
 
@@ -127,7 +133,8 @@ export function encounter(source, {
     reactions: reactions.map(([side, r]) => ({ side, ...r.result })) },
   msg("encounter.text", { steps: join([caught.text, distance.text,
     initiativeText(order, players), ...reactions.map(([, r]) => r.text)], " ") }),
-  { chart: caught.chart });
+  { chart: caught.chart,
+    next: [{ procedure: "encounter-duration", inputs: {}, missing: ["rounds"] }] });
 }
 
 /** [Konec setkání] at least 1 shift, the rounds rounded up to whole shifts. */
