@@ -182,6 +182,8 @@ Side = Message
 DEFAULT_SIDES: tuple[Side, ...] = (msg("sides.players"), msg("sides.enemies"))
 #: [Hod na překvapení] "překvapená strana 1 kolo vynechá"
 SURPRISE_ROUNDS_LOST = 1
+#: How a result describes a side.
+SIDE_NAME = "The side: its name as given, or a default side in the answer's language."
 
 
 def side_of(name: str | Side) -> Side:
@@ -245,8 +247,6 @@ def lose_a_round(surprised: Sequence[Side]) -> Message:
 # --- Initiative [Iniciativa] -----------------------------------------------------------------
 
 INITIATIVE_DIE = 10
-#: How a result names a side.
-SIDE_NAME = "The side: its name as given, or a default side in the answer's language."
 
 
 @dataclass(frozen=True, slots=True)

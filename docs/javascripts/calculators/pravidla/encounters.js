@@ -1,5 +1,5 @@
-/* Encounters (rpg/pravidla/encounters.py): the reaction roll, surprise, the encounter distance
- * and the whole encounter. The words are the catalog's, the tables the engine's
+/* Encounters (rpg/pravidla/encounters.py): the reaction roll, surprise, the encounter distance,
+ * the whole encounter and its duration. The words are the catalog's, the tables the engine's
  * (R["pravidla/encounters"]); the sides and the zones are combat's. */
 import { join, msg, t } from "../core/catalog.js";
 import {
