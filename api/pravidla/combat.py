@@ -1,4 +1,5 @@
-"""Combat procedures [Souboje]: ``initiative``, ``morale``, ``range-zone``."""
+"""Combat procedures [Souboje]: ``morale``, ``initiative``, ``range-zone``; and the sides of a
+conflict, shared with the encounters."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from rpg.pravidla import combat
 class MoraleInput(Schema):
     """Inputs of ``morale``."""
 
-    morale = f.bounded_int(combat.MORALE_MIN, combat.MORALE_MAX, required=True, metadata={
-        "description": "The creature's morale (Morálka)."})
-    successes = f.bounded_int(0, combat.MORALE_SUCCESSES_TO_DEATH, load_default=0, metadata={
-        "description": "Successful morale checks already made in this encounter."})
+    morale = f.bounded_int(combat.MORALE_MIN, combat.MORALE_MAX, required=True,
+                           label="Morálka stvoření", metadata={
+                               "description": "The creature's morale (Morálka)."})
+    successes = f.bounded_int(0, combat.MORALE_SUCCESSES_TO_DEATH, load_default=0,
+                              label="Úspěšná ověření morálky v tomto setkání", metadata={
+                                  "description": "Successful morale checks already made in "
+                                                 "this encounter."})
 
 
 register(
@@ -29,27 +33,32 @@ register(
 )
 
 
-# --- initiative ------------------------------------------------------------------------------
+# --- the sides of a conflict: initiative, surprise, the whole encounter ----------------------
 
 def sides_field() -> f.CsvList:
-    """The sides of a conflict: 2..10 distinct names, the players and their enemies by default."""
-    return f.csv_list(f.name(), combat.SIDES_MIN, combat.SIDES_MAX,
+    """The sides of a conflict: 2..10 distinct names, the players and their enemies by default
+    (named in the answer's language: ``input`` echoes them so)."""
+    return f.csv_list(f.name(), combat.SIDES_MIN, combat.SIDES_MAX, label="Strany (čárkami)",
                       load_default=lambda: list(combat.DEFAULT_SIDES), metadata={
-                          "description": "The sides of the conflict: 2..10 distinct names (default "
-                                         "hráči, nepřátelé).",
-                          "example": list(combat.DEFAULT_SIDES)})
+                          "description": "The sides of the conflict: 2..10 distinct names. "
+                                         "Default: the players and their enemies, named in the "
+                                         "answer's language (hráči, nepřátelé; players, "
+                                         "enemies), and named either way in other inputs.",
+                          "example": [side.cs for side in combat.DEFAULT_SIDES]})
 
 
-def named_sides_field(description: str) -> f.CsvList:
+def named_sides_field(description: str, label: str) -> f.CsvList:
     """Some of the listed sides (surprised ones, carriers of light): each must be in ``sides``."""
-    return f.csv_list(f.name(), 0, combat.SIDES_MAX, load_default=list, metadata={
+    return f.csv_list(f.name(), 0, combat.SIDES_MAX, label=label, load_default=list, metadata={
         "description": description})
 
 
 def players_field() -> fields.String:
     """The players' side: one of ``sides``, the first one when omitted."""
-    return f.name(metadata={"description": "The players' side (one of `sides`; default the "
-                                           "first): ties of initiative go to it."})
+    return f.name(label="Strana hráčů", metadata={
+        "description": "The players' side (one of `sides`; default the first): ties of "
+                       "initiative go to it.",
+        "x-placeholder": "první ze stran"})
 
 
 class PlayersDefault:
@@ -61,6 +70,8 @@ class PlayersDefault:
         return data
 
 
+# --- initiative ------------------------------------------------------------------------------
+
 class InitiativeInput(PlayersDefault, Schema):
     """Inputs of ``initiative``."""
 
@@ -68,7 +79,8 @@ class InitiativeInput(PlayersDefault, Schema):
     players = players_field()
     surprised = named_sides_field(
         "Surprised sides (each one of `sides`): they skip the roll and the first round; when "
-        "every side is surprised, every side rolls and none is skipped.")
+        "every side is surprised, every side rolls and none is skipped.",
+        label="Překvapené strany (čárkami)")
 
 
 register(
@@ -85,8 +97,10 @@ register(
 class RangeZoneInput(Schema):
     """Inputs of ``range-zone``."""
 
-    distance_m = f.bounded_number(0, combat.MAX_DISTANCE_M, required=True, metadata={
-        "description": "Distance to the target in metres; a started metre counts as whole."})
+    distance_m = f.bounded_number(0, combat.MAX_DISTANCE_M, required=True,
+                                  label="Vzdálenost k cíli (m)", metadata={
+                                      "description": "Distance to the target in metres; a "
+                                                     "started metre counts as whole."})
 
 
 register(

@@ -1,4 +1,4 @@
-"""Encounter procedures [Náhlá setkání]: ``surprise``, ``encounter-distance``, ``reaction`` and
+"""Encounter procedures [Náhlá setkání]: ``reaction``, ``surprise``, ``encounter-distance`` and
 the whole ``encounter``."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from api.pravidla.combat import (
     sides_field,
 )
 from api.procedures import register
+from rpg.core.citations import slugify
 from rpg.pravidla import encounters
 
-BANDS = tuple(band.band for band in encounters.REACTION_TABLE)
+_LIGHT = "Strany nesoucí světlo (čárkami)"
 
 
 class ReactionInput(Schema):
@@ -24,7 +25,7 @@ class ReactionInput(Schema):
 
     modifier = f.bounded_int(
         encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX, load_default=0,
-        metadata={"description": "Added to the 2d6."})
+        label="Modifikátor", metadata={"description": "Added to the 2d6."})
 
 
 register(
@@ -42,7 +43,8 @@ class SurpriseInput(Schema):
     sides = sides_field()
     light = named_sides_field(
         "Sides carrying a light source (each one of `sides`): they cannot surprise their "
-        "enemies, so a side whose every enemy carries light is not surprised and does not roll.")
+        "enemies, so a side whose every enemy carries light is not surprised and does not roll.",
+        label=_LIGHT)
 
 
 register(
@@ -55,17 +57,31 @@ register(
 
 # --- encounter-distance ----------------------------------------------------------------------
 
+#: [Vzdálenost setkání] each place as the rule names it ("Vnitřní prostory", "Divočina, moře nebo
+#: vzduch"), and the places it takes in alone: a dungeon (kobka) is indoors, the sea and the
+#: air are the wilderness's.
+PLACES = {"indoors": ("vnitřní prostory", "uvnitř", "kobka"),
+          "wilderness": ("divočina, moře nebo vzduch", "divočina", "moře", "vzduch")}
+
+
 def location_field() -> fields.String:
-    """Where the encounter happens."""
-    return f.choice(encounters.LOCATIONS, load_default="wilderness", metadata={
-        "description": "indoors, or wilderness (also sea and air)."})
+    """Where the encounter happens, in the rule's words."""
+    field = f.choice(encounters.LOCATIONS, words={
+        location: words[0] for location, words in PLACES.items()},
+        label="Místo setkání", load_default=encounters.DEFAULT_LOCATION, metadata={
+            "description": "indoors (also vnitřní prostory, uvnitř, kobka), or wilderness (also "
+                           "divočina, moře, vzduch: sea and air are the wilderness's)."})
+    field.aliases.update({slugify(word): location for location, words in PLACES.items()
+                          for word in words})
+    return field
 
 
 class EncounterDistanceInput(Schema):
     """Inputs of ``encounter-distance``."""
 
     location = location_field()
-    surprised = f.Bool(load_default=False, metadata={"description": "Some side is surprised."})
+    surprised = f.flag(label="Některá ze stran je překvapená", metadata={
+        "description": "Some side is surprised."})
 
 
 register(
@@ -83,12 +99,14 @@ class EncounterInput(PlayersDefault, Schema):
 
     sides = sides_field()
     light = named_sides_field(
-        "Sides carrying a light source (each one of `sides`): they cannot surprise their enemies.")
+        "Sides carrying a light source (each one of `sides`): they cannot surprise their enemies.",
+        label=_LIGHT)
     location = location_field()
     players = players_field()
     reaction_modifier = f.bounded_int(
         encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX, load_default=0,
-        metadata={"description": "Added to each reaction roll's 2d6."})
+        label="Modifikátor hodu na reakci", metadata={
+            "description": "Added to each reaction roll's 2d6."})
 
 
 register(
@@ -97,4 +115,24 @@ register(
     description="Surprise → distance (surprised when any side is) → initiative of the sides "
                 "not surprised (all when all are) → a reaction roll for each non-player side "
                 "not surprised; dice consumed in that order. Chance: null.",
+)
+
+
+# --- encounter-duration ----------------------------------------------------------------------
+
+class EncounterDurationInput(Schema):
+    """Inputs of ``encounter-duration``."""
+
+    rounds = f.bounded_int(encounters.ROUNDS_MIN, encounters.ROUNDS_MAX, required=True,
+                           label="Počet kol (po 6 s)", metadata={
+                               "description": "Combat rounds the encounter took (6 s each); 0 "
+                                             "when nobody fought."})
+
+
+register(
+    blp, "encounter-duration", input_schema=EncounterDurationInput,
+    summary="End of an encounter (Konec setkání)",
+    description="An encounter, a fight included, takes at least 1 shift (směna), rounded up to "
+                "whole shifts. A round is 6 s; a shift is 10 minutes (the rules never say: the "
+                "old-school turn), so 100 rounds. No dice; chance: null.",
 )

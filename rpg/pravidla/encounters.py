@@ -1,5 +1,5 @@
 """Encounter procedures of "Pravidla a procedury" [Náhlá setkání]: surprise, distance, the
-reaction roll, and the whole procedure in one call."""
+reaction roll, the whole procedure in one call, and how long an encounter takes."""
 
 from __future__ import annotations
 
@@ -7,32 +7,85 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
-from rpg.core.catalog import messages
-from rpg.core.citations import RULES
+from rpg.core.catalog import Join, Message, messages, msg
+from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
-from rpg.core.errors import RuleError
-from rpg.core.outcome import Outcome
+from rpg.core.errors import check_choice, check_int
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both
+from rpg.core.text import Text
 from rpg.pravidla.combat import (
     DEFAULT_SIDES,
+    NOTHING,
+    SIDE_NAME,
     InitiativeResult,
+    Side,
     check_named_sides,
     check_sides,
     initiative,
-    players_side,
+    initiative_text,
+    lose_a_round,
+    lowered,
     range_zone_of,
+    the_players,
 )
 
-#: What each procedure of this module is called, and what its chance is the chance of.
 MESSAGES = messages({
     "reaction.title": Text("Hod na reakci", "Reaction roll"),
     "reaction.chance": Text("Šance tohoto výsledku", "Chance of this result"),
+    "reaction.text": Text("Reakce{who}: {shown} → {reaction} (NPC: {npc_interaction}).",
+                          "Reaction{who}: {shown} → {reaction} (NPC: {npc_interaction})."),
+    "reaction.side": Text(" ({side})", " ({side})"),
+    # [Akce monster] the table: each band's reaction, and its reaction to other NPC interactions.
+    "reaction.hostile-attacks": Text("Nepřátelský, zaútočí", "Hostile, attacks"),
+    "reaction.hostile-attacks.npc": Text("Negativní", "Negative"),
+    "reaction.hostile-may-attack": Text("Nepřátelský, může zaútočit", "Hostile, may attack"),
+    "reaction.hostile-may-attack.npc": Text("Neutrální, příklon k negativní",
+                                            "Neutral, leaning negative"),
+    "reaction.uncertain": Text("Neutrální, nejistý", "Neutral, uncertain"),
+    "reaction.uncertain.npc": Text("Neutrální (zkus znovu)", "Neutral (try again)"),
+    "reaction.indifferent": Text("Lhostejný", "Indifferent"),
+    "reaction.indifferent.npc": Text("Neutrální, příklon k pozitivní",
+                                     "Neutral, leaning positive"),
+    "reaction.friendly": Text("Přátelský, nápomocný", "Friendly, helpful"),
+    "reaction.friendly.npc": Text("Pozitivní", "Positive"),
     "surprise.title": Text("Hod na překvapení", "Surprise roll"),
+    "surprise.text": Text("Hod na překvapení: {rolls}. {verdict}",
+                          "Surprise roll: {rolls}. {verdict}"),
+    "surprise.rolled": Text("{side} {dice}", "{side} {dice}"),
+    "surprise.caught": Text("{side} {dice} → překvapená", "{side} {dice} → surprised"),
+    "surprise.lit": Text("{side} bez hodu (ostatní nesou světlo)",
+                         "{side} no roll (the others carry light)"),
+    "surprise.none": Text("Nikdo není překvapený.", "Nobody is surprised."),
+    "surprise.all": Text(
+        "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo nemá výhodu.",
+        "Every side is surprised: a moment's hesitation, nobody has the advantage."),
+    "surprise.chart-none": Text("nikdo", "nobody"),
+    "surprise.chart-some": Text("některá", "some"),
+    "surprise.chart-all": Text("všechny", "all"),
     "encounter-distance.title": Text("Vzdálenost setkání", "Encounter distance"),
+    "encounter-distance.text": Text("Vzdálenost setkání ({how} m) → {zone}.",
+                                    "Encounter distance ({how} m) → {zone}."),
+    "encounter-distance.indoors": Text("vnitřní prostory: {dice}", "indoors: {dice}"),
+    "encounter-distance.indoors-surprised": Text(
+        "vnitřní prostory, překvapení: {dice}, polovina = {distance}",
+        "indoors, surprise: {dice}, halved = {distance}"),
+    "encounter-distance.wilderness": Text("divočina: {dice} × {scale} = {distance}",
+                                          "wilderness: {dice} × {scale} = {distance}"),
+    "encounter-distance.wilderness-surprised": Text(
+        "divočina, překvapení: {dice} × {scale} = {distance}",
+        "wilderness, surprise: {dice} × {scale} = {distance}"),
     "encounter.title": Text("Náhlé setkání", "Encounter"),
+    "encounter.text": Text("{steps}", "{steps}"),
+    "encounter-duration.title": Text("Konec setkání", "End of an encounter"),
+    "encounter-duration.text": Text(
+        "Konec setkání: {rounds} {rounds:kolo|kola|kol} × {round_seconds} s = {rounds_minutes} min "
+        "→ {least}{shifts} {shifts:směna|směny|směn} ({minutes} min).",
+        "End of the encounter: {rounds} {rounds:round|rounds} × {round_seconds} s = "
+        "{rounds_minutes} min → {least}{shifts} {shifts:shift|shifts} ({minutes} min)."),
+    "encounter-duration.at-least": Text("nejméně ", "at least "),
 })
 
 REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX = -6, 6
@@ -40,13 +93,22 @@ REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX = -6, 6
 
 @dataclass(frozen=True, slots=True)
 class ReactionBand:
-    """A row of the reaction table: totals ``low``..``high`` (``None`` = open end)."""
+    """A row of the reaction table: totals ``low``..``high`` (``None`` = open end); its words
+    are the catalog's ``reaction.<band>`` and ``reaction.<band>.npc``."""
 
     band: str
     low: int | None
     high: int | None
-    reaction: Text
-    npc_interaction: Text
+
+    @property
+    def reaction(self) -> Message:
+        """The monster's reaction (the table's second column)."""
+        return msg(f"reaction.{self.band}")
+
+    @property
+    def npc_interaction(self) -> Message:
+        """The reaction to other NPC interactions (the table's third column)."""
+        return msg(f"reaction.{self.band}.npc")
 
     def holds(self, total: int) -> bool:
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
@@ -54,21 +116,11 @@ class ReactionBand:
 
 #: The reaction table [Akce monster], as the rules print it: 2d6 + modifier.
 REACTION_TABLE: tuple[ReactionBand, ...] = (
-    ReactionBand("hostile-attacks", None, 2,
-                 Text("Nepřátelský, zaútočí", "Hostile, attacks"),
-                 Text("Negativní", "Negative")),
-    ReactionBand("hostile-may-attack", 3, 5,
-                 Text("Nepřátelský, může zaútočit", "Hostile, may attack"),
-                 Text("Neutrální, příklon k negativní", "Neutral, leaning negative")),
-    ReactionBand("uncertain", 6, 8,
-                 Text("Neutrální, nejistý", "Neutral, uncertain"),
-                 Text("Neutrální (zkus znovu)", "Neutral (try again)")),
-    ReactionBand("indifferent", 9, 11,
-                 Text("Lhostejný", "Indifferent"),
-                 Text("Neutrální, příklon k pozitivní", "Neutral, leaning positive")),
-    ReactionBand("friendly", 12, None,
-                 Text("Přátelský, nápomocný", "Friendly, helpful"),
-                 Text("Pozitivní", "Positive")),
+    ReactionBand("hostile-attacks", None, 2),
+    ReactionBand("hostile-may-attack", 3, 5),
+    ReactionBand("uncertain", 6, 8),
+    ReactionBand("indifferent", 9, 11),
+    ReactionBand("friendly", 12, None),
 )
 #: The bands' stable keys, in table order.
 REACTION_BANDS: tuple[str, ...] = tuple(band.band for band in REACTION_TABLE)
@@ -93,8 +145,8 @@ class ReactionResult:
 
     total: int
     band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
-    reaction: Text = field(metadata={"description": "The monster's reaction."})
-    npc_interaction: Text = field(
+    reaction: Message = field(metadata={"description": "The monster's reaction."})
+    npc_interaction: Message = field(
         metadata={"description": "Reaction to other NPC interactions (the table's third column)."})
     distribution: tuple[BandChance, ...]
 
@@ -109,6 +161,12 @@ def reaction_distribution(modifier: int) -> tuple[BandChance, ...]:
     return tuple(BandChance(band, Fraction(n, 36)) for band, n in counts.items())
 
 
+def _reaction_text(rolled: Roll, modifier: int, total: int, who: Message | Join) -> Message:
+    band = reaction_band(total)
+    return msg("reaction.text", who=who, shown=written(rolled) + plus(modifier, total),
+               reaction=band.reaction, npc_interaction=band.npc_interaction)
+
+
 @procedure("reaction", result=ReactionResult, rule="reaction",
            samples=({"modifier": 1},))
 def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
@@ -118,17 +176,9 @@ def reaction(source: DiceSource, *, modifier: int = 0) -> Outcome:
     band = reaction_band(total)
     distribution = reaction_distribution(modifier)
     chance = next(c.probability for c in distribution if c.band == band.band)
-    text = _reaction_text(written(rolled) + plus(modifier, total), band)
+    text = _reaction_text(rolled, modifier, total, NOTHING)
     result = ReactionResult(total, band.band, band.reaction, band.npc_interaction, distribution)
     return Outcome("reaction", (rolled,), result, chance, text, RULES["reaction"])
-
-
-def _reaction_text(shown: str, band: ReactionBand, side: str | None = None) -> Text:
-    who = f" ({side})" if side else ""
-    return Text(
-        f"Reakce{who}: {shown} → {band.reaction.cs} (NPC: {band.npc_interaction.cs}).",
-        f"Reaction{who}: {shown} → {band.reaction.en} (NPC: {band.npc_interaction.en}).",
-    )
 
 
 # --- Surprise [Hod na překvapení, Světlo a překvapení] ---------------------------------------
@@ -145,7 +195,7 @@ SURPRISE_EFFECTS: tuple[SurpriseEffect, ...] = ("none", "some", "all")
 class SideSurprise:
     """One side's surprise roll; ``roll`` is ``None`` when every other side carries light."""
 
-    side: str
+    side: Side = field(metadata={"description": SIDE_NAME})
     roll: int | None = field(
         metadata={
             "description": "The d6 (1–2 surprised); null when every other side carries light.",
@@ -176,12 +226,12 @@ class SurpriseResult:
         metadata={"description": "Exact probability of each effect for these sides and lights."})
 
     @property
-    def surprised(self) -> tuple[str, ...]:
+    def surprised(self) -> tuple[Side, ...]:
         """The surprised sides, in the listed order."""
         return tuple(entry.side for entry in self.sides if entry.surprised)
 
 
-def can_be_surprised(side: str, sides: Sequence[str], light: Sequence[str]) -> bool:
+def can_be_surprised(side: Side, sides: Sequence[Side], light: Sequence[Side]) -> bool:
     """A carrier of light cannot surprise its enemies: lit all round, a side is not surprised."""
     return not all(other in light for other in sides if other != side)
 
@@ -197,68 +247,72 @@ def surprise_distribution(sides: int, rolling: int) -> tuple[EffectChance, ...]:
 
 
 @procedure("surprise", result=SurpriseResult, rule="surprise",
-           samples=({}, {"light": ["hráči"]}))
+           samples=({}, {"light": ["hráči"]}), next=("encounter-distance", "initiative"))
 def surprise(
-    source: DiceSource, *, sides: Sequence[str] = DEFAULT_SIDES, light: Sequence[str] = ()
+    source: DiceSource, *, sides: Sequence[str | Side] = DEFAULT_SIDES,
+    light: Sequence[str | Side] = (),
 ) -> Outcome:
     """[Hod na překvapení] 1d6 per side in list order, 1–2 surprised.
 
-    A side whose every enemy carries light cannot be surprised and does not roll.
+    A side whose every enemy carries light cannot be surprised and does not roll. The encounter
+    goes on with its distance (shorter when a side is surprised) and the initiative of the sides
+    that are not surprised: the result calls for both, with what it knows.
     """
     sides = check_sides(sides)
     lit = check_named_sides(light, sides, "light")
-    rolls = []
+    rolls: list[Roll] = []
     entries = []
+    shown = []
     for side in sides:
         if can_be_surprised(side, sides, lit):
             rolled = roll(source, "surprise", 1, SURPRISE_DIE)
+            caught = rolled.total <= SURPRISED_AT_MOST
             rolls.append(rolled)
-            entries.append(SideSurprise(side, rolled.total, rolled.total <= SURPRISED_AT_MOST))
+            entries.append(SideSurprise(side, rolled.total, caught))
+            shown.append(msg("surprise.caught" if caught else "surprise.rolled", side=side,
+                             dice=written(rolled)))
         else:
             entries.append(SideSurprise(side, None, False))
+            shown.append(msg("surprise.lit", side=side))
     count = sum(entry.surprised for entry in entries)
     effect: SurpriseEffect = "none" if count == 0 else "all" if count == len(sides) else "some"
     result = SurpriseResult(tuple(entries), effect,
                             surprise_distribution(len(sides), len(rolls)))
-    return Outcome("surprise", tuple(rolls), result, None,
-                   _surprise_text(result, tuple(rolls)), RULES["surprise"])
+    text = msg("surprise.text", rolls=Join(tuple(shown)), verdict=_surprise_verdict(result))
+    return Outcome("surprise", tuple(rolls), result, None, text, RULES["surprise"],
+                   _after_surprise(result, sides))
 
 
-def _surprise_text(result: SurpriseResult, rolls: tuple[Roll, ...]) -> Text:
-    shown_cs, shown_en = [], []
-    dice = iter(rolls)
-    for entry in result.sides:
-        if entry.roll is None:
-            shown_cs.append(f"{entry.side} bez hodu (ostatní nesou světlo)")
-            shown_en.append(f"{entry.side} no roll (the others carry light)")
-        else:
-            shown = f"{entry.side} {written(next(dice))}"
-            shown_cs.append(shown + (" → překvapená" if entry.surprised else ""))
-            shown_en.append(shown + (" → surprised" if entry.surprised else ""))
-    names = ", ".join(result.surprised)
-    if result.effect == "none":
-        verdict = both("Nikdo není překvapený.", "Nobody is surprised.")
-    elif result.effect == "all":
-        verdict = both(
-            "Překvapené jsou všechny strany: jen chvilkové zaváhání, nikdo nemá výhodu.",
-            "Every side is surprised: a moment's hesitation, nobody has the advantage.")
-    elif len(result.surprised) == 1:
-        verdict = both("Překvapená strana ({names}) vynechá 1 kolo.",
-                       "The surprised side ({names}) loses 1 round.", names=names)
-    else:
-        verdict = both("Překvapené strany ({names}) vynechají 1 kolo.",
-                       "The surprised sides ({names}) lose 1 round.", names=names)
-    return Text(f"Hod na překvapení: {', '.join(shown_cs)}. {verdict.cs}",
-                f"Surprise roll: {', '.join(shown_en)}. {verdict.en}")
+def _after_surprise(result: SurpriseResult, sides: tuple[Side, ...]) -> tuple[Next, Next]:
+    """The encounter's next steps: its distance and the initiative. A side is named by its Czech
+    name, which every language accepts; the default sides are left to their default."""
+    caught = [side.cs for side in result.surprised]
+    order: dict[str, Any] = {} if sides == DEFAULT_SIDES else {"sides": [s.cs for s in sides]}
+    if caught:
+        order["surprised"] = caught
+    return (Next("encounter-distance", {"surprised": bool(caught)}), Next("initiative", order))
+
+
+def _surprise_verdict(result: SurpriseResult) -> Message:
+    """What the surprise means: nothing, a round lost by the surprised sides, or a moment's
+    hesitation for all."""
+    if result.effect != "some":
+        return msg(f"surprise.{result.effect}")
+    return lose_a_round(result.surprised)
 
 
 # --- Encounter distance [Vzdálenost setkání] -------------------------------------------------
 
 Location = Literal["indoors", "wilderness"]
 LOCATIONS: tuple[Location, ...] = ("indoors", "wilderness")
+#: Where an encounter happens when nobody says (the contract's default).
+DEFAULT_LOCATION: Location = "wilderness"
 DISTANCE_DICE = 4            # 4d6 metres indoors, 4d6 × 10 m in the wilderness
+DISTANCE_DIE = 6
 SURPRISED_WILD_DIE = 4       # 1d4 × 10 m in the wilderness when a side is surprised
 WILDERNESS_SCALE_M = 10
+#: Indoors, a surprise halves the 4d6 metres (rounded down).
+INDOORS_SURPRISE_DIVISOR = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,39 +322,29 @@ class DistanceResult:
     distance_m: int
     zone: str = field(
         metadata={"description": "See `range-zone`.", "enum": "rpg.pravidla.combat.ZONES"})
-    zone_name: Text
+    zone_name: Message
 
 
 @procedure("encounter-distance", result=DistanceResult, rule="encounter-distance",
            samples=({"location": "indoors"},))
 def encounter_distance(
-    source: DiceSource, *, location: str = "wilderness", surprised: bool = False
+    source: DiceSource, *, location: str = DEFAULT_LOCATION, surprised: bool = False
 ) -> Outcome:
     """[Vzdálenost setkání] indoors 4d6 m (halved when surprised); wilderness, sea and air
     4d6 × 10 m, or 1d4 × 10 m when a side is surprised."""
-    if location not in LOCATIONS:
-        raise RuleError(both(
-            "'location' je 'indoors' (vnitřní prostory) nebo 'wilderness' (divočina, moře, "
-            "vzduch).",
-            "'location' is 'indoors' or 'wilderness' (also for sea and air)."), field="location")
-    when_cs, when_en = (", překvapení", ", surprise") if surprised else ("", "")
+    check_choice(location, LOCATIONS, "location")
+    how = f"encounter-distance.{location}" + ("-surprised" if surprised else "")
     if location == "indoors":
-        rolled = roll(source, "distance", DISTANCE_DICE, 6)
-        distance = rolled.total // 2 if surprised else rolled.total
-        how_cs = f"vnitřní prostory{when_cs}: {written(rolled)}"
-        how_en = f"indoors{when_en}: {written(rolled)}"
-        if surprised:
-            how_cs += f", polovina = {distance}"
-            how_en += f", halved = {distance}"
+        rolled = roll(source, "distance", DISTANCE_DICE, DISTANCE_DIE)
+        distance = rolled.total // INDOORS_SURPRISE_DIVISOR if surprised else rolled.total
     else:
         rolled = (roll(source, "distance", 1, SURPRISED_WILD_DIE) if surprised
-                  else roll(source, "distance", DISTANCE_DICE, 6))
+                  else roll(source, "distance", DISTANCE_DICE, DISTANCE_DIE))
         distance = rolled.total * WILDERNESS_SCALE_M
-        how_cs = f"divočina{when_cs}: {written(rolled)} × {WILDERNESS_SCALE_M} = {distance}"
-        how_en = f"wilderness{when_en}: {written(rolled)} × {WILDERNESS_SCALE_M} = {distance}"
     zone = range_zone_of(distance)
-    text = Text(f"Vzdálenost setkání ({how_cs} m) → {zone.name.cs.lower()}.",
-                f"Encounter distance ({how_en} m) → {zone.name.en.lower()}.")
+    text = msg("encounter-distance.text", how=msg(how, dice=written(rolled), distance=distance,
+                                                  scale=WILDERNESS_SCALE_M),
+               zone=lowered(zone.name))
     return Outcome("encounter-distance", (rolled,), DistanceResult(distance, zone.zone, zone.name),
                    None, text, RULES["encounter-distance"])
 
@@ -311,11 +355,11 @@ def encounter_distance(
 class SideReaction:
     """The reaction roll of one side that is not the players'."""
 
-    side: str
+    side: Side = field(metadata={"description": SIDE_NAME})
     total: int
     band: str = field(metadata={"enum": "rpg.pravidla.encounters.REACTION_BANDS"})
-    reaction: Text = field(metadata={"description": "The monster's reaction."})
-    npc_interaction: Text = field(
+    reaction: Message = field(metadata={"description": "The monster's reaction."})
+    npc_interaction: Message = field(
         metadata={"description": "Reaction to other NPC interactions (the table's third column)."})
     distribution: tuple[BandChance, ...]
 
@@ -336,43 +380,104 @@ class EncounterResult:
 
 
 @procedure("encounter", result=EncounterResult, rule="encounter",
-           samples=({}, {"location": "indoors", "light": ["hráči"]}))
+           samples=({}, {"location": "indoors", "light": ["hráči"]}),
+           next=("encounter-duration",))
 def encounter(
     source: DiceSource,
     *,
-    sides: Sequence[str] = DEFAULT_SIDES,
-    light: Sequence[str] = (),
-    location: str = "wilderness",
-    players: str | None = None,
+    sides: Sequence[str | Side] = DEFAULT_SIDES,
+    light: Sequence[str | Side] = (),
+    location: str = DEFAULT_LOCATION,
+    players: str | Side | None = None,
     reaction_modifier: int = 0,
 ) -> Outcome:
     """[Náhlá setkání] the whole procedure: surprise → distance → initiative → reactions.
 
     Initiative is rolled by the sides that are not surprised (all of them when all are), and
-    each of those sides that is not the players' rolls its reaction, in list order.
+    each of those sides that is not the players' rolls its reaction, in list order. The text
+    says once who loses the first round: in the surprise's sentence. When it is played out, its
+    rounds give its duration ([Konec setkání]).
     """
-    sides = check_sides(sides)
-    players = players_side(sides, players)
-    check_named_sides((players,), sides, "players")
-    check_named_sides(light, sides, "light")
-    if location not in LOCATIONS:
-        encounter_distance(source, location=location)  # raises the location's RuleError
-    surprised = surprise(source, sides=sides, light=light)
+    checked = check_sides(sides)
+    the_players_side = the_players(checked, players)
+    check_named_sides(light, checked, "light")
+    check_choice(location, LOCATIONS, "location")
+    surprised = surprise(source, sides=checked, light=light)
     caught_out = surprised.result.surprised
     distance = encounter_distance(source, location=location, surprised=bool(caught_out))
-    order = initiative(source, sides=sides, players=players, surprised=caught_out)
-    acting = [side for side in sides if side not in order.result.skipped and side != players]
+    order = initiative(source, sides=checked, players=the_players_side, surprised=caught_out)
+    skipped = order.result.skipped
+    acting = [side for side in checked if side not in skipped and side != the_players_side]
     reactions = [(side, reaction(source, modifier=reaction_modifier)) for side in acting]
-    steps = [surprised, distance, order, *(outcome for _, outcome in reactions)]
     result = EncounterResult(
         surprised.result, distance.result, order.result,
         tuple(SideReaction(side, r.result.total, r.result.band, r.result.reaction,
                            r.result.npc_interaction, r.result.distribution)
               for side, r in reactions))
-    said = [step.text for step in steps[:3]] + [
-        _reaction_text(written(outcome.rolls[0]) + plus(reaction_modifier, outcome.result.total),
-                       reaction_band(outcome.result.total), side)
+    said = [surprised.text, distance.text, initiative_text(
+        order.result, [side for side in checked if side not in skipped], order.rolls,
+        the_players_side)] + [
+        _reaction_text(outcome.rolls[0], reaction_modifier, outcome.result.total,
+                       msg("reaction.side", side=side))
         for side, outcome in reactions]
-    text = Text(" ".join(t.cs for t in said), " ".join(t.en for t in said))
+    steps = [surprised, distance, order, *(outcome for _, outcome in reactions)]
     rolls = tuple(rolled for step in steps for rolled in step.rolls)
-    return Outcome("encounter", rolls, result, None, text, RULES["encounter"])
+    return Outcome("encounter", rolls, result, None, msg("encounter.text", steps=Join(
+        tuple(said), " ")), RULES["encounter"],
+        (Next("encounter-duration", missing=("rounds",)),))
+
+
+# --- How long an encounter takes [Konec setkání] ---------------------------------------------
+
+cite("encounter-duration", "Konec setkání", "nahla-setkani")
+
+#: [Odehrání tahu] a round is what fits "do 6-ti vteřin reálného času".
+ROUND_SECONDS = 6
+#: A shift (směna): the rules never say how long; the old-school exploration turn, 10 minutes.
+SHIFT_MINUTES = 10
+#: "trvají nejméně 1 směnu a zaokrouhlují se k nejbližší směně nahoru"
+LEAST_SHIFTS = 1
+ROUNDS_MIN, ROUNDS_MAX = 0, 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterDurationResult:
+    """``result`` of ``encounter-duration``."""
+
+    shifts: int = field(metadata={
+        "description": "Shifts (směny) the encounter takes: its rounds rounded up to whole "
+                       "shifts, at least 1."})
+    minutes: int = field(metadata={
+        "description": "Those shifts in minutes (a shift is 10 minutes)."})
+    rounds_minutes: Fraction = field(metadata={
+        "description": "The rounds' own time in minutes (a round is 6 seconds)."})
+
+
+@procedure("encounter-duration", result=EncounterDurationResult, rule="encounter-duration",
+           samples=({"rounds": 12},))
+def encounter_duration(source: DiceSource, *, rounds: int) -> Outcome:
+    """[Konec setkání] an encounter (a fight included) takes at least 1 shift, its rounds rounded
+    up to whole shifts: the time to rest after a fight, clean weapons and bind wounds."""
+    check_int(rounds, ROUNDS_MIN, ROUNDS_MAX, "rounds")
+    rounds_per_shift = SHIFT_MINUTES * 60 // ROUND_SECONDS
+    rounded_up = -(-rounds // rounds_per_shift)
+    shifts = max(LEAST_SHIFTS, rounded_up)
+    result = EncounterDurationResult(shifts, shifts * SHIFT_MINUTES,
+                                     Fraction(rounds * ROUND_SECONDS, 60))
+    text = msg("encounter-duration.text", rounds=rounds, round_seconds=ROUND_SECONDS,
+               rounds_minutes=result.rounds_minutes, shifts=shifts, minutes=result.minutes,
+               least=msg("encounter-duration.at-least") if shifts > rounded_up else NOTHING)
+    return Outcome("encounter-duration", (), result, None, text, RULES["encounter-duration"])
+
+
+#: What the calculators need of this module (``pravidla/encounters.js``).
+CALCULATOR_DATA: dict[str, Any] = {
+    "reaction_modifier": [REACTION_MODIFIER_MIN, REACTION_MODIFIER_MAX],
+    "bands": [[band.band, band.low, band.high] for band in REACTION_TABLE],
+    "surprise": [SURPRISE_DIE, SURPRISED_AT_MOST],
+    "locations": list(LOCATIONS), "default_location": DEFAULT_LOCATION,
+    "distance": [DISTANCE_DICE, DISTANCE_DIE], "surprised_wild_die": SURPRISED_WILD_DIE,
+    "wilderness_scale_m": WILDERNESS_SCALE_M, "indoors_divisor": INDOORS_SURPRISE_DIVISOR,
+    "duration": {"rounds": [ROUNDS_MIN, ROUNDS_MAX], "round_seconds": ROUND_SECONDS,
+                 "shift_minutes": SHIFT_MINUTES, "least_shifts": LEAST_SHIFTS},
+}

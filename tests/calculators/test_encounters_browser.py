@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from rpg.pravidla import combat
 from tests.calculators import vectors as golden
-from tests.calculators import vectors_encounters as mine
 from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
@@ -23,7 +23,8 @@ from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
 
-PATHS = list(mine.GRIDS)
+PATHS = ["initiative", "surprise", "encounter-distance", "encounter", "range-zone",
+         "encounter-duration"]
 #: Vectors per calculator replayed in the browser (every one of them already passes under node).
 SAMPLE = 8
 
@@ -42,7 +43,7 @@ def _cases(path: str) -> list[dict[str, Any]]:
     """Vectors of ``path`` with a result: for each grid input its first dice and seeded ones."""
     procedure = golden.PROCEDURES[path]
     cases = []
-    for inputs in mine.GRIDS[path]:
+    for inputs in golden.GRIDS[path]:
         sequences = list(dice_sequences(procedure, inputs))
         for dice in (sequences[0], random.Random(len(cases)).choice(sequences)):
             case = vector(path, inputs, dice)
@@ -97,7 +98,8 @@ def test_the_chart_shows_the_exact_distribution_and_the_rolled_outcome(
 def test_indoor_distance_when_surprised_charts_the_halved_4d6(chromium, calculators_url):
     page, root, errors = _open(chromium, calculators_url, "encounter-distance")
     _fill(root, {"location": "indoors", "surprised": True}, [6, 6, 6, 5])
-    assert _roll(root) == {"distance_m": 11, "zone": "poblize", "zone_name": "Poblíž"}
+    assert _roll(root) == {"distance_m": 11, "zone": "poblize", "zone_name": "Poblíž",
+                           "next": []}
     shown = _bars(root)
     assert [title.split(":")[0] for title, _ in shown] == [str(m) for m in range(2, 13)]
     assert [title for title, current in shown if current] == ["11: 1,08 %"]  # 14/1296 (23 or 22)
@@ -123,6 +125,27 @@ def test_the_whole_encounter_reuses_each_step(chromium, calculators_url):
     page.context.close()
 
 
+def test_the_next_steps_link_to_their_calculators(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "surprise")
+    _fill(root, {}, [1, 5])
+    assert [step["procedure"] for step in _roll(root)["next"]] == ["encounter-distance",
+                                                                   "initiative"]
+    links = root.locator(".calculator__next a")
+    assert links.evaluate_all("as => as.map(a => [a.textContent, a.getAttribute('href')])") == [
+        ["Vzdálenost setkání", "#kalkulacka-encounter-distance"],
+        ["Iniciativa", "/pravidla/souboje/#iniciativa"]]
+    page.context.close()
+    page, root, errors = _open(chromium, calculators_url, "encounter")
+    _fill(root, {}, [3, 4, 1, 1, 1, 1, 5, 7, 3, 4])
+    assert _roll(root)["next"] == [{"procedure": "encounter-duration",
+                                    "url": "/api/v1/encounter-duration",
+                                    "title": "Konec setkání", "missing": ["rounds"]}]
+    assert root.locator(".calculator__next a").get_attribute("href") == (
+        "#kalkulacka-encounter-duration")
+    assert not errors
+    page.context.close()
+
+
 def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url):
     for path in ("encounter-distance", "encounter"):
         page, root, _ = _open(chromium, calculators_url, path)
@@ -136,19 +159,23 @@ def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url)
 @pytest.mark.parametrize(("path", "inputs", "field", "message"), [
     ("initiative", {"sides": "hráči, vlci, hráči"}, "sides",
      "Strany musí mít různá jména; 'hráči' je uvedena víckrát."),
+    # A refusal names the fields by their labels, as the form shows them.
     ("initiative", {"players": "vlci"}, "players",
-     "'players' jmenuje stranu 'vlci', která není v 'sides' (hráči, nepřátelé)."),
+     "„Strana hráčů“ jmenuje stranu 'vlci', která mezi stranami není (hráči, nepřátelé)."),
     ("initiative", {"sides": "a, b", "surprised": "b, c"}, "surprised",
-     "'surprised' jmenuje stranu 'c', která není v 'sides' (a, b)."),
-    ("surprise", {"light": "draci"}, "light", "'light' jmenuje stranu 'draci'"),
+     "„Překvapené strany (čárkami)“ jmenuje stranu 'c', která mezi stranami není (a, b)."),
+    ("surprise", {"light": "draci"}, "light", "světlo (čárkami)“ jmenuje stranu 'draci'"),
     ("surprise", {"sides": "jen my"}, "sides", "Zadej 2 až 10 položek oddělených čárkou."),
     ("encounter-distance", {"dice": "6, 6, 6"}, "dice",
      "Chybí kostka: je potřeba d6 pro 'distance' (kostka č. 4)."),
-    ("encounter", {"sides": "a, b", "players": "c"}, "players", "'players' jmenuje stranu 'c'"),
+    ("encounter", {"sides": "a, b", "players": "c"}, "players",
+     "„Strana hráčů“ jmenuje stranu 'c'"),
     ("encounter", {"reaction_modifier": "7"}, "reaction_modifier", "Zadej hodnotu od -6 do 6."),
     ("range-zone", {"distance_m": "-1"}, "distance_m",
      f"Zadej hodnotu od 0 do {combat.MAX_DISTANCE_M}."),
     ("range-zone", {"distance_m": "daleko"}, "distance_m", "Zadej číslo."),
+    ("encounter-duration", {"rounds": "-1"}, "rounds", "Zadej hodnotu od 0 do 100000."),
+    ("encounter-duration", {"rounds": ""}, "rounds", "Vyplň toto pole."),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     chromium, calculators_url, path, inputs, field, message,
@@ -156,10 +183,48 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     refused_beside_the_field(chromium, calculators_url, path, inputs, field, message)
 
 
+#: A random roll in the browser: inputs (as typed), and what its result must satisfy.
+RANDOM_INPUTS: dict[str, dict[str, Any]] = {
+    "initiative": {"sides": "hráči, skřeti, vlci", "surprised": "vlci"},
+    "surprise": {"sides": "hráči, skřeti", "light": "skřeti"},
+    "encounter-distance": {"location": "indoors", "surprised": True},
+    "encounter": {"sides": "hráči, skřeti, vlci", "location": "wilderness"},
+    "range-zone": {"distance_m": "25,5"},
+    "encounter-duration": {"rounds": "101"},
+}
+
+
+def _encounter_holds(r: dict[str, Any]) -> bool:
+    surprised = [e["side"] for e in r["surprise"]["sides"] if e["surprised"]]
+    skipped = r["initiative"]["skipped"]
+    acting = [e["side"] for e in r["initiative"]["order"]]
+    wild = r["distance"]["distance_m"]
+    reacting = [e["side"] for e in r["reactions"]]
+    return (wild % 10 == 0 and (10 <= wild <= 40 if surprised else 40 <= wild <= 240)
+            and (skipped == surprised if len(surprised) < 3 else skipped == [])
+            and sorted(acting + skipped) == sorted(["hráči", "skřeti", "vlci"])
+            and reacting == [s for s in ("skřeti", "vlci") if s not in skipped])
+
+
+INVARIANTS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "initiative": lambda r: r["skipped"] == ["vlci"]
+    and [e["side"] for e in r["order"]] in (["hráči", "skřeti"], ["skřeti", "hráči"])
+    and r["order"][0]["roll"] >= r["order"][1]["roll"]
+    and abs(r["players_first_chance"] - 0.55) < 1e-12,
+    "surprise": lambda r: r["sides"][0]["roll"] is None and 1 <= r["sides"][1]["roll"] <= 6
+    and r["effect"] == ("some" if r["sides"][1]["roll"] <= 2 else "none"),
+    "encounter-distance": lambda r: 2 <= r["distance_m"] <= 12
+    and r["zone"] in ("blizko", "poblize"),
+    "encounter": _encounter_holds,
+    "range-zone": lambda r: (r["counted_m"], r["zone"], r["name"]) == (26, "daleko", "Daleko"),
+    "encounter-duration": lambda r: (r["shifts"], r["minutes"]) == (2, 20),
+}
+
+
 @pytest.mark.parametrize("path", PATHS)
 def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
-    random_rolls_keep(chromium, calculators_url, path, mine.RANDOM_INPUTS[path],
-                      mine.INVARIANTS[path], times=6)
+    random_rolls_keep(chromium, calculators_url, path, RANDOM_INPUTS[path], INVARIANTS[path],
+                      times=6)
 
 
 #: Ten long side names: the longest texts these calculators write.
@@ -169,5 +234,5 @@ PHONE_INPUTS = {"initiative": {"sides": _LONG}, "surprise": {"sides": _LONG},
 
 
 def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    fit_a_phone(chromium, calculators_url, PATHS, {**mine.RANDOM_INPUTS, **PHONE_INPUTS},
+    fit_a_phone(chromium, calculators_url, PATHS, {**RANDOM_INPUTS, **PHONE_INPUTS},
                 tmp_path_factory)

@@ -26,7 +26,6 @@ from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import Procedure, procedures
-from rpg.pravidla import combat, encounters
 from rulesite import bundle, legacy
 from rulesite.calculators import calculator_module
 from tests.enumeration import NeedDie, Prefix
@@ -60,20 +59,9 @@ def rules() -> dict[str, Any]:
 PROCEDURES: dict[str, Callable[..., Outcome]] = {
     path: procedure.run for path, procedure in calculators().items()}
 
-
-
-#: Inputs of each procedure, covering every branch of its rule (errors included).
-GRIDS: dict[str, list[Inputs]] = {
-    "morale": [
-        {"morale": m, "successes": s}
-        for m in range(combat.MORALE_MIN, combat.MORALE_MAX + 1)
-        for s in range(combat.MORALE_SUCCESSES_TO_DEATH + 1)
-    ],
-    "reaction": [
-        {"modifier": m}
-        for m in range(encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX + 1)
-    ],
-}
+#: Inputs of each procedure, covering every branch of its rule (errors included), gathered from
+#: the rules' own tests below.
+GRIDS: dict[str, list[Inputs]] = {}
 
 
 class _Recorder(DiceSource):

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from rpg.core.dice import ReplayDice
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
-from rpg.pravidla.encounters import encounter_distance
+from rpg.pravidla.combat import range_zone
+from rpg.pravidla.encounters import LOCATIONS, encounter_distance
 from tests.enumeration import outcomes
+from tests.pravidla.conflict_checks import (
+    answers_200_or_422,
+    answers_alike_as_documented,
+    arguments,
+    input_names,
+    json_values,
+    refused,
+    seeds,
+)
 
 
 @pytest.mark.parametrize(("location", "surprised", "dice", "notation", "distance", "zone"), [
@@ -61,3 +77,70 @@ def test_text_in_both_languages() -> None:
                                "4d6 = 1 + 2 + 3 + 5 = 11, polovina = 5 m) → blízko.")
     wild = encounter_distance(ReplayDice([3]), surprised=True)
     assert wild.text.en == "Encounter distance (wilderness, surprise: 1d4 = 3 × 10 = 30 m) → far."
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(LOCATIONS) | st.text(max_size=12), st.booleans(), seeds)
+def test_the_distance_stays_within_its_dice(location: str, surprised: bool, seed: int) -> None:
+    try:
+        outcome = encounter_distance(SeededDice(seed), location=location, surprised=surprised)
+    except RuleError as error:
+        assert location not in LOCATIONS and error.field == "location"
+        return
+    distance = outcome.result.distance_m
+    if location == "indoors":
+        low, high = (2, 12) if surprised else (4, 24)
+        assert low <= distance <= high
+    else:
+        low, high = (10, 40) if surprised else (40, 240)
+        assert low <= distance <= high and distance % 10 == 0
+    assert outcome.result.zone == range_zone(SeededDice(0), distance_m=distance).result.zone
+
+
+def test_the_api_answers_alike_by_get_and_post_as_documented(client: FlaskClient) -> None:
+    body = answers_alike_as_documented(client, "encounter-distance",
+                                       {"location": "indoors", "surprised": True})
+    assert body["chance"] is None
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"location": "vesmír"}, "location"),
+    ({"surprised": "možná"}, "surprised"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str
+) -> None:
+    refused(client, "encounter-distance", body, field)
+
+
+@pytest.mark.parametrize(("word", "location"), [
+    ("vnitřní prostory", "indoors"), ("Uvnitř", "indoors"), ("kobka", "indoors"),
+    ("divočina, moře nebo vzduch", "wilderness"), ("divocina", "wilderness"),
+    ("MOŘE", "wilderness"), ("vzduch", "wilderness"),
+])
+def test_the_rules_words_name_the_places(client: FlaskClient, word: str, location: str) -> None:
+    body = client.get("/api/v1/encounter-distance", query_string={"location": word,
+                                                                  "seed": 3}).get_json()
+    assert body["input"]["location"] == location
+
+
+def test_the_locations_are_documented(client: FlaskClient) -> None:
+    assert arguments(client, "EncounterDistanceArgs")["location"]["enum"] == [
+        "indoors", "wilderness"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(input_names, json_values, max_size=5))
+def test_any_json_answers_200_or_422(app: Flask, body: dict[str, object]) -> None:
+    answers_200_or_422(app, "encounter-distance", body)
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "encounter-distance": [
+        *({"location": location, "surprised": surprised}
+          for location in LOCATIONS for surprised in (False, True)),
+        {}, {"surprised": True}, {"location": "moře"},
+    ],
+}

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
+from rpg.pravidla import combat
 from rpg.pravidla.combat import morale
 from tests.enumeration import probability
 
@@ -49,3 +51,14 @@ def test_exact_chance_against_enumeration(score: int) -> None:
     expected = probability(morale, lambda o: o.result.holds, morale=score)
     assert morale(ReplayDice([1, 1]), morale=score).chance == expected
     assert morale(ReplayDice([1, 1]), morale=7).chance == Fraction(21, 36)
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "morale": [
+        {"morale": m, "successes": s}
+        for m in range(combat.MORALE_MIN, combat.MORALE_MAX + 1)
+        for s in range(combat.MORALE_SUCCESSES_TO_DEATH + 1)
+    ],
+}

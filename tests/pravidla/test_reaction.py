@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
+from rpg.pravidla import encounters
 from rpg.pravidla.encounters import reaction
 from tests.enumeration import outcomes
 
@@ -53,3 +56,13 @@ def test_text_in_both_languages() -> None:
         "Reakce: 2d6 = 6 + 6 = 12 − 1 = 11 → Lhostejný (NPC: Neutrální, příklon k pozitivní).")
     assert outcome.text.en == (
         "Reaction: 2d6 = 6 + 6 = 12 − 1 = 11 → Indifferent (NPC: Neutral, leaning positive).")
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "reaction": [
+        {"modifier": m}
+        for m in range(encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX + 1)
+    ],
+}
