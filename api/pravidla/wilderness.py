@@ -7,24 +7,43 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
+from rpg.core.catalog import msg
+from rpg.core.text import number
 from rpg.pravidla import wilderness as w
+
+_SUPPLIES = "Zásoby družiny"
+_TRAVELERS = "Cestujících (hladových krků)"
+
+#: The rules' words of the needs: "jídlo, vodu a útočiště".
+NEED_WORDS = {need: msg(f"camping.need.{need}").cs for need in w.NEEDS}
+
+
+def _needs(high: int, label: str, description: str, **extra: object) -> f.CsvList:
+    return f.csv_list(f.choice(w.NEEDS, words=NEED_WORDS), 0, high, load_default=list,
+                      label=label, metadata={"description": description, **extra})
 
 
 class CampingInput(Schema):
     """Inputs of ``camping``."""
 
-    location = f.choice(w.LOCATIONS, load_default="wilderness", metadata={
-        "description": "wilderness (a d6 per need) or dungeon (every need not covered fails)."})
-    bonuses = f.csv_list(f.choice(w.NEEDS), 0, w.BONUSES_MAX, load_default=list, metadata={
-        "description": "Survivalists' declared +1s, one entry each: food, water or shelter; "
-                       "a need may appear more than once."})
-    covered = f.csv_list(f.choice(w.NEEDS), 0, len(w.NEEDS), load_default=list, metadata={
-        "description": "Needs met by a spell or an alternative source: no roll, success."})
-    supplies = f.bounded_int(0, w.SUPPLIES_MAX, load_default=0, metadata={
+    location = f.choice(w.LOCATIONS, words={"wilderness": "divočina", "dungeon": "kobka"},
+                        load_default="wilderness", label="Kde se nocuje", metadata={
+                            "description": "wilderness (a d6 per need) or dungeon (every need "
+                                           "not covered fails)."})
+    bonuses = _needs(
+        w.BONUSES_MAX, "Bonusy +1 od postav se schopnostmi pro přežití v divočině",
+        "+1s declared by the characters with wilderness survival skills, one entry each: food, "
+        "water or shelter; a need may appear more than once.", **{"x-repeat": True})
+    covered = _needs(len(w.NEEDS), "Obstaráno kouzlem či jiným zdrojem",
+                     "Needs met by a spell or an alternative source: no roll, success.")
+    supplies = f.bounded_int(0, w.SUPPLIES_MAX, load_default=0, label=_SUPPLIES, metadata={
         "description": "The party's supplies."})
-    travelers = f.bounded_int(w.TRAVELERS_MIN, w.TRAVELERS_MAX, load_default=1, metadata={
-        "description": "Hungry mouths: each failure costs every traveler 1 supply or 1 fatigue."})
-    pay = f.choice(w.PAYMENTS, load_default="supplies-first", metadata={
+    travelers = f.bounded_int(w.TRAVELERS_MIN, w.TRAVELERS_MAX, load_default=1, label=_TRAVELERS,
+                              metadata={"description": "Hungry mouths: each failure costs every "
+                                                       "traveler 1 supply or 1 fatigue."})
+    pay = f.choice(w.PAYMENTS, words={"supplies-first": "zásobami, dokud stačí",
+                                      "fatigue": "únavou"},
+                   load_default="supplies-first", label="Neúspěch platí", metadata={
         "description": "supplies-first: a failure is paid with `travelers` supplies while enough "
                        "remain, else 1 fatigue each; fatigue: always fatigue."})
 
@@ -38,22 +57,33 @@ register(
 )
 
 
+def _activity_label() -> str:
+    """The activity field's label, with each activity's odds from the engine's table."""
+    odds = ", ".join(f"{msg(f'travel.activity.{kind}').cs} {on} z {w.DIE}"
+                     for kind, on in w.ACTIVITY_ON.items())
+    return f"Další aktivita ({odds})"
+
+
 class TravelInput(Schema):
     """Inputs of ``travel``."""
 
     movement = f.csv_list(
         f.bounded_int(w.MOVEMENT_MIN, w.MOVEMENT_MAX), 1, w.MEMBERS_MAX,
-        load_default=lambda: [6], metadata={
+        load_default=lambda: [6], label="Hybnost členů družiny (čárkami)", metadata={
             "description": "Movement (hybnost) of each member; the slowest sets the pace."})
-    terrain = f.choice(w.TERRAINS, load_default="normal")
-    road = f.Bool(load_default=False, metadata={"description": "Travelling along a road."})
-    landmark = f.Bool(load_default=False, metadata={
+    terrain = f.choice(w.TERRAINS, words={"normal": "běžný", "difficult": "obtížný"},
+                       load_default="normal", label="Terén")
+    road = f.flag(label="Po cestě", metadata={"description": "Travelling along a road."})
+    landmark = f.flag(label="Podle orientačního bodu (řeka, hora)", metadata={
         "description": "Following a landmark (a river, a mountain)."})
-    forced_march = f.Bool(load_default=False, metadata={
+    forced_march = f.flag(label=f"Dnem i nocí (× {number(w.FORCED_MARCH_FACTOR, 'cs')}, únava "
+                                f"+{w.FORCED_MARCH_FATIGUE})", metadata={
         "description": "Day and night: 1.5 × the distance, 1 fatigue for each member. "
                        "Not with hunt or explore."})
-    activity = f.choice(w.ACTIVITIES, load_default="none", metadata={
-        "description": "forage (while travelling), hunt or explore (the whole day)."})
+    activity = f.choice(w.ACTIVITIES, words={
+        "none": "žádná", **{kind: msg(f"travel.activity.{kind}").cs for kind in w.ACTIVITY_ON}},
+        load_default="none", label=_activity_label(), metadata={
+            "description": "forage (while travelling), hunt or explore (the whole day)."})
 
 
 register(
@@ -69,11 +99,11 @@ register(
 class FastTravelInput(Schema):
     """Inputs of ``fast-travel``."""
 
-    days = f.bounded_int(w.DAYS_MIN, w.DAYS_MAX, required=True, metadata={
+    days = f.bounded_int(w.DAYS_MIN, w.DAYS_MAX, required=True, label="Dní cesty", metadata={
         "description": "Days of the journey, as the GM sets them."})
-    travelers = f.bounded_int(w.TRAVELERS_MIN, w.TRAVELERS_MAX, load_default=1, metadata={
-        "description": "Hungry mouths: each eats 1 supply a day."})
-    supplies = f.bounded_int(0, w.SUPPLIES_MAX, load_default=0, metadata={
+    travelers = f.bounded_int(w.TRAVELERS_MIN, w.TRAVELERS_MAX, load_default=1, label=_TRAVELERS,
+                              metadata={"description": "Hungry mouths: each eats 1 supply a day."})
+    supplies = f.bounded_int(0, w.SUPPLIES_MAX, load_default=0, label=_SUPPLIES, metadata={
         "description": "The party's supplies."})
 
 
@@ -99,15 +129,19 @@ class FastTravelSplitInput(Schema):
     party = f.JsonList(fields.Nested(PartyMemberSchema), required=True,
                        validate=validate.Length(w.PARTY_MIN, w.PARTY_MAX), metadata={
         "description": "The characters, `{\"name\", \"hp\"}`, names unique (a 422 otherwise); "
-                       "in a GET one JSON-encoded value."})
-    damage = f.bounded_int(0, w.DAMAGE_MAX, required=True, metadata={
+                       "in a GET one JSON-encoded value.",
+        "x-label": "Družina (JSON: seznam {\"name\", \"hp\"})",
+        "x-placeholder": '[{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}]'})
+    damage = f.bounded_int(0, w.DAMAGE_MAX, required=True, label="Souhrnné poškození", metadata={
         "description": "The summary damage of the journey (see `fast-travel`)."})
     allocation = f.JsonDict(
         keys=f.name(), values=f.bounded_int(0, w.DAMAGE_MAX),
         validate=validate.Length(0, w.PARTY_MAX), load_default=dict, metadata={
             "description": "`{\"name\": points}`: names from `party` (missing ones take 0), "
                            "summing to `damage`, else a 422 quoting the rule; in a GET one "
-                           "JSON-encoded value."})
+                           "JSON-encoded value.",
+            "x-label": "Rozdělení (JSON: {\"jméno\": body})",
+            "x-placeholder": '{"Bára": 3, "Ota": 2}'})
 
 
 register(

@@ -68,8 +68,23 @@ def _written(value: Any) -> str:
     return str(value)
 
 
+def _choose(boxes, values: list[str]) -> None:
+    """A list of choices: each checkbox checked when its value is listed, each count set to how
+    many times its value is listed (``x-repeat``)."""
+    for index in range(boxes.count()):
+        box = boxes.nth(index)
+        if box.get_attribute("type") == "checkbox":
+            box.set_checked(box.get_attribute("value") in values)
+        else:
+            box.fill(str(list(values).count(box.get_attribute("data-value"))))
+
+
 def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
     for name, value in inputs.items():
+        boxes = root.locator(f'[data-kind="choices"][data-name="{name}"] input')
+        if boxes.count():
+            _choose(boxes, value)
+            continue
         field = root.locator(f'[name="{name}"]')
         if field.get_attribute("data-kind") == "boolean":
             field.set_checked(bool(value))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import camping
 from tests.enumeration import probability
 
@@ -120,3 +122,28 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         camping(ReplayDice([1, 1, 1]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "camping": [
+        *({"bonuses": bonuses} for bonuses in (
+            [], ["food"], ["water", "water"], ["shelter", "food", "shelter", "shelter"],
+            ["food"] * 7)),
+        *({"covered": covered, "bonuses": ["water"]}
+          for covered in (["food"], ["water", "shelter"], ["shelter", "shelter"],
+                          ["food", "water", "shelter"])),
+        *({"supplies": supplies, "travelers": travelers, "pay": pay}
+          for supplies, travelers in ((0, 1), (5, 2), (7, 3), (100_000, 100))
+          for pay in wilderness.PAYMENTS),
+        *({"location": "dungeon", "covered": covered, "supplies": 4, "travelers": 2, "pay": pay}
+          for covered in ([], ["water"], ["food", "water", "shelter"])
+          for pay in wilderness.PAYMENTS),
+        {"location": "dungeon", "bonuses": ["food", "food"]},
+        {"location": "cave"}, {"pay": "gold"}, {"bonuses": ["food", "wood"]},
+        {"covered": ["food", "water", "shelter", "food"]}, {"covered": ["fire"]},
+        {"bonuses": ["food"] * 101}, {"supplies": -1}, {"supplies": 100_001},
+        {"travelers": 0}, {"travelers": 101},
+    ],
+}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
@@ -57,3 +59,18 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         fast_travel(ReplayDice([]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "fast-travel": [
+        *({"days": days, "travelers": travelers, "supplies": supplies}
+          for days, travelers, supplies in (
+              (1, 1, 0), (1, 1, 1), (2, 3, 4), (5, 4, 20), (5, 4, 30), (6, 1, 0), (6, 2, 13),
+              (30, 5, 100), (365, 100, 100_000), (365, 100, 0))),
+        {"days": 3}, {"days": 0}, {"days": 366}, {"days": 3, "travelers": 0},
+        {"days": 3, "travelers": 101}, {"days": 3, "supplies": -1},
+        {"days": 3, "supplies": 100_001},
+    ],
+}

@@ -3,6 +3,8 @@ sentence of the rule."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
@@ -10,6 +12,7 @@ from rpg.core.errors import RuleError
 from rpg.pravidla.wilderness import Alternative, fast_travel_split
 
 PARTY = [{"name": "Alena", "hp": 10}, {"name": "Bořek", "hp": 4}, {"name": "Cyril", "hp": 6}]
+GOLDEN_PARTY = [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}, {"name": "Žofie", "hp": 1}]
 
 
 @pytest.mark.parametrize(("allocation", "hp_left", "dead"), [
@@ -82,3 +85,38 @@ def test_bad_input_is_a_rule_error(inputs: dict[str, object], field: str, quote:
         fast_travel_split(ReplayDice([]), **{"party": PARTY, **inputs})
     assert error.value.field == field
     assert quote in error.value.message.cs
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "fast-travel-split": [
+        {"party": GOLDEN_PARTY, "damage": 0},
+        {"party": GOLDEN_PARTY, "damage": 0, "allocation": {}},
+        {"party": GOLDEN_PARTY, "damage": 6, "allocation": {"Bára": 3, "Ota": 2, "Žofie": 1}},
+        {"party": GOLDEN_PARTY, "damage": 7, "allocation": {"Ota": 4, "Žofie": 3}},
+        {"party": GOLDEN_PARTY, "damage": 14, "allocation": {"Bára": 9, "Ota": 5}},
+        {"party": GOLDEN_PARTY, "damage": 15, "allocation": {"Bára": 8, "Žofie": 7}},
+        {"party": [{"name": "X" * 40, "hp": 100_000}], "damage": 100_000,
+         "allocation": {"X" * 40: 100_000}},
+        {"party": [{"name": "Ota", "hp": 2}], "damage": 1, "allocation": {"Ota": 1}},
+        {"party": [], "damage": 0},
+        {"party": [{"name": f"P{i}", "hp": 1} for i in range(101)], "damage": 0},
+        {"party": [{"hp": 3}], "damage": 0},
+        {"party": [{"name": "", "hp": 3}], "damage": 0},
+        {"party": [{"name": "Y" * 41, "hp": 3}], "damage": 0},
+        {"party": ["Bára"], "damage": 0},
+        {"party": [{"name": "Ota", "hp": 3}, {"name": "Ota", "hp": 5}], "damage": 0},
+        {"party": [{"name": "Ota", "hp": 0}], "damage": 0},
+        {"party": [{"name": "Ota"}], "damage": 0},
+        {"party": [{"name": "Ota", "hp": 100_001}], "damage": 0},
+        {"party": GOLDEN_PARTY, "damage": -1},
+        {"party": GOLDEN_PARTY, "damage": 100_001},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": [2]},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Gandalf": 2}},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Ota": -2, "Bára": 4}},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Ota": 1}},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Ota": 2, "Bára": 3}},
+        {"party": GOLDEN_PARTY, "damage": 5},
+    ],
+}

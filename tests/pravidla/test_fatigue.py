@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -112,3 +113,26 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         fatigue(ReplayDice([]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "fatigue": [
+        {"level": 0}, {"level": 1}, {"level": 2}, {"level": 5}, {"level": 6},
+        {"level": 0, "reasons": ["no-sleep"]},
+        {"level": 3, "reasons": ["illness", "ritual", "illness"]},
+        {"level": 6, "reasons": ["survived-death"]},
+        {"level": 7}, {"level": 9, "in_civilization": True},
+        {"level": 6, "reasons": ["forced-march"], "in_civilization": True, "save_target": 10},
+        {"level": 5, "save_target": 10},
+        # the save vs death: modifiers of both signs and none, criticals at the extremes
+        *({"level": level, "save_target": target, "modifier": modifier}
+          for level, target, modifier in ((7, 10, 0), (7, 12, -4), (8, 15, 3), (12, 5, -20),
+                                          (50, 30, 20), (7, 1, 20))),
+        {"level": 6, "reasons": ["no-rest-24h", "no-food-or-water"], "save_target": 14,
+         "modifier": 2},
+        {"level": 2, "reasons": ["no-sleep", "hunger"]},
+        {"level": 2, "reasons": ["Bez spánku"]},
+    ],
+}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
@@ -47,3 +49,19 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     assert caught.value.field == field
     if field == "hp" and inputs["hp"] == 9:
         assert "cannot exceed 'max_hp'" in caught.value.message.en
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "healing": [
+        {"hp": 3, "max_hp": 10}, {"hp": 3, "max_hp": 10, "nights": 1},
+        {"hp": 3, "max_hp": 10, "nights": 2, "magic": 1},
+        {"hp": 3, "max_hp": 10, "nights": 5}, {"hp": 0, "max_hp": 1, "nights": 1},
+        {"hp": 4, "max_hp": 20, "nights": 3, "safe": False},
+        {"hp": 4, "max_hp": 20, "nights": 5, "safe": False, "magic": 5},
+        {"hp": 10, "max_hp": 10, "magic": 4}, {"hp": 10, "max_hp": 10},
+        {"hp": 9, "max_hp": 10, "nights": 1}, {"hp": 0, "max_hp": 100_000, "nights": 21},
+        {"hp": 11, "max_hp": 10},
+    ],
+}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import travel
 from tests.enumeration import outcomes, probability
 
@@ -138,3 +140,25 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         travel(ReplayDice([6, 6]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "travel": [
+        *({"terrain": terrain, "activity": activity}
+          for terrain in wilderness.TERRAINS for activity in wilderness.ACTIVITIES),
+        *({"movement": movement, "terrain": terrain, "forced_march": True, "road": road,
+           "activity": activity}
+          for movement, terrain, road in (([6], "normal", False), ([1, 9], "difficult", True),
+                                          ([30, 7, 3], "difficult", False))
+          for activity in ("none", "forage")),
+        {"road": True}, {"landmark": True, "activity": "forage"},
+        {"road": True, "landmark": True, "terrain": "difficult", "activity": "explore"},
+        {"movement": [5] * 100, "activity": "hunt"},
+        {"movement": []}, {"movement": [6] * 101}, {"movement": [0]}, {"movement": [6, 31]},
+        {"terrain": "swamp"}, {"activity": "fish"},
+        {"forced_march": True, "activity": "hunt"},
+        {"forced_march": True, "activity": "explore", "terrain": "difficult"},
+    ],
+}
