@@ -28,6 +28,17 @@ class FatigueInput(Schema):
                          load_default=list, label="Nové důvody únavy (každý +1)", metadata={
                              "description": "Events adding 1 fatigue each; one may repeat.",
                              "x-repeat": True})
+    hungry_days = f.bounded_int(0, h.HUNGRY_DAYS_MAX, load_default=0,
+                                label="Dní bez jídla či pití po prvním dni", metadata={
+                                    "description": "[Hlad a žízeň] each day beyond the first "
+                                                   "without food or water adds `hunger_points`.",
+                                    "x-group": "Hlad a žízeň"})
+    hunger_points = f.bounded_int(h.HUNGER_POINTS_MIN, h.HUNGER_POINTS_MAX,
+                                  load_default=h.HUNGER_POINTS_MIN,
+                                  label="Bodů únavy za každý takový den (1, nebo 2)", metadata={
+                                      "description": "\"bod (nebo dva)\": 1 or 2 for each "
+                                                     "hungry day, as the GM rules.",
+                                      "x-group": "Hlad a žízeň"})
     in_civilization = f.flag(label="Odpočívá v civilizaci", metadata={
         "description": "Resting in civilization: no one dies of fatigue."})
     save_target = f.bounded_int(
@@ -42,10 +53,11 @@ class FatigueInput(Schema):
 register(
     blp, "fatigue", input_schema=FatigueInput,
     summary="Fatigue (Únava)",
-    description="New level = level + one for each reason; the penalty equals it. At 7 or more, "
-                "outside civilization, a save vs death: d20 + modifier − level ≥ save_target "
-                "(natural 1 fails, 20 succeeds). Chance: P(the save succeeds) when rolled, "
-                "else null.",
+    description="New level = level + one for each reason + `hunger_points` for each hungry "
+                "day. The penalty equals it. At 7 or more, outside civilization, a save vs death: "
+                "d20 + modifier − level ≥ save_target (natural 1 fails, 20 succeeds); without "
+                "`save_target`, `result.next` is the saving throw against death, missing its "
+                "`target`. Chance: P(the save succeeds) when rolled, else null.",
 )
 
 
@@ -82,8 +94,9 @@ register(
 class HealingInput(Schema):
     """Inputs of ``healing``."""
 
-    hp = f.bounded_int(0, h.AMOUNT_MAX, required=True, label="Životy teď", metadata={
-        "description": "Current HP; at most max_hp."})
+    hp = f.bounded_int(-h.AMOUNT_MAX, h.AMOUNT_MAX, required=True, label="Životy teď", metadata={
+        "description": "Current HP; at most max_hp. 0 or less is dead ([Smrt]): a 422 quoting "
+                       "the rule (the optional death save is `death-save`)."})
     max_hp = f.bounded_int(h.MAX_HP_MIN, h.AMOUNT_MAX, required=True, label="Maximum životů")
     nights = f.bounded_int(0, h.AMOUNT_MAX, load_default=0, label="Nocí odpočinku", metadata={
         "description": "Undisturbed nights of rest: 2 HP each."})

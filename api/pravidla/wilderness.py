@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
 from rpg.core.catalog import msg
+from rpg.core.citations import slugify
 from rpg.core.text import number
 from rpg.pravidla import wilderness as w
 
@@ -21,6 +24,51 @@ NEED_WORDS = {need: msg(f"camping.need.{need}").cs for need in w.NEEDS}
 def _needs(high: int, label: str, description: str, **extra: object) -> f.CsvList:
     return f.csv_list(f.choice(w.NEEDS, words=NEED_WORDS), 0, high, load_default=list,
                       label=label, metadata={"description": description, **extra})
+
+
+#: The rules' words of the ways to pay and of each failure's choice.
+PAY_WAYS = {"supplies-first": "nejdřív zásoby", "fatigue": "vždy únava"}
+PAY_CHOICES = {"supplies": "zásoby", "fatigue": "únava"}
+
+
+class Payment(fields.Field):
+    """How the failed needs are paid: ``supplies-first`` or ``fatigue`` (their Czech words too),
+    or a list of up to 3 choices, ``supplies`` or ``fatigue``, for the failed needs in turn (in a
+    query string separated by commas, or repeated)."""
+
+    #: A query string may repeat it (``pay=fatigue&pay=supplies``): webargs gives the list.
+    is_multiple = True
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.way = f.choice(w.PAYMENTS, words=PAY_WAYS)
+        self.choice = f.choice(w.PAY_CHOICES, words=PAY_CHOICES)
+        metadata = {"description": "`supplies-first` (supplies while enough remain, else 1 "
+                                   "fatigue each) or `fatigue` (always fatigue); or a list of up "
+                                   "to 3 choices, `supplies` or `fatigue`, for the failed needs "
+                                   "in turn (a `supplies` choice with too few supplies left is "
+                                   "paid with fatigue; a failure beyond the list as "
+                                   "`supplies-first`). In a query string separated by commas, "
+                                   "or repeated: one value without a comma that names a way "
+                                   "(`fatigue`) is that way, `fatigue,` a list of one choice.",
+                    "oneOf": [
+            {"type": "string", "enum": list(w.PAYMENTS), "x-words": PAY_WAYS},
+            {"type": "array", "maxItems": w.PAY_CHOICES_MAX, "items": {
+                "type": "string", "enum": list(w.PAY_CHOICES), "x-words": PAY_CHOICES}},
+        ], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list | tuple) and len(value) == 1 and isinstance(value[0], str):
+            value = value[0]  # one query value: a way to pay, or choices separated by commas
+        if isinstance(value, str) and "," not in value and slugify(value) in self.way.aliases:
+            return self.way.deserialize(value)
+        if isinstance(value, str):
+            value = [part.strip() for part in value.split(",") if part.strip()]
+        if not isinstance(value, list | tuple):
+            return value  # the engine refuses it, naming the ways to pay and the choices
+        return [self.choice.aliases.get(slugify(item), item)
+                if isinstance(item, str) and len(item) <= f.CHOICE_LENGTH else item
+                for item in value]
 
 
 class CampingInput(Schema):
@@ -41,19 +89,19 @@ class CampingInput(Schema):
     travelers = f.bounded_int(w.TRAVELERS_MIN, w.TRAVELERS_MAX, load_default=1, label=_TRAVELERS,
                               metadata={"description": "Hungry mouths: each failure costs every "
                                                        "traveler 1 supply or 1 fatigue."})
-    pay = f.choice(w.PAYMENTS, words={"supplies-first": "zásobami, dokud stačí",
-                                      "fatigue": "únavou"},
-                   load_default="supplies-first", label="Neúspěch platí", metadata={
-        "description": "supplies-first: a failure is paid with `travelers` supplies while enough "
-                       "remain, else 1 fatigue each; fatigue: always fatigue."})
+    pay = Payment(load_default="supplies-first", metadata={
+        "x-label": "Neúspěchy platí (supplies-first = zásobami, dokud stačí; fatigue = vždy "
+                   "únavou; nebo volba pro každý neúspěch, např. fatigue, supplies)",
+        "x-placeholder": "fatigue, supplies"})
 
 
 register(
     blp, "camping", input_schema=CampingInput,
     summary="Camping for the night (Přenocování v divočině)",
     description="A d6 for each need not covered, in the order food, water, shelter: d6 + its "
-                "bonuses ≥ 4 meets it. In a dungeon every need not covered fails, no dice. "
-                "Chance: P(all three needs met).",
+                "bonuses ≥ 4 meets it. In a dungeon every need not covered fails, no dice. Each "
+                "failure costs every traveler 1 supply or 1 fatigue, as `pay` chooses (one way "
+                "for all, or a choice for each failure in turn). Chance: P(all three needs met).",
 )
 
 
@@ -92,7 +140,8 @@ register(
     description="Distance 5 × the slowest movement km (½ in difficult terrain, × 1.5 day and "
                 "night). Dice: the lost check (off roads and landmarks, 2 in 6, 3 in 6 in "
                 "difficult terrain), the encounter d6 (2 in 6), the activity d6 (forage 2 in 6 "
-                "and 1d6 supplies, hunt 1 in 6, explore 3 in 6). Chance: P(no encounter).",
+                "and 1d6 supplies, hunt 1 in 6, explore 3 in 6). An encounter calls for "
+                "`encounter` in the wilderness (`result.next`). Chance: P(no encounter).",
 )
 
 
@@ -149,5 +198,6 @@ register(
     summary="Sharing out fast travel's summary damage (Rychlé cestování)",
     description="The players share the summary damage in any proportion (allocation summing to "
                 "damage). A character at 0 HP was killed on the way, or instead takes 1 fatigue "
-                "for every point that would bring them to 0 and ends at 1 HP. Nothing rolled.",
+                "for every point that would bring them to 0 and ends at 1 HP; a death calls for "
+                "the optional `death-save` (`result.next`). Nothing rolled.",
 )

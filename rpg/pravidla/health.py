@@ -15,10 +15,18 @@ from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, roll, written
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
-from rpg.pravidla.d20 import Term, d20_test, shown_total, success_chance
+from rpg.pravidla.d20 import (
+    Term,
+    d20_test,
+    fatigue_term,
+    judged,
+    minus_sign,
+    success_chance,
+    written_terms,
+)
 
 AMOUNT_MAX = 100_000
 
@@ -33,6 +41,12 @@ FATIGUE_DEATH_LEVEL = 7      # at 7 or more: a saving throw against death, or di
 RECOVERY_PER_DAY = 1         # a day in the safety of civilization heals one level
 SAVE_TARGET_MIN, SAVE_TARGET_MAX = 1, 30
 MODIFIER_MIN, MODIFIER_MAX = -20, 20
+#: [Hlad a žízeň] each day beyond the first without food or water adds "bod (nebo dva)".
+HUNGRY_DAYS_MAX = 365
+HUNGER_POINTS_MIN, HUNGER_POINTS_MAX = 1, 2
+#: The fatigue a saving throw takes (its bound): from 41 on, with a modifier of at most +20 and a
+#: save of at least 1, only a natural 20 succeeds, so any higher level rolls the same save.
+SAVE_FATIGUE_MAX = 50
 
 # --- [Mírnější systém smrti] ------------------------------------------------------------------
 
@@ -49,6 +63,8 @@ DEATH_REASONS = ("survived", "failed-roll", "too-late", "repeated-death", "body-
 
 HP_PER_NIGHT = 2
 MAX_HP_MIN = 1
+#: [Smrt] at 0 HP or less a monster or a player is dead: there is no one left to heal.
+DEAD_HP = 0
 
 
 MESSAGES = messages({
@@ -58,17 +74,18 @@ MESSAGES = messages({
         "Šance přežít záchranný hod proti smrti",
         "Chance to survive the save against death"),
     "fatigue.text": Text("{effects} {death}", "{effects} {death}"),
-    "fatigue.sum": Text("{level} + {added} = {total}", "{level} + {added} = {total}"),
+    "fatigue.sum": Text("{level}{added} = {total}", "{level}{added} = {total}"),
+    "fatigue.hunger": Text("hlad a žízeň", "hunger and thirst"),
+    "fatigue.hunger-twice": Text("hlad a žízeň, {days} × {points}",
+                                 "hunger and thirst, {days} × {points}"),
     "fatigue.effects": Text(
-        "Únava {level}: postih −{penalty} k útoku, poškození silou, OČ, záchranným hodům a "
+        "Únava {level}: postih −{penalty} k útoku, poškození sílou, OČ, záchranným hodům a "
         "ověřením dovedností; v civilizaci {days} {days:den|dny|dní} do nuly.",
         "Fatigue {level}: −{penalty} to hit, to strength damage, AC, saving throws and skill "
         "checks; {days} {days:day|days} in civilization to recover."),
     "fatigue.none": Text("Únava {level}: bez postihu.", "Fatigue {level}: no penalty."),
-    "fatigue.save": Text("Záchranný hod proti smrti: {shown} {sign} {target}{natural} → {outcome}",
-                         "Save vs death: {shown} {sign} {target}{natural} → {outcome}"),
-    "fatigue.natural": Text(" (přirozená {natural})", " (natural {natural})"),
-    "fatigue.no-natural": Text("", ""),
+    "fatigue.save": Text("Záchranný hod proti smrti: {shown} → {outcome}",
+                         "Save vs death: {shown} → {outcome}"),
     "fatigue.dies": Text("umírá.", "dies."),
     "fatigue.survives": Text("přežívá.", "survives."),
     "fatigue.save-due": Text(
@@ -128,6 +145,15 @@ MESSAGES = messages({
     "healing.nothing": Text("nic", "nothing"),
     "healing.capped": Text(" (maximum)", " (the maximum)"),
     "healing.not-capped": Text("", ""),
+    "healing.dead-rule": Text(
+        "„Monstrum nebo hráč jehož životy jsou zredukovány na 0 nebo méně, je považováno za "
+        "mrtvé.“",
+        "“A monster or player whose hit points are reduced to 0 or less is considered dead.”"),
+    "healing.dead": Text(
+        "{field} je {hp}: {rule} Léčení už nepomůže; hráčovu postavu může zachránit volitelný "
+        "{death}.",
+        "{field} is {hp}: {rule} Healing no longer helps; a player's character may be saved by "
+        "the optional {death} (death-save)."),
     "healing.above-max": Text(
         "{hp} ({hp_value}) nesmí být víc než {max_hp} ({max_value}): oprav jedno z nich.",
         "{hp} ({hp_value}) cannot exceed {max_hp} ({max_value}): correct one of them."),
@@ -137,12 +163,14 @@ MESSAGES = messages({
 CALCULATOR_DATA: dict[str, Any] = {
     "fatigue": [FATIGUE_MIN, FATIGUE_MAX], "reasons": list(FATIGUE_REASONS),
     "reasons_max": REASONS_MAX, "death_level": FATIGUE_DEATH_LEVEL,
+    "hungry_days_max": HUNGRY_DAYS_MAX, "hunger_points": [HUNGER_POINTS_MIN, HUNGER_POINTS_MAX],
+    "save_fatigue_max": SAVE_FATIGUE_MAX,
     "recovery_per_day": RECOVERY_PER_DAY, "save_target": [SAVE_TARGET_MIN, SAVE_TARGET_MAX],
     "modifier": [MODIFIER_MIN, MODIFIER_MAX], "amount_max": AMOUNT_MAX,
     "survival_hours": SURVIVAL_HOURS, "survives_on": SURVIVES_ON, "survivor_hp": SURVIVOR_HP,
     "unconscious_die": UNCONSCIOUS_DIE, "skill_points_lost": SKILL_POINTS_LOST,
     "survived_death_fatigue": SURVIVED_DEATH_FATIGUE, "hp_per_night": HP_PER_NIGHT,
-    "max_hp_min": MAX_HP_MIN,
+    "max_hp_min": MAX_HP_MIN, "dead_hp": DEAD_HP,
 }
 
 
@@ -172,20 +200,25 @@ class FatigueResult:
     samples=(
         {"level": 2, "reasons": ["no-sleep"]},
         {"level": 6, "reasons": ["forced-march"], "save_target": 12},
-    ))
+    ),
+    next=("saving-throw",))
 def fatigue(
     source: DiceSource,
     *,
     level: int,
     reasons: Sequence[str] = (),
+    hungry_days: int = 0,
+    hunger_points: int = HUNGER_POINTS_MIN,
     in_civilization: bool = False,
     save_target: int | None = None,
     modifier: int = 0,
 ) -> Outcome:
-    """[Únava] add a level for each reason; at 7 or more a save vs death (d20 + modifier − level).
+    """[Únava] add a level for each reason and for each day of hunger beyond the first ([Hlad a
+    žízeň]: one point, or two); at 7 or more a save vs death (d20 + modifier − level).
 
     The penalty equals the level. Resting in civilization no one dies of fatigue, and each day
-    there heals one level. The save is rolled only when it is due and ``save_target`` is given.
+    there heals one level. The save is rolled only when it is due and ``save_target`` is given;
+    without it the result calls for the saving throw against death.
     """
     check_int(level, FATIGUE_MIN, FATIGUE_MAX, "level")
     if isinstance(reasons, str) or not isinstance(reasons, Sequence) or len(
@@ -194,24 +227,32 @@ def fatigue(
                         field="reasons")
     for reason in reasons:
         check_choice(reason, FATIGUE_REASONS, "reasons")
+    check_int(hungry_days, 0, HUNGRY_DAYS_MAX, "hungry_days")
+    check_int(hunger_points, HUNGER_POINTS_MIN, HUNGER_POINTS_MAX, "hunger_points")
     check_bool(in_civilization, "in_civilization")
     if save_target is not None:
         check_int(save_target, SAVE_TARGET_MIN, SAVE_TARGET_MAX, "save_target")
     check_int(modifier, MODIFIER_MIN, MODIFIER_MAX, "modifier")
 
-    new_level = level + len(reasons)
+    hunger = hungry_days * hunger_points
+    new_level = level + len(reasons) + hunger
     recovery_days = new_level // RECOVERY_PER_DAY
     required = new_level >= FATIGUE_DEATH_LEVEL and not in_civilization
     rolls = []
     dies: bool | None = None if required else False
     chance: Fraction | None = None
     natural = save_total = None
-    shown: Message | int = (msg("fatigue.sum", level=level, added=len(reasons), total=new_level)
-                            if reasons else new_level)
+    added = [Term(len(reasons))]
+    if hunger:
+        added.append(Term(hunger, msg("fatigue.hunger") if hunger_points == 1 else msg(
+            "fatigue.hunger-twice", days=hungry_days, points=hunger_points)))
+    shown: Message | int = (msg("fatigue.sum", level=level, added=written_terms(added),
+                                total=new_level) if reasons or hunger else new_level)
     effects = (msg("fatigue.effects", level=shown, penalty=new_level, days=recovery_days)
                if new_level else msg("fatigue.none", level=shown))
 
     death: Message | None = None
+    steps: tuple[Next, ...] = ()
     if required and save_target is not None:
         net = modifier - new_level
         test = d20_test(source, "death-save", modifier=net, target=save_target)
@@ -219,22 +260,21 @@ def fatigue(
         dies = not test.success
         natural, save_total = test.natural, test.total
         chance = success_chance(net, save_target)
-        death = msg(
-            "fatigue.save", shown=shown_total(test.roll, [Term(modifier), Term(-new_level)],
-                                              test.total),
-            sign="≥" if test.total >= save_target else "<", target=save_target,
-            natural=msg("fatigue.natural", natural=test.natural) if test.critical
-            else msg("fatigue.no-natural"),
-            outcome=msg("fatigue.dies" if dies else "fatigue.survives"))
+        death = msg("fatigue.save",
+                    shown=judged(test, [Term(modifier), fatigue_term(new_level)], save_target),
+                    outcome=msg("fatigue.dies" if dies else "fatigue.survives"))
     elif required:
         death = msg("fatigue.save-due", level=FATIGUE_DEATH_LEVEL, field=Field("save_target"))
+        known = {"against": "death", **({"modifier": modifier} if modifier else {}),
+                 "fatigue": min(new_level, SAVE_FATIGUE_MAX)}
+        steps = (Next("saving-throw", known, missing=("target",)),)
     elif new_level >= FATIGUE_DEATH_LEVEL:
         death = msg("fatigue.civilization")
     text = effects if death is None else msg("fatigue.text", effects=effects, death=death)
     result = FatigueResult(new_level, new_level, required, dies, recovery_days, natural,
                            save_total)
     rule = RULES["fatigue-death" if required else "fatigue"]
-    return Outcome("fatigue", tuple(rolls), result, chance, text, rule)
+    return Outcome("fatigue", tuple(rolls), result, chance, text, rule, steps)
 
 
 # --- death save -------------------------------------------------------------------------------
@@ -383,10 +423,14 @@ def healing(
 ) -> Outcome:
     """[Přirozené léčení] 2 HP a night of undisturbed rest, plus magic; never above the maximum.
 
-    A night in the dangers of the wild or in a dungeon heals nothing. No dice.
+    A night in the dangers of the wild or in a dungeon heals nothing. At 0 HP or less the
+    character is dead ([Smrt]): refused, naming the optional milder death. No dice.
     """
     check_int(max_hp, MAX_HP_MIN, AMOUNT_MAX, "max_hp")
-    check_int(hp, 0, AMOUNT_MAX, "hp")
+    check_int(hp, -AMOUNT_MAX, AMOUNT_MAX, "hp")
+    if hp <= DEAD_HP:
+        raise RuleError(msg("healing.dead", field=Field("hp"), hp=minus_sign(hp), rule=msg(
+            "healing.dead-rule"), death=msg("death-save.title")), field="hp")
     check_int(nights, 0, AMOUNT_MAX, "nights")
     check_bool(safe, "safe")
     check_int(magic, 0, AMOUNT_MAX, "magic")

@@ -12,11 +12,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
-from rpg.core.catalog import Field, Join, Message, messages, msg
+from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
 
@@ -29,7 +29,12 @@ DIE = 6
 NEEDS = ("food", "water", "shelter")
 CAMP_TARGET = 4  # a need is met on d6 + its bonuses ≥ 4
 LOCATIONS = ("wilderness", "dungeon")
+#: How the failures are paid: with supplies while they last, or always with fatigue...
 PAYMENTS = ("supplies-first", "fatigue")
+#: ... or a choice for each failed need in turn ("Za každou neúspěšně opatřenou potřebu si pak
+#: hráči mohou vybrat"): a failure beyond the list is paid as ``supplies-first``.
+PAY_CHOICES = ("supplies", "fatigue")
+PAY_CHOICES_MAX = len(NEEDS)
 TRAVELERS_MIN, TRAVELERS_MAX = 1, 100
 SUPPLIES_MAX = 100_000
 BONUSES_MAX = 100  # declared survivalist bonuses (a list bound, not a rule)
@@ -93,6 +98,16 @@ MESSAGES = messages({
     "camping.all-met": Text("Vše obstaráno, nic se neplatí.", "Every need met, nothing to pay."),
     "camping.cost": Text("{failures} {failures:neúspěch|neúspěchy|neúspěchů} → {paid}.",
                          "{failures} {failures:failure|failures} → {paid}."),
+    "camping.cost-each": Text(
+        "{failures} {failures:neúspěch|neúspěchy|neúspěchů} ({each}) → {paid}.",
+        "{failures} {failures:failure|failures} ({each}) → {paid}."),
+    "camping.paid.supplies": Text("{need}: zásoby", "{need}: supplies"),
+    "camping.paid.fatigue": Text("{need}: únava", "{need}: fatigue"),
+    "camping.paid.short": Text("{need}: únava, zásoby nestačí",
+                               "{need}: fatigue, not enough supplies"),
+    "camping.pay": Text(
+        "{field} musí být {ways}, nebo seznam nejvýše {high} voleb z: {choices}; ne {value}.",
+        "{field} must be {ways}, or a list of at most {high} choices of: {choices}; not {value}."),
     "camping.supplies-paid": Text("zásoby −{used} (zbývá {left})",
                                   "supplies −{used} ({left} left)"),
     "camping.fatigue-paid": Text("únava +{fatigue} pro každého cestujícího",
@@ -108,18 +123,21 @@ MESSAGES = messages({
                                 "day and night × {factor}, fatigue +{fatigue}"),
     "travel.no-travel": Text("Den bez cesty ({activity} zabere celý den): 0 km.",
                              "A day without travel ({activity} takes the whole day): 0 km."),
-    "travel.lost": Text("Ztráta směru {dice} → ztratili směr",
-                        "Lost check {dice} → lost their way"),
-    "travel.on-course": Text("Ztráta směru {dice} → drží směr", "Lost check {dice} → on course"),
-    "travel.encounter": Text("setkání {dice} → setkání!", "encounter {dice} → an encounter!"),
-    "travel.quiet": Text("setkání {dice} → nic", "encounter {dice} → nothing"),
-    "travel.encounter-first": Text("Setkání {dice} → setkání!",
-                                   "Encounter {dice} → an encounter!"),
-    "travel.quiet-first": Text("Setkání {dice} → nic", "Encounter {dice} → nothing"),
+    "travel.lost": Text("Ztráta směru {dice} ≤ {x} → ztratili směr",
+                        "Lost check {dice} ≤ {x} → lost their way"),
+    "travel.on-course": Text("Ztráta směru {dice} > {x} → drží směr",
+                             "Lost check {dice} > {x} → on course"),
+    "travel.encounter": Text("setkání {dice} ≤ {x} → setkání!",
+                             "encounter {dice} ≤ {x} → an encounter!"),
+    "travel.quiet": Text("setkání {dice} > {x} → nic", "encounter {dice} > {x} → nothing"),
+    "travel.encounter-first": Text("Setkání {dice} ≤ {x} → setkání!",
+                                   "Encounter {dice} ≤ {x} → an encounter!"),
+    "travel.quiet-first": Text("Setkání {dice} > {x} → nic", "Encounter {dice} > {x} → nothing"),
     # the calculator's chart of the day's x-in-6 events
     "travel.bar.lost": Text("ztráta směru", "lost"),
     "travel.bar.encounter": Text("setkání", "encounter"),
-    "travel.check": Text("{activity} {dice} → {verdict}", "{activity} {dice} → {verdict}"),
+    "travel.check": Text("{activity} {dice} {sign} {x} → {verdict}",
+                         "{activity} {dice} {sign} {x} → {verdict}"),
     "travel.activity.forage": Text("sběr", "foraging"),
     "travel.activity.hunt": Text("lov", "hunting"),
     "travel.activity.explore": Text("průzkum oblasti", "exploring"),
@@ -148,8 +166,8 @@ MESSAGES = messages({
         "{travelers:cestující|cestující|cestujících}: zásoby potřeba {needed}, zaplaceno {used}, "
         "zbývá {left}; souhrnné poškození {damage}; {encounters}.",
         "Fast travel, {days} {days:day|days}, {travelers} {travelers:traveler|travelers}: "
-        "{needed} supplies needed, {used} paid, {left} left; summary damage {damage}; "
-        "{encounters}."),
+        "{needed} {needed:supply|supplies} needed, {used} paid, {left} left; summary damage "
+        "{damage}; {encounters}."),
     "fast-travel.rolled": Text("setkání {dice}", "encounters {dice}"),
     "fast-travel.short": Text("setkání {count} (do {days} dní se nehází)",
                               "{count} encounter (no roll up to {days} days)"),
@@ -165,10 +183,12 @@ MESSAGES = messages({
                                    "Summary damage {damage} shared out: {shares}."),
     "fast-travel-split.share": Text("{name} {hp} − {points} = {left}",
                                     "{name} {hp} − {points} = {left}"),
+    "fast-travel-split.clamped": Text("{name} {hp} − {points} → {left}",
+                                      "{name} {hp} − {points} → {left}"),
     "fast-travel-split.dies": Text(
-        "{share} → zabit po cestě, nebo místo toho {hp} život a {fatigue} "
+        "{share}: smrt po cestě, nebo místo ní {hp} {hp:život|životy|životů} a {fatigue} "
         "{fatigue:bod|body|bodů} únavy",
-        "{share} → killed on the way, or instead {hp} HP and {fatigue} {fatigue:point|points} "
+        "{share}: killed on the way, or instead {hp} HP and {fatigue} {fatigue:point|points} "
         "of fatigue"),
     "fast-travel-split.party": Text(
         "{field} musí být seznam {low} až {high} postav {{\"name\", \"hp\"}}.",
@@ -190,15 +210,16 @@ MESSAGES = messages({
     "fast-travel-split.sum": Text(
         "Rozděleno {shared} {shared:bod|body|bodů}, ale souhrnné poškození je {damage}: {rule} "
         "Rozdělit se musí všechno, nic navíc.",
-        "{shared} points shared out, but the summary damage is {damage}: {rule} All of it must "
-        "be shared, and no more."),
+        "{shared} {shared:point|points} shared out, but the summary damage is {damage}: {rule} "
+        "All of it must be shared, and no more."),
 })
 
 #: What the calculators need of this module (``pravidla/wilderness.js``).
 CALCULATOR_DATA: dict[str, Any] = {
     "die": DIE,
     "needs": list(NEEDS), "camp_target": CAMP_TARGET, "locations": list(LOCATIONS),
-    "payments": list(PAYMENTS), "travelers": [TRAVELERS_MIN, TRAVELERS_MAX],
+    "payments": list(PAYMENTS), "pay_choices": list(PAY_CHOICES),
+    "travelers": [TRAVELERS_MIN, TRAVELERS_MAX],
     "supplies_max": SUPPLIES_MAX, "bonuses_max": BONUSES_MAX,
     "km_per_movement": KM_PER_MOVEMENT, "movement": [MOVEMENT_MIN, MOVEMENT_MAX],
     "members_max": MEMBERS_MAX, "difficult_factor": float(DIFFICULT_FACTOR),
@@ -271,6 +292,29 @@ def _need_text(need: NeedResult) -> Message:
                target=CAMP_TARGET)
 
 
+def _payment(pay: Any) -> tuple[str, ...]:
+    """The choice for each failure in turn: ``supplies-first`` chooses supplies for every one,
+    ``fatigue`` fatigue; a list (or one string of choices separated by commas, as a query string
+    writes it) chooses for the first failures, the rest are paid as ``supplies-first``."""
+    if isinstance(pay, str) and pay in PAYMENTS:
+        return ("supplies" if pay == "supplies-first" else "fatigue",) * len(NEEDS)
+    if isinstance(pay, str):
+        pay = [part.strip() for part in pay.split(",") if part.strip()]
+    wrong = None
+    if not isinstance(pay, Sequence):
+        wrong = str(pay)
+    elif len(pay) > PAY_CHOICES_MAX:
+        wrong = ", ".join(map(str, pay))
+    else:
+        wrong = next((str(choice) for choice in pay if choice not in PAY_CHOICES), None)
+    if wrong is not None:
+        raise RuleError(msg("camping.pay", field=Field("pay"), ways=Join(
+            tuple(Choice("pay", way) for way in PAYMENTS), " / "), high=PAY_CHOICES_MAX,
+            choices=Join(tuple(Choice("pay", choice) for choice in PAY_CHOICES)), value=wrong),
+            field="pay")
+    return tuple(pay)
+
+
 @procedure("camping", result=CampingResult, rule="camping",
            samples=({"supplies": 4, "travelers": 4, "bonuses": ["food"]},))
 def camping(
@@ -281,19 +325,22 @@ def camping(
     covered: Sequence[str] = (),
     supplies: int = 0,
     travelers: int = 1,
-    pay: str = "supplies-first",
+    pay: str | Sequence[str] = "supplies-first",
 ) -> Outcome:
     """[Přenocování v divočině] a d6 for each need not covered (food, water, shelter): 4+ meets it.
 
     In a dungeon every need not covered fails and nothing is rolled. Each failure costs every
-    traveler 1 supply or 1 fatigue: ``supplies-first`` pays with supplies while they last.
+    traveler 1 supply or 1 fatigue: ``supplies-first`` pays with supplies while they last,
+    ``fatigue`` always with fatigue; a list of choices (``supplies``, ``fatigue``) pays the failed
+    needs in turn, a ``supplies`` choice with too few supplies left with fatigue, a failure
+    beyond the list as ``supplies-first``.
     """
     check_choice(location, LOCATIONS, "location")
     declared = _check_list(bonuses, NEEDS, BONUSES_MAX, "bonuses")
     spared = frozenset(_check_list(covered, NEEDS, len(NEEDS), "covered"))
     check_int(supplies, 0, SUPPLIES_MAX, "supplies")
     check_int(travelers, TRAVELERS_MIN, TRAVELERS_MAX, "travelers")
-    check_choice(pay, PAYMENTS, "pay")
+    choices = _payment(pay)
 
     bonus = {need: declared.count(need) for need in NEEDS}
     rolls = []
@@ -309,13 +356,21 @@ def camping(
             met = rolled.total + bonus[need] >= CAMP_TARGET
             needs.append(NeedResult(need, rolled.total, bonus[need], met, False))
 
-    failures = sum(not need.met for need in needs)
+    failed = [need.need for need in needs if not need.met]
+    failures = len(failed)
     supplies_left, fatigue_gained = supplies, 0
-    for _ in range(failures):
-        if pay == "supplies-first" and supplies_left >= travelers:
+    each = []
+    for index, need in enumerate(failed):
+        # A failure beyond the players' choices is paid as "supplies-first".
+        wanted = choices[index] if index < len(choices) else "supplies"
+        name = msg(f"camping.need.{need}")
+        if wanted == "supplies" and supplies_left >= travelers:
             supplies_left -= travelers
+            each.append(msg("camping.paid.supplies", need=name))
         else:
             fatigue_gained += 1
+            each.append(msg("camping.paid.short" if wanted == "supplies"
+                            else "camping.paid.fatigue", need=name))
     supplies_used = supplies - supplies_left
 
     if not failures:
@@ -326,7 +381,11 @@ def camping(
             paid.append(msg("camping.supplies-paid", used=supplies_used, left=supplies_left))
         if fatigue_gained:
             paid.append(msg("camping.fatigue-paid", fatigue=fatigue_gained))
-        cost = msg("camping.cost", failures=failures, paid=Join(tuple(paid)))
+        if not choices or isinstance(pay, str) and pay in PAYMENTS:
+            cost = msg("camping.cost", failures=failures, paid=Join(tuple(paid)))
+        else:  # the players chose for each failure: say how each one was paid
+            cost = msg("camping.cost-each", failures=failures, each=Join(tuple(each)),
+                       paid=Join(tuple(paid)))
     text = msg("camping.text", place=msg(f"camping.place.{location}"),
                needs=Join(tuple(_need_text(need) for need in needs), "; "), cost=cost)
     result = CampingResult(tuple(needs), failures, supplies_used, supplies_left, fatigue_gained)
@@ -399,12 +458,13 @@ def _activity_check(source: DiceSource, activity: str) -> tuple[list[Roll], Trav
             found = supplies.total
             verdict = msg("travel.found", verdict=verdict, dice=written(supplies), found=found)
     shown = msg("travel.check", activity=msg(f"travel.activity.{activity}"),
-                dice=written(rolled), verdict=verdict)
+                dice=written(rolled), sign="≤" if success else ">", x=ACTIVITY_ON[activity],
+                verdict=verdict)
     return rolls, TravelActivity(activity, success, found), shown
 
 
 @procedure("travel", result=TravelResult, rule="travel",
-           samples=({"movement": [6, 5], "terrain": "difficult"},))
+           samples=({"movement": [6, 5], "terrain": "difficult"},), next=("encounter",))
 def travel(
     source: DiceSource,
     *,
@@ -418,7 +478,8 @@ def travel(
     """[Cestování po světě] one day: distance, lost check, encounter and the day's activity.
 
     Dice: the lost check (only when travelling off roads and landmarks), the encounter d6, then
-    the activity d6 (and a d6 of supplies on a successful forage).
+    the activity d6 (and a d6 of supplies on a successful forage). An encounter calls for the
+    encounter procedure, in the wilderness.
     """
     if isinstance(movement, str) or not isinstance(movement, Sequence) or not (
             1 <= len(movement) <= MEMBERS_MAX):
@@ -447,13 +508,14 @@ def travel(
         rolled = roll(source, "lost", 1, DIE)
         rolls.append(rolled)
         lost = rolled.total <= LOST_ON[terrain]
-        events.append(msg("travel.lost" if lost else "travel.on-course", dice=written(rolled)))
+        events.append(msg("travel.lost" if lost else "travel.on-course", dice=written(rolled),
+                          x=LOST_ON[terrain]))
 
     rolled = roll(source, "encounter", 1, DIE)
     rolls.append(rolled)
     encounter = rolled.total <= ENCOUNTER_ON
     key = "travel.encounter" if encounter else "travel.quiet"
-    events.append(msg(key if events else f"{key}-first", dice=written(rolled)))
+    events.append(msg(key if events else f"{key}-first", dice=written(rolled), x=ENCOUNTER_ON))
 
     outcome_activity = None
     if activity != "none":
@@ -475,7 +537,9 @@ def travel(
     text = msg("travel.text", day=day, events=Join(tuple(events), "; "))
     result = TravelResult(float(distance), lost, encounter, outcome_activity, fatigue_gained,
                           VISIBILITY_KM, travelling, slowest)
-    return Outcome("travel", tuple(rolls), result, NO_ENCOUNTER_CHANCE, text, RULES["travel"])
+    steps = (Next("encounter", {"location": "wilderness"}),) if encounter else ()
+    return Outcome("travel", tuple(rolls), result, NO_ENCOUNTER_CHANCE, text, RULES["travel"],
+                   steps)
 
 
 # --- fast travel ------------------------------------------------------------------------------
@@ -609,7 +673,8 @@ def _allocation(allocation: Any, names: Sequence[str], damage: int) -> dict[str,
         {"party": [{"name": "Eva", "hp": 5}, {"name": "Ota", "hp": 3}],
          "damage": 4,
          "allocation": {"Eva": 3, "Ota": 1}},
-    ))
+    ),
+    next=("death-save",))
 def fast_travel_split(
     source: DiceSource,
     *,
@@ -619,8 +684,9 @@ def fast_travel_split(
 ) -> Outcome:
     """[Rychlé cestování] "Rozdělení poškození": the players share out the summary damage.
 
-    A character whose HP reach 0 was killed on the way; alternatively they take 1 fatigue for
-    every point that would bring them to 0, and end at 1 HP. Nothing is rolled.
+    A character whose HP reach 0 was killed on the way (the result calls for the milder death);
+    alternatively they take 1 fatigue for every point that would bring them to 0, and end at
+    1 HP. Nothing is rolled.
     """
     members = _party(party)
     check_int(damage, 0, DAMAGE_MAX, "damage")
@@ -634,7 +700,9 @@ def fast_travel_split(
         dies = hp_left == 0
         alternative = Alternative(ALTERNATIVE_HP, taken - (hp - ALTERNATIVE_HP)) if dies else None
         shares.append(SplitShare(name, hp, taken, hp_left, dies, alternative))
-        share = msg("fast-travel-split.share", name=name, hp=hp, points=taken, left=hp_left)
+        # Below 0 the hit points stop at 0: a clamp, written "3 − 5 → 0".
+        share = msg("fast-travel-split.clamped" if taken > hp else "fast-travel-split.share",
+                    name=name, hp=hp, points=taken, left=hp_left)
         if alternative is not None:
             share = msg("fast-travel-split.dies", share=share, hp=alternative.hp,
                         fatigue=alternative.fatigue)
@@ -642,4 +710,6 @@ def fast_travel_split(
     dead = tuple(share.name for share in shares if share.dies)
     text = msg("fast-travel-split.text", damage=damage, shares=Join(tuple(parts), "; "))
     result = FastTravelSplitResult(tuple(shares), dead, damage)
-    return Outcome("fast-travel-split", (), result, None, text, RULES["fast-travel"])
+    # Who dies may be saved by the optional milder death; nothing of it is known yet.
+    steps = (Next("death-save"),) if dead else ()
+    return Outcome("fast-travel-split", (), result, None, text, RULES["fast-travel"], steps)

@@ -77,7 +77,7 @@ def test_the_exact_chance_is_the_engines(chromium, calculators_url, path, inputs
         assert Fraction(exact) == success_chance(2 - 9, 12)
         assert result["save_total"] == -4 and result["dies"] is True
         assert root.locator(".calculator__text").inner_text().endswith(
-            "1d20 = 3 + 2 − 9 = −4 < 12 → umírá.")
+            "1d20 = 3 + 2 − 9 (únava) = −4 < 12 → umírá.")
     assert not errors
     page.context.close()
 
@@ -100,12 +100,38 @@ def test_the_reasons_are_counted_in_the_rules_words(chromium, calculators_url):
     page.context.close()
 
 
-def test_a_text_names_an_input_by_its_label(chromium, calculators_url):
+def test_a_save_due_names_its_input_by_its_label_and_links_the_saving_throw(
+    chromium, calculators_url,
+):
     page, root, errors = _open(chromium, calculators_url, "fatigue")
-    _fill(root, {"level": 7}, [])
-    assert _roll(root) is not None
+    _fill(root, {"level": 6, "modifier": 2}, [])
+    root.locator("details.calculator__group summary").click()
+    root.locator('[name="hungry_days"]').fill("1")
+    result = _roll(root)
+    assert result is not None and result["level"] == 7
+    assert root.locator(".calculator__text").inner_text().startswith(
+        "Únava 6 + 1 (hlad a žízeň) = 7: postih −7 k útoku, poškození sílou,")
     assert root.locator(".calculator__text").inner_text().endswith(
         "(zadej „Záchranný hod proti smrti (číslo z deníku; prázdné = neházet)“ a hodí se).")
+    assert result["next"] == [{
+        "procedure": "saving-throw", "url": "/api/v1/saving-throw?against=death&modifier=2"
+        "&fatigue=7", "title": "Záchranný hod", "missing": ["target"]}]
+    link = root.locator(".calculator__next a")
+    assert link.inner_text() == "Záchranný hod"
+    assert link.get_attribute("href") == "/pravidla/zachranne-hody/#hod-zachranneho-hodu"
+    assert not errors
+    page.context.close()
+
+
+def test_a_dead_character_is_not_healed(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "healing")
+    _fill(root, {"hp": "0", "max_hp": "8", "nights": "2"}, [])
+    assert _roll(root) is None
+    beside = root.locator("#kalk-healing-hp-chyba")
+    assert beside.inner_text() == (
+        "„Životy teď“ je 0: „Monstrum nebo hráč jehož životy jsou zredukovány na 0 nebo méně, je "
+        "považováno za mrtvé.“ Léčení už nepomůže; hráčovu postavu může zachránit volitelný "
+        "Mírnější systém smrti.")
     assert not errors
     page.context.close()
 

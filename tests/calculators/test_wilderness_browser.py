@@ -33,8 +33,13 @@ JSON_FIELDS = ("party", "allocation")
 
 
 def _as_form(inputs: dict[str, Any]) -> dict[str, Any]:
-    return {name: json.dumps(value, ensure_ascii=False) if name in JSON_FIELDS else value
+    """Inputs as the form takes them: JSON, and camping's choices for each failure as a text
+    separated by commas (one choice with a comma after it: without, it is a way to pay)."""
+    form = {name: json.dumps(value, ensure_ascii=False) if name in JSON_FIELDS else value
             for name, value in inputs.items()}
+    if isinstance(form.get("pay"), list):
+        form["pay"] = ", ".join(form["pay"]) + ("," if len(form["pay"]) == 1 else "")
+    return form
 
 
 _PARTY = [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}, {"name": "Žofie", "hp": 1}]

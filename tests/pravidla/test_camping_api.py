@@ -69,3 +69,26 @@ def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
     assert bounds(client, "CampingArgs", "supplies") == (0, 100_000)
     assert max_items(client, "CampingArgs", "bonuses") == 100
     assert max_items(client, "CampingArgs", "covered") == 3
+
+
+@pytest.mark.parametrize(("pay", "echoed", "fatigue"), [
+    ("fatigue", "fatigue", 2),                      # a way to pay keeps its meaning
+    ("vždy únava", "fatigue", 2),
+    ("NEJDRIV zasoby", "supplies-first", 1),
+    ("fatigue,", ["fatigue"], 1),                   # a list of one choice, then supplies-first
+    ("únava,zásoby", ["fatigue", "supplies"], 1),
+    ("supplies&pay=fatigue", ["supplies", "fatigue"], 1),
+])
+def test_pay_is_a_way_or_a_choice_for_each_failure(
+    client: FlaskClient, pay: str, echoed: object, fatigue: int
+) -> None:
+    payload = client.get(f"/api/v1/camping?supplies=2&travelers=2&dice=1,1,6&pay={pay}").get_json()
+    assert payload["input"]["pay"] == echoed
+    assert payload["result"]["fatigue_gained"] == fatigue
+
+
+@pytest.mark.parametrize("body", [{"pay": "gold"}, {"pay": ["supplies"] * 4}, {"pay": {"a": 1}}])
+def test_a_wrong_way_to_pay_is_the_rules_422(client: FlaskClient, body: dict[str, object]) -> None:
+    refused(client, "camping", body, "pay",
+            "must be supplies-first / fatigue, or a list of at most 3 choices of: supplies, "
+            "fatigue;")

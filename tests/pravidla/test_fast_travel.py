@@ -41,6 +41,11 @@ def test_more_than_five_days_one_d4_encounters(days: int, die: int) -> None:
     assert [(r.label, r.notation) for r in outcome.rolls] == [("encounters", "1d4")]
 
 
+def test_english_counts_one_supply() -> None:
+    assert fast_travel(ReplayDice([]), days=1, supplies=1).text.en.startswith(
+        "Fast travel, 1 day, 1 traveler: 1 supply needed, 1 paid, 0 left;")
+
+
 def test_text() -> None:
     outcome = fast_travel(ReplayDice([3]), days=7, travelers=4, supplies=20)
     assert outcome.text.cs == (

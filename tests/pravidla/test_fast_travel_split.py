@@ -9,6 +9,7 @@ import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.core.outcome import Next
 from rpg.pravidla.wilderness import Alternative, fast_travel_split
 
 PARTY = [{"name": "Alena", "hp": 10}, {"name": "Bořek", "hp": 4}, {"name": "Cyril", "hp": 6}]
@@ -55,10 +56,33 @@ def test_the_alternative_to_death_is_fatigue_and_one_hp(
 def test_the_text_offers_the_choice() -> None:
     outcome = fast_travel_split(ReplayDice([]), party=PARTY, damage=9,
                                 allocation={"Alena": 3, "Bořek": 6})
+    # A form that fits any name ("smrt po cestě", not "zabit"), and a clamp written as one.
     assert outcome.text.cs == (
-        "Rozdělení souhrnného poškození 9: Alena 10 − 3 = 7; Bořek 4 − 6 = 0 → zabit po cestě, "
-        "nebo místo toho 1 život a 3 body únavy; Cyril 6 − 0 = 6.")
-    assert "killed on the way, or instead 1 HP and 3 points of fatigue" in outcome.text.en
+        "Rozdělení souhrnného poškození 9: Alena 10 − 3 = 7; Bořek 4 − 6 → 0: smrt po cestě, "
+        "nebo místo ní 1 život a 3 body únavy; Cyril 6 − 0 = 6.")
+    assert "Bořek 4 − 6 → 0: killed on the way, or instead 1 HP and 3 points of fatigue" in (
+        outcome.text.en)
+
+
+def test_hit_points_brought_exactly_to_zero_are_a_difference_not_a_clamp() -> None:
+    outcome = fast_travel_split(ReplayDice([]), party=[{"name": "Eva", "hp": 3}], damage=3,
+                                allocation={"Eva": 3})
+    assert outcome.text.cs == ("Rozdělení souhrnného poškození 3: Eva 3 − 3 = 0: smrt po cestě, "
+                               "nebo místo ní 1 život a 1 bod únavy.")
+
+
+@pytest.mark.parametrize(("allocation", "steps"), [
+    ({"Bořek": 4, "Cyril": 6}, (Next("death-save"),)),     # two die: one milder death to roll
+    ({"Bořek": 4, "Alena": 6}, (Next("death-save"),)),
+    ({"Alena": 9, "Cyril": 1}, ()),
+])
+def test_a_split_that_kills_calls_for_the_milder_death(
+    allocation: dict[str, int], steps: tuple[Next, ...]
+) -> None:
+    damage = sum(allocation.values())
+    outcome = fast_travel_split(ReplayDice([]), party=PARTY, damage=damage,
+                                allocation=allocation)
+    assert outcome.next == steps
 
 
 def test_no_damage_needs_no_allocation() -> None:

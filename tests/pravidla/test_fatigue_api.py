@@ -46,3 +46,24 @@ def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
     assert bounds(client, "FatigueArgs", "save_target") == (1, 30)
     assert bounds(client, "FatigueArgs", "modifier") == (-20, 20)
     assert max_items(client, "FatigueArgs", "reasons") == 100
+
+
+def test_a_save_due_without_a_target_links_the_saving_throw(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/fatigue?level=6&reasons=ritual&modifier=2&lang=en").get_json()
+    step, = payload["result"]["next"]
+    assert step == {"procedure": "saving-throw",
+                    "url": "/api/v1/saving-throw?against=death&modifier=2&fatigue=7",
+                    "title": "Saving throw", "missing": ["target"]}
+    assert client.get(step["url"]).status_code == 422  # the save's target is still missing
+    thrown = client.get(step["url"] + "&target=12&dice=19").get_json()
+    rolled = client.get("/api/v1/fatigue?level=6&reasons=ritual&modifier=2&save_target=12"
+                        "&dice=19").get_json()
+    assert thrown["result"]["success"] is (rolled["result"]["dies"] is False)
+    assert thrown["chance"] == rolled["chance"]
+
+
+def test_hungry_days_in_the_input(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/fatigue?level=1&hungry_days=2&hunger_points=2").get_json()
+    assert payload["input"] == {"level": 1, "reasons": [], "hungry_days": 2, "hunger_points": 2,
+                                "in_civilization": False, "modifier": 0}
+    assert payload["result"]["level"] == 5

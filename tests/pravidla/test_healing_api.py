@@ -23,6 +23,9 @@ def test_no_dice(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(("body", "field", "words"), [
     ({"hp": 9, "max_hp": 8}, "hp", "cannot exceed 'max_hp'"),
+    ({"hp": 0, "max_hp": 8}, "hp", "“A monster or player whose hit points are reduced to 0 or "
+                                   "less is considered dead.”"),
+    ({"hp": -3, "max_hp": 8}, "hp", "'hp' is −3:"),
     ({"hp": 1}, "max_hp", "Missing"),
     ({"hp": 1, "max_hp": 8, "nights": True}, "nights", "integer"),
 ])
@@ -32,6 +35,14 @@ def test_bad_input_is_a_422_naming_the_field(
     refused(client, "healing", body, field, words)
 
 
+def test_a_dead_character_is_refused_in_czech_quoting_the_rule(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/healing?hp=0&max_hp=8&nights=2").get_json()
+    assert payload["code"] == 422
+    assert "„Monstrum nebo hráč jehož životy jsou zredukovány na 0 nebo méně, je považováno za " \
+           "mrtvé.“" in payload["errors"]["hp"][0]
+
+
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    assert bounds(client, "HealingArgs", "hp") == (0, 100_000)
+    # Negative hit points are accepted, to be refused by the rule that quotes why.
+    assert bounds(client, "HealingArgs", "hp") == (-100_000, 100_000)
     assert bounds(client, "HealingArgs", "max_hp") == (1, 100_000)

@@ -9,6 +9,7 @@ import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.core.outcome import Next
 from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import travel
 from tests.enumeration import outcomes, probability
@@ -104,10 +105,37 @@ def test_dice_order_lost_encounter_activity_supplies() -> None:
     result = outcome.result
     assert (result.lost, result.encounter) == (True, True)
     assert result.activity is not None and result.activity.supplies == 5
+    # Every check shows what it was rolled against: 2 in 6 is "≤ 2".
     assert outcome.text.cs == (
-        "Den cesty: 30 km (hybnost 6 × 5). Ztráta směru 1d6 = 2 → ztratili směr; setkání "
-        "1d6 = 1 → setkání!; sběr 1d6 = 2 → úspěch: 1d6 = 5 → 5 zásob.")
-    assert outcome.text.en.startswith("A day of travel: 30 km (movement 6 × 5). Lost check")
+        "Den cesty: 30 km (hybnost 6 × 5). Ztráta směru 1d6 = 2 ≤ 2 → ztratili směr; setkání "
+        "1d6 = 1 ≤ 2 → setkání!; sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 5 → 5 zásob.")
+    assert outcome.text.en == (
+        "A day of travel: 30 km (movement 6 × 5). Lost check 1d6 = 2 ≤ 2 → lost their way; "
+        "encounter 1d6 = 1 ≤ 2 → an encounter!; foraging 1d6 = 2 ≤ 2 → success: 1d6 = 5 → "
+        "5 supplies.")
+
+
+@pytest.mark.parametrize(("dice", "found_cs", "found_en"), [
+    ([6, 1, 1], "1 zásoba", "1 supply"), ([6, 1, 3], "3 zásoby", "3 supplies"),
+    ([6, 1, 6], "6 zásob", "6 supplies"),
+])
+def test_supplies_found_are_counted_in_both_languages(
+    dice: list[int], found_cs: str, found_en: str
+) -> None:
+    outcome = travel(ReplayDice(dice), road=True, activity="forage")
+    assert outcome.text.cs.endswith(f"→ {found_cs}.")
+    assert outcome.text.en.endswith(f"→ {found_en}.")
+
+
+def test_difficult_terrain_checks_the_way_against_three() -> None:
+    outcome = travel(ReplayDice([4, 6]), terrain="difficult")
+    assert "Ztráta směru 1d6 = 4 > 3 → drží směr; setkání 1d6 = 6 > 2 → nic." in outcome.text.cs
+
+
+def test_an_encounter_calls_for_the_encounter_procedure_in_the_wilderness() -> None:
+    outcome = travel(ReplayDice([2]), road=True)
+    assert outcome.next == (Next("encounter", {"location": "wilderness"}),)
+    assert travel(ReplayDice([3]), road=True).next == ()
 
 
 def test_czech_text_writes_decimal_commas() -> None:

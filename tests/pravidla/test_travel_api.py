@@ -38,7 +38,7 @@ def test_czech_text_and_plain_format(client: FlaskClient) -> None:
     response = client.get("/api/v1/travel?movement=5&terrain=difficult&road=true&dice=6"
                           "&format=text")
     assert response.get_data(as_text=True) == (
-        "Den cesty: 12,5 km (hybnost 5 × 5, obtížný terén ½). Setkání 1d6 = 6 → nic.\n"
+        "Den cesty: 12,5 km (hybnost 5 × 5, obtížný terén ½). Setkání 1d6 = 6 > 2 → nic.\n"
         "Šance na den bez setkání: 66,7 %\n")
 
 
@@ -53,6 +53,15 @@ def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
     refused(client, "travel", body, field, words)
+
+
+def test_an_encounter_links_the_encounter_in_the_wilderness(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/travel?road=true&dice=1&lang=en").get_json()
+    assert payload["result"]["next"] == [{
+        "procedure": "encounter", "url": "/api/v1/encounter?location=wilderness",
+        "title": "Encounter",
+        "missing": []}]
+    assert client.get(payload["result"]["next"][0]["url"]).status_code == 200
 
 
 def test_contradiction_speaks_czech_by_default(client: FlaskClient) -> None:

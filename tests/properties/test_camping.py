@@ -21,7 +21,8 @@ camping_inputs = st.fixed_dictionaries({
     "covered": st.lists(needs, max_size=3),
     "supplies": st.integers(0, wilderness.SUPPLIES_MAX),
     "travelers": st.integers(wilderness.TRAVELERS_MIN, wilderness.TRAVELERS_MAX),
-    "pay": st.sampled_from(wilderness.PAYMENTS),
+    "pay": st.sampled_from(wilderness.PAYMENTS)
+    | st.lists(st.sampled_from(wilderness.PAY_CHOICES), max_size=3),
 })
 
 
@@ -48,6 +49,15 @@ def test_camping_failures_are_three_minus_met_needs(inputs: dict[str, Any], seed
     assert result.supplies_used // inputs["travelers"] + result.fatigue_gained == result.failures
     if inputs["pay"] == "fatigue":
         assert result.fatigue_gained == result.failures
+    # Each failure chose fatigue, or supplies (the default beyond the list): a supplies choice
+    # is paid with supplies while enough remain.
+    if isinstance(inputs["pay"], str):
+        wanted = ["fatigue" if inputs["pay"] == "fatigue" else "supplies"] * result.failures
+    else:
+        wanted = (list(inputs["pay"]) + ["supplies"] * 3)[:result.failures]
+    affordable = inputs["supplies"] // inputs["travelers"]
+    assert result.supplies_used // inputs["travelers"] == min(wanted.count("supplies"),
+                                                              affordable)
     assert outcome.chance is not None and 0 <= outcome.chance <= 1
     certain = all(need.covered or (inputs["location"] == "wilderness" and need.bonus >= 3)
                   for need in result.needs)

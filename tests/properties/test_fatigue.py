@@ -16,6 +16,8 @@ seeds = st.integers(0, 2**63 - 1)
 fatigue_inputs = st.fixed_dictionaries({
     "level": st.integers(0, 50),
     "reasons": st.lists(st.sampled_from(health.FATIGUE_REASONS), max_size=100),
+    "hungry_days": st.integers(0, 365),
+    "hunger_points": st.integers(1, 2),
     "in_civilization": st.booleans(),
     "save_target": st.none() | st.integers(1, 30),
     "modifier": st.integers(-20, 20),
@@ -27,7 +29,8 @@ fatigue_inputs = st.fixed_dictionaries({
 def test_fatigue_level_penalty_and_save(inputs: dict[str, Any], seed: int) -> None:
     outcome = health.fatigue(SeededDice(seed), **inputs)
     result = outcome.result
-    level = inputs["level"] + len(inputs["reasons"])
+    level = (inputs["level"] + len(inputs["reasons"])
+             + inputs["hungry_days"] * inputs["hunger_points"])
     assert result.level == result.penalty == result.recovery_days == level
     required = level >= 7 and not inputs["in_civilization"]
     assert result.death_save_required is required
@@ -41,10 +44,20 @@ def test_fatigue_level_penalty_and_save(inputs: dict[str, Any], seed: int) -> No
         assert outcome.chance is not None and 0 < outcome.chance < 1
     else:
         assert result.dies is (None if required else False) and outcome.chance is None
+    # A save due and not rolled calls for the saving throw against death, missing its target.
+    if required and not rolled:
+        step, = outcome.next
+        assert (step.procedure, step.missing) == ("saving-throw", ("target",))
+        assert step.inputs["against"] == "death"
+        assert step.inputs["fatigue"] == min(level, 50)
+        assert step.inputs.get("modifier", 0) == inputs["modifier"]
+    else:
+        assert outcome.next == ()
 
 
 DEFAULTS: dict[str, Any] = {
-    "level": 0, "reasons": [], "in_civilization": False, "save_target": None, "modifier": 0,
+    "level": 0, "reasons": [], "hungry_days": 0, "hunger_points": 1, "in_civilization": False,
+    "save_target": None, "modifier": 0,
 }
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rpg.core.dice import SeededDice
 from rpg.core.errors import RuleError
+from rpg.core.outcome import Next
 from rpg.pravidla import wilderness
 from tests.properties.corruption import answers_or_refuses, corrupted
 
@@ -43,6 +44,8 @@ def test_travel_day_follows_the_rules(inputs: dict[str, Any], seed: int) -> None
     assert (result.lost is None) is (not checked)
     assert result.fatigue_gained == int(inputs["forced_march"])
     assert result.visibility_km == 5 and outcome.chance == Fraction(2, 3)
+    assert outcome.next == ((Next("encounter", {"location": "wilderness"}),) if result.encounter
+                            else ())
     labels = [r.label for r in outcome.rolls]
     assert labels[: 1 + checked] == (["lost"] if checked else []) + ["encounter"]
     if inputs["activity"] == "none":

@@ -2,13 +2,17 @@
  * here: the words are the catalog's, the constants the engine's (R["pravidla/health"]). */
 import { field, join, msg } from "../core/catalog.js";
 import { R, answer, bounded, fail, frac, oneOf, roll, written } from "../core/engine.js";
-import { d20Test, shownTotal, successChance, term } from "./d20.js";
+import {
+  d20Test, fatigueTerm, judged, minusSign, successChance, term, writtenTerms,
+} from "./d20.js";
 
 const H = () => R["pravidla/health"];
 
-/** [Únava] a level per reason; from 7 a save vs death, d20 + modifier − level. */
+/** [Únava] a level per reason and per hungry day ([Hlad a žízeň]); from 7 a save vs death,
+ * d20 + modifier − level, or (without the save) the saving throw as the next step. */
 export function fatigue(source, {
-  level, reasons = [], in_civilization: civ = false, save_target: target = null, modifier = 0,
+  level, reasons = [], hungry_days: days = 0, hunger_points: points = 1,
+  in_civilization: civ = false, save_target: target = null, modifier = 0,
 }) {
   const h = H();
   bounded(level, ...h.fatigue, "level");
@@ -16,34 +20,38 @@ export function fatigue(source, {
     fail("fatigue.reasons", { field: field("reasons"), high: h.reasons_max }, "reasons");
   }
   reasons.forEach((reason) => oneOf(reason, h.reasons, "reasons"));
+  bounded(days, 0, h.hungry_days_max, "hungry_days");
+  bounded(points, ...h.hunger_points, "hunger_points");
   if (target !== null) bounded(target, ...h.save_target, "save_target");
   bounded(modifier, ...h.modifier, "modifier");
-  const n = level + reasons.length;
-  const days = Math.floor(n / h.recovery_per_day);
+  const hunger = days * points;
+  const n = level + reasons.length + hunger;
+  const recovery = Math.floor(n / h.recovery_per_day);
   const required = n >= h.death_level && !civ;
-  const shown = reasons.length ? msg("fatigue.sum", { level, added: reasons.length, total: n })
-    : n;
-  const effects = n ? msg("fatigue.effects", { level: shown, penalty: n, days })
+  const added = writtenTerms([term(reasons.length), term(hunger, points === 1
+    ? msg("fatigue.hunger") : msg("fatigue.hunger-twice", { days, points }))]);
+  const shown = added.join.length ? msg("fatigue.sum", { level, added, total: n }) : n;
+  const effects = n ? msg("fatigue.effects", { level: shown, penalty: n, days: recovery })
     : msg("fatigue.none", { level: shown });
-  let [dies, natural, total, chance, death] = [required ? null : false, null, null, null, null];
+  let [dies, natural, total, chance, death, next] = [required ? null : false, null, null, null,
+    null, []];
   if (required && target !== null) {
     const test = d20Test(source, "death-save", modifier - n, target);
     ({ natural, total } = test);
     dies = !test.success;
     chance = successChance(modifier - n, target);
-    death = msg("fatigue.save", {
-      shown: shownTotal(test.roll, [term(modifier), term(-n)], total),
-      sign: total >= target ? "≥" : "<", target,
-      natural: msg(test.critical ? "fatigue.natural" : "fatigue.no-natural", { natural }),
+    death = msg("fatigue.save", { shown: judged(test, [term(modifier), fatigueTerm(n)], target),
       outcome: msg(dies ? "fatigue.dies" : "fatigue.survives") });
   } else if (required) {
     death = msg("fatigue.save-due", { level: h.death_level, field: field("save_target") });
+    next = [{ procedure: "saving-throw", missing: ["target"], inputs: { against: "death",
+      ...(modifier ? { modifier } : {}), fatigue: Math.min(n, h.save_fatigue_max) } }];
   } else if (n >= h.death_level) {
     death = msg("fatigue.civilization");
   }
   return answer({ level: n, penalty: n, death_save_required: required, dies,
-    recovery_days: days, natural, save_total: total },
-  death ? msg("fatigue.text", { effects, death }) : effects, { chance });
+    recovery_days: recovery, natural, save_total: total },
+  death ? msg("fatigue.text", { effects, death }) : effects, { chance, next });
 }
 
 /** [Mírnější systém smrti] a d6, 1–3 survives; "Ale já chci žít" for 5 skill points. */
@@ -106,7 +114,12 @@ export function deathSave(source, {
 export function healing(source, { hp, max_hp: max, nights = 0, safe = true, magic = 0 }) {
   const h = H();
   bounded(max, h.max_hp_min, h.amount_max, "max_hp");
-  bounded(hp, 0, h.amount_max, "hp");
+  bounded(hp, -h.amount_max, h.amount_max, "hp");
+  if (hp <= h.dead_hp) {
+    // The milder death's title: the bundle carries it as a next step's (titles stay out of it).
+    fail("healing.dead", { field: field("hp"), hp: minusSign(hp), rule: msg("healing.dead-rule"),
+      death: R.next["death-save"][0] }, "hp");
+  }
   bounded(nights, 0, h.amount_max, "nights");
   bounded(magic, 0, h.amount_max, "magic");
   if (hp > max) {

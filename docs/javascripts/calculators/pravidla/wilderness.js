@@ -1,7 +1,7 @@
 /* The wilderness (rpg/pravidla/wilderness.py): camping, a day of travel, fast travel and the
  * split of its summary damage. Only what must be computed is here: the words are the catalog's,
  * the tables the engine's (R["pravidla/wilderness"]). */
-import { field, join, msg } from "../core/catalog.js";
+import { choice, field, join, msg } from "../core/catalog.js";
 import { R, answer, bounded, fail, frac, oneOf, plus, roll, sum, written } from "../core/engine.js";
 
 const W = () => R["pravidla/wilderness"];
@@ -12,6 +12,23 @@ function list(values, allowed, high, name) {
     fail("wilderness.list", { field: field(name), high }, name);
   }
   return values.map((value) => oneOf(value, allowed, name));
+}
+
+/** The choice for each failure in turn: a way to pay (supplies-first, fatigue) chooses for all,
+ * a list (or a text of choices separated by commas) for the first failures. */
+function payment(pay) {
+  const w = W();
+  if (w.payments.includes(pay)) return Array(w.needs.length).fill(pay === "fatigue" ? pay : "supplies");
+  const choices = typeof pay === "string" ? pay.split(",").map((c) => c.trim()).filter(Boolean)
+    : pay;
+  const wrong = !Array.isArray(choices) ? String(pay) : choices.length > w.needs.length
+    ? choices.join(", ") : choices.find((c) => !w.pay_choices.includes(c));
+  if (wrong !== undefined) {
+    fail("camping.pay", { field: field("pay"), high: w.needs.length, value: String(wrong),
+      ways: join(w.payments.map((v) => choice("pay", v)), " / "),
+      choices: join(w.pay_choices.map((v) => choice("pay", v))) }, "pay");
+  }
+  return choices;
 }
 
 /** [Přenocování v divočině] a d6 for each need not covered: d6 + its bonuses ≥ 4 meets it. */
@@ -25,7 +42,7 @@ export function camping(source, {
   const spared = list(covered, w.needs, w.needs.length, "covered");
   bounded(supplies, 0, w.supplies_max, "supplies");
   bounded(travelers, ...w.travelers, "travelers");
-  oneOf(pay, w.payments, "pay");
+  const choices = payment(pay);
   let [ways, all] = [1, 1];
   const needs = [];
   const parts = [];
@@ -49,18 +66,28 @@ export function camping(source, {
         dice: `1d${w.die} = ${rolled}${plus(bonus, rolled + bonus)}`, target: w.camp_target }));
     }
   }
-  const failures = needs.filter((need) => !need.met).length;
+  const failed = needs.filter((need) => !need.met);
+  const failures = failed.length;
   let [left, tired] = [supplies, 0];
-  for (let i = 0; i < failures; i += 1) {
-    if (pay === "supplies-first" && left >= travelers) left -= travelers;
-    else tired += 1;
-  }
+  // A failure beyond the players' choices is paid as "supplies-first".
+  const each = failed.map(({ need }, i) => {
+    const wanted = choices[i] ?? "supplies";
+    const name = msg(`camping.need.${need}`);
+    if (wanted === "supplies" && left >= travelers) {
+      left -= travelers;
+      return msg("camping.paid.supplies", { need: name });
+    }
+    tired += 1;
+    return msg(wanted === "supplies" ? "camping.paid.short" : "camping.paid.fatigue",
+      { need: name });
+  });
   const used = supplies - left;
   const paid = [];
   if (used) paid.push(msg("camping.supplies-paid", { used, left }));
   if (tired) paid.push(msg("camping.fatigue-paid", { fatigue: tired }));
-  const cost = failures ? msg("camping.cost", { failures, paid: join(paid) })
-    : msg("camping.all-met");
+  const cost = !failures ? msg("camping.all-met") : w.payments.includes(pay) || !choices.length
+    ? msg("camping.cost", { failures, paid: join(paid) })
+    : msg("camping.cost-each", { failures, each: join(each), paid: join(paid) });
   return answer({ needs, failures, supplies_used: used, supplies_left: left,
     fatigue_gained: tired },
   msg("camping.text", { place: msg(`camping.place.${location}`), needs: join(parts, "; "), cost }),
@@ -101,11 +128,11 @@ export function travel(source, {
   if (travelling && !road && !landmark) {
     let dice;
     [lost, dice] = check("lost", w.lost_on[terrain], msg("travel.bar.lost"));
-    events.push(msg(lost ? "travel.lost" : "travel.on-course", { dice }));
+    events.push(msg(lost ? "travel.lost" : "travel.on-course", { dice, x: w.lost_on[terrain] }));
   }
   const [encounter, met] = check("encounter", w.encounter_on, msg("travel.bar.encounter"));
   const key = encounter ? "travel.encounter" : "travel.quiet";
-  events.push(msg(events.length ? key : `${key}-first`, { dice: met }));
+  events.push(msg(events.length ? key : `${key}-first`, { dice: met, x: w.encounter_on }));
   let done = null;
   if (activity !== "none") {
     const name = msg(`travel.activity.${activity}`);
@@ -120,7 +147,8 @@ export function travel(source, {
         verdict = msg("travel.found", { verdict, dice: written(rolled), found });
       }
     }
-    events.push(msg("travel.check", { activity: name, dice, verdict }));
+    events.push(msg("travel.check", { activity: name, dice, sign: success ? "≤" : ">",
+      x: w.activity_on[activity], verdict }));
     done = { kind: activity, success, supplies: found };
   }
   const how = [msg("travel.pace", { movement: slowest, per: w.km_per_movement })];
@@ -132,7 +160,8 @@ export function travel(source, {
     fatigue_gained: forced ? marchFatigue : 0, visibility_km: w.visibility_km, travelling,
     slowest_movement: slowest },
   msg("travel.text", { day, events: join(events, "; ") }),
-  { chance: frac(w.die - w.encounter_on, w.die), chart });
+  { chance: frac(w.die - w.encounter_on, w.die), chart,
+    next: encounter ? [{ procedure: "encounter", inputs: { location: "wilderness" } }] : [] });
 }
 
 /** [Rychlé cestování] a journey in days: supplies, summary damage and encounters. */
@@ -197,10 +226,14 @@ export function fastTravelSplit(source, { party, damage, allocation = {} }) {
       alternative: left ? null : { hp: w.alternative_hp, fatigue: points - hp + w.alternative_hp } };
   });
   const shares = characters.map(({ name, hp, points, hp_left: left, alternative }) => {
-    const share = msg("fast-travel-split.share", { name, hp, points, left });
+    // Below 0 the hit points stop at 0: a clamp, written "3 − 5 → 0".
+    const share = msg(points > hp ? "fast-travel-split.clamped" : "fast-travel-split.share",
+      { name, hp, points, left });
     return alternative ? msg("fast-travel-split.dies", { share, hp: alternative.hp,
       fatigue: alternative.fatigue }) : share;
   });
-  return answer({ characters, dead: characters.filter((c) => c.dies).map((c) => c.name),
-    damage }, msg("fast-travel-split.text", { damage, shares: join(shares, "; ") }));
+  const dead = characters.filter((c) => c.dies).map((c) => c.name);
+  return answer({ characters, dead, damage },
+    msg("fast-travel-split.text", { damage, shares: join(shares, "; ") }),
+    { next: dead.length ? [{ procedure: "death-save" }] : [] });
 }
