@@ -112,6 +112,16 @@ def _activity_label() -> str:
     return f"Další aktivita ({odds})"
 
 
+ACTIVITY_WORDS = {kind: msg(f"travel.activity.{kind}").cs for kind in w.ACTIVITY_ON}
+
+
+class GroupActivityInput(Schema):
+    """A group declared beforehand and its activity [Simultánní aktivity]."""
+
+    group = f.name(required=True, metadata={"description": "The group's name (who is in it)."})
+    activity = f.choice(tuple(w.ACTIVITY_ON), words=ACTIVITY_WORDS, required=True)
+
+
 class TravelInput(Schema):
     """Inputs of ``travel``."""
 
@@ -128,10 +138,22 @@ class TravelInput(Schema):
                                 f"+{w.FORCED_MARCH_FATIGUE})", metadata={
         "description": "Day and night: 1.5 × the distance, 1 fatigue for each member. "
                        "Not with hunt or explore."})
-    activity = f.choice(w.ACTIVITIES, words={
-        "none": "žádná", **{kind: msg(f"travel.activity.{kind}").cs for kind in w.ACTIVITY_ON}},
-        load_default="none", label=_activity_label(), metadata={
-            "description": "forage (while travelling), hunt or explore (the whole day)."})
+    activity = f.choice(w.ACTIVITIES, words={"none": "žádná", **ACTIVITY_WORDS},
+                        load_default="none", label=_activity_label(), metadata={
+                            "description": "The whole party's: forage (while travelling), hunt "
+                                           "or explore (the whole day). Not with `activities`."})
+    activities = f.JsonList(
+        fields.Nested(GroupActivityInput), validate=validate.Length(w.GROUPS_MIN, w.GROUPS_MAX),
+        metadata={
+            "description": "[Simultánní aktivity] groups declared beforehand, `{\"group\", "
+                           "\"activity\"}`, names unique: each group rolls its own activity "
+                           "check, in list order; anyone hunting or exploring means the party "
+                           "does not travel that day. Not with `activity`; in a GET one "
+                           "JSON-encoded value.",
+            "x-label": "Nebo aktivity skupin (JSON: seznam {\"group\", \"activity\"}; "
+                       "activity: forage, hunt, explore)",
+            "x-placeholder": '[{"group": "Ota", "activity": "hunt"}, '
+                             '{"group": "Eva a Bára", "activity": "forage"}]'})
 
 
 register(
@@ -140,7 +162,8 @@ register(
     description="Distance 5 × the slowest movement km (½ in difficult terrain, × 1.5 day and "
                 "night). Dice: the lost check (off roads and landmarks, 2 in 6, 3 in 6 in "
                 "difficult terrain), the encounter d6 (2 in 6), the activity d6 (forage 2 in 6 "
-                "and 1d6 supplies, hunt 1 in 6, explore 3 in 6). An encounter calls for "
+                "and 1d6 supplies, hunt 1 in 6, explore 3 in 6), or with `activities` one "
+                "for each group in turn. An encounter calls for "
                 "`encounter` in the wilderness (`result.next`). Chance: P(no encounter).",
 )
 

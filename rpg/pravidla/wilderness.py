@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
-from rpg.core.citations import RULES
+from rpg.core.citations import RULES, cite
 from rpg.core.dice import DiceSource, Roll, plus, roll, written
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
 from rpg.core.outcome import Next, Outcome
@@ -58,6 +58,11 @@ ENCOUNTER_ON = 2             # 2 in 6 for each day of travel
 #: Each activity succeeds on 1..x of a d6 [Ostatní aktivity]; what a success gives is the
 #: catalog's ``travel.success.<kind>``.
 ACTIVITY_ON = {"forage": 2, "hunt": 1, "explore": 3}
+#: [Simultánní aktivity] groups declared beforehand, each trying its own activity.
+GROUPS_MIN, GROUPS_MAX = 1, 100
+GROUP_NAME_MAX = 40
+SIMULTANEOUS_ACTIVITIES = cite("simultaneous-activities", "Simultánní aktivity",
+                               "cestovani-po-svete")
 
 # --- [Rychlé cestování] -----------------------------------------------------------------------
 
@@ -121,8 +126,11 @@ MESSAGES = messages({
     "travel.difficult": Text("obtížný terén ½", "difficult terrain ½"),
     "travel.forced-march": Text("dnem i nocí × {factor}, únava +{fatigue}",
                                 "day and night × {factor}, fatigue +{fatigue}"),
-    "travel.no-travel": Text("Den bez cesty ({activity} zabere celý den): 0 km.",
-                             "A day without travel ({activity} takes the whole day): 0 km."),
+    "travel.no-travel": Text(
+        "Den bez cesty ({activities} {count:zabere|zaberou|zaberou} celý den): 0 km.",
+        "A day without travel ({activities} {count:takes|take} the whole day): 0 km."),
+    "travel.group": Text("{group}: {check}", "{group}: {check}"),
+    "travel.and": Text("{first} a {second}", "{first} and {second}"),
     "travel.lost": Text("Ztráta směru {dice} ≤ {x} → ztratili směr",
                         "Lost check {dice} ≤ {x} → lost their way"),
     "travel.on-course": Text("Ztráta směru {dice} > {x} → drží směr",
@@ -144,16 +152,35 @@ MESSAGES = messages({
     "travel.activity-head.hunt": Text("Lov", "Hunting"),
     "travel.activity-head.explore": Text("Průzkum oblasti", "Exploring"),
     "travel.success.forage": Text("úspěch", "success"),
-    "travel.success.hunt": Text("úspěch, našli lovnou zvěř (ještě ji musí ulovit)",
-                                "success, they find game (it still has to be caught)"),
-    "travel.success.explore": Text("úspěch, objevili jeden z ukrytých prvků oblasti",
-                                   "success, they discover one of the area's hidden features"),
+    "travel.success.hunt": Text("úspěch: nalezena lovná zvěř (ještě ji je třeba ulovit)",
+                                "success: game found (it still has to be caught)"),
+    "travel.success.explore": Text("úspěch: objeven jeden z ukrytých prvků oblasti",
+                                   "success: one of the area's hidden features found"),
     "travel.failure": Text("neúspěch", "failure"),
     "travel.found": Text("{verdict}: {dice} → {found} {found:zásoba|zásoby|zásob}",
                          "{verdict}: {dice} → {found} {found:supply|supplies}"),
     "travel.members": Text(
         "{field} musí být seznam 1 až {high} hodnot hybnosti členů družiny.",
         "{field} must list 1 to {high} movement values, one per member."),
+    "travel.groups": Text(
+        "{field} musí být seznam {low} až {high} skupin {{\"group\", \"activity\"}}.",
+        "{field} must be a list of {low} to {high} groups {{\"group\", \"activity\"}}."),
+    "travel.group-name": Text(
+        "Každá skupina v {field} potřebuje jméno ('group', 1 až {high} znaků).",
+        "Every group in {field} needs a name ('group', 1 to {high} characters)."),
+    "travel.group-twice": Text(
+        "Skupina '{name}' je v {field} dvakrát: každá skupina má svou jednu aktivitu.",
+        "The group '{name}' is in {field} twice: each group has its one activity."),
+    "travel.whole-day-groups": Text(
+        "{activity} zabere celý den, takže se nedá spojit s cestou dnem i nocí: vypni {march}, "
+        "nebo dej skupinám v {field} jen forage.",
+        "{activity} takes the whole day, so it cannot go with a forced march: turn {march} off, "
+        "or give the groups of {field} forage only."),
+    "travel.both": Text(
+        "Zadej buď {activity} (aktivitu celé družiny), nebo {activities} (aktivitu každé "
+        "skupiny), ne obojí.",
+        "Give either {activity} (the whole party's activity) or {activities} (each group's), "
+        "not both."),
     "travel.whole-day": Text(
         "{activity} zabere celý den, takže se nedá spojit s cestou dnem i nocí: vypni {march}, "
         "nebo zvol {field} none či forage.",
@@ -226,6 +253,7 @@ CALCULATOR_DATA: dict[str, Any] = {
     "forced_march": [float(FORCED_MARCH_FACTOR), FORCED_MARCH_FATIGUE],
     "visibility_km": VISIBILITY_KM, "terrains": list(TERRAINS), "activities": list(ACTIVITIES),
     "whole_day": list(WHOLE_DAY_ACTIVITIES), "lost_on": LOST_ON, "encounter_on": ENCOUNTER_ON,
+    "groups": [GROUPS_MIN, GROUPS_MAX], "group_name_max": GROUP_NAME_MAX,
     "activity_on": ACTIVITY_ON,
     "days": [DAYS_MIN, DAYS_MAX], "long_journey": [LONG_JOURNEY_DAYS, LONG_JOURNEY_ENCOUNTER_DIE],
     "short_journey_encounters": SHORT_JOURNEY_ENCOUNTERS,
@@ -381,7 +409,7 @@ def camping(
             paid.append(msg("camping.supplies-paid", used=supplies_used, left=supplies_left))
         if fatigue_gained:
             paid.append(msg("camping.fatigue-paid", fatigue=fatigue_gained))
-        if not choices or isinstance(pay, str) and pay in PAYMENTS:
+        if not choices or (isinstance(pay, str) and pay in PAYMENTS):
             cost = msg("camping.cost", failures=failures, paid=Join(tuple(paid)))
         else:  # the players chose for each failure: say how each one was paid
             cost = msg("camping.cost-each", failures=failures, each=Join(tuple(each)),
@@ -408,6 +436,17 @@ class TravelActivity:
 
 
 @dataclass(frozen=True, slots=True)
+class GroupActivity:
+    """One group's activity [Simultánní aktivity]: ``supplies`` found when foraging."""
+
+    group: str
+    kind: Literal["forage", "hunt", "explore"]
+    success: bool
+    supplies: int | None = field(
+        metadata={"description": "Supplies found when foraging (0 on a failure); null otherwise."})
+
+
+@dataclass(frozen=True, slots=True)
 class TravelResult:
     """``result`` of ``travel``: ``lost`` is ``None`` when no lost check was due."""
 
@@ -422,12 +461,16 @@ class TravelResult:
     visibility_km: int
     travelling: bool = field(metadata={"description": "False on a day of hunting or exploring."})
     slowest_movement: int
+    activities: tuple[GroupActivity, ...] = field(metadata={
+        "description": "Each group's activity, in the order of `activities` ([Simultánní "
+                       "aktivity]); empty without it."})
 
 
 def travel_distance_km(
-    slowest_movement: int, terrain: str, forced_march: bool, activity: str
+    slowest_movement: int, terrain: str, forced_march: bool, activity: str = "none"
 ) -> Fraction:
-    """Exact distance of one day: 5 × movement, ½ in difficult terrain, × 1.5 day and night."""
+    """Exact distance of one day: 5 × movement, ½ in difficult terrain, × 1.5 day and night;
+    0 on a day of hunting or exploring."""
     if activity in WHOLE_DAY_ACTIVITIES:
         return Fraction(0)
     distance = Fraction(KM_PER_MOVEMENT * slowest_movement)
@@ -463,8 +506,31 @@ def _activity_check(source: DiceSource, activity: str) -> tuple[list[Roll], Trav
     return rolls, TravelActivity(activity, success, found), shown
 
 
+def _groups(activities: Any) -> tuple[tuple[str, str], ...]:
+    """[Simultánní aktivity] the declared groups, each with its activity, in list order."""
+    if isinstance(activities, str) or not isinstance(activities, Sequence) or not (
+            GROUPS_MIN <= len(activities) <= GROUPS_MAX):
+        raise RuleError(msg("travel.groups", field=Field("activities"), low=GROUPS_MIN,
+                            high=GROUPS_MAX), field="activities")
+    groups: list[tuple[str, str]] = []
+    for entry in activities:
+        name = entry.get("group") if isinstance(entry, Mapping) else None
+        if not isinstance(name, str) or not 1 <= len(name) <= GROUP_NAME_MAX:
+            raise RuleError(msg("travel.group-name", field=Field("activities"),
+                                high=GROUP_NAME_MAX), field="activities")
+        if name in (known for known, _ in groups):
+            raise RuleError(msg("travel.group-twice", name=name, field=Field("activities")),
+                            field="activities")
+        kind = check_choice(entry.get("activity"), tuple(ACTIVITY_ON), "activities")
+        groups.append((name, kind))
+    return tuple(groups)
+
+
 @procedure("travel", result=TravelResult, rule="travel",
-           samples=({"movement": [6, 5], "terrain": "difficult"},), next=("encounter",))
+           samples=({"movement": [6, 5], "terrain": "difficult"},
+                    {"activities": [{"group": "Ota", "activity": "hunt"},
+                                    {"group": "Eva", "activity": "forage"}]}),
+           next=("encounter",))
 def travel(
     source: DiceSource,
     *,
@@ -474,12 +540,16 @@ def travel(
     landmark: bool = False,
     forced_march: bool = False,
     activity: str = "none",
+    activities: Sequence[Mapping[str, Any]] | None = None,
 ) -> Outcome:
     """[Cestování po světě] one day: distance, lost check, encounter and the day's activity.
 
-    Dice: the lost check (only when travelling off roads and landmarks), the encounter d6, then
-    the activity d6 (and a d6 of supplies on a successful forage). An encounter calls for the
-    encounter procedure, in the wilderness.
+    ``activity`` is the whole party's; ``activities`` lists groups declared beforehand, each with
+    its own ([Simultánní aktivity]): each group rolls its check in list order, and anyone
+    hunting or exploring means the party does not travel that day. Dice: the lost check (only
+    when travelling off roads and landmarks), the encounter d6, then each activity's d6 (and a
+    d6 of supplies on a successful forage). An encounter calls for the encounter procedure, in
+    the wilderness.
     """
     if isinstance(movement, str) or not isinstance(movement, Sequence) or not (
             1 <= len(movement) <= MEMBERS_MAX):
@@ -492,14 +562,22 @@ def travel(
     check_bool(landmark, "landmark")
     check_bool(forced_march, "forced_march")
     check_choice(activity, ACTIVITIES, "activity")
-    if forced_march and activity in WHOLE_DAY_ACTIVITIES:
-        raise RuleError(msg("travel.whole-day", activity=msg(f"travel.activity-head.{activity}"),
-                            march=Field("forced_march"), field=Field("activity")),
+    groups = () if activities is None else _groups(activities)
+    if groups and activity != "none":
+        raise RuleError(msg("travel.both", activity=Field("activity"),
+                            activities=Field("activities")), field="activities")
+    kinds = [kind for _, kind in groups] or ([activity] if activity != "none" else [])
+    whole_day = list(dict.fromkeys(kind for kind in kinds if kind in WHOLE_DAY_ACTIVITIES))
+    if forced_march and whole_day:
+        raise RuleError(msg("travel.whole-day-groups" if groups else "travel.whole-day",
+                            activity=msg(f"travel.activity-head.{whole_day[0]}"),
+                            march=Field("forced_march"),
+                            field=Field("activities" if groups else "activity")),
                         field="forced_march")
 
     slowest = min(movement)
-    travelling = activity not in WHOLE_DAY_ACTIVITIES
-    distance = travel_distance_km(slowest, terrain, forced_march, activity)
+    travelling = not whole_day
+    distance = travel_distance_km(slowest, terrain, forced_march) if travelling else Fraction(0)
     rolls = []
     events: list[Message] = []
 
@@ -522,6 +600,12 @@ def travel(
         checked, outcome_activity, shown = _activity_check(source, activity)
         rolls += checked
         events.append(shown)
+    done = []
+    for group, kind in groups:
+        checked, tried, shown = _activity_check(source, kind)
+        rolls += checked
+        done.append(GroupActivity(group, tried.kind, tried.success, tried.supplies))
+        events.append(msg("travel.group", group=group, check=shown))
 
     fatigue_gained = FORCED_MARCH_FATIGUE if forced_march else 0
     if travelling:
@@ -533,13 +617,15 @@ def travel(
                            fatigue=FORCED_MARCH_FATIGUE))
         day = msg("travel.day", km=distance, how=Join(tuple(how)))
     else:
-        day = msg("travel.no-travel", activity=msg(f"travel.activity.{activity}"))
+        names = [msg(f"travel.activity.{kind}") for kind in whole_day]
+        day = msg("travel.no-travel", count=len(names), activities=names[0] if len(names) == 1
+                  else msg("travel.and", first=names[0], second=names[1]))
     text = msg("travel.text", day=day, events=Join(tuple(events), "; "))
     result = TravelResult(float(distance), lost, encounter, outcome_activity, fatigue_gained,
-                          VISIBILITY_KM, travelling, slowest)
+                          VISIBILITY_KM, travelling, slowest, tuple(done))
     steps = (Next("encounter", {"location": "wilderness"}),) if encounter else ()
-    return Outcome("travel", tuple(rolls), result, NO_ENCOUNTER_CHANCE, text, RULES["travel"],
-                   steps)
+    rule = RULES["simultaneous-activities" if groups else "travel"]
+    return Outcome("travel", tuple(rolls), result, NO_ENCOUNTER_CHANCE, text, rule, steps)
 
 
 # --- fast travel ------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ SAMPLE = 6
 #: How the form's messages name the party: by its label.
 PARTY = '„Družina (JSON: seznam {"name", "hp"})“'
 #: Object-valued inputs, written into the form as JSON.
-JSON_FIELDS = ("party", "allocation")
+JSON_FIELDS = ("party", "allocation", "activities")
 
 
 def _as_form(inputs: dict[str, Any]) -> dict[str, Any]:
@@ -153,6 +153,32 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     chromium, calculators_url, path, inputs, field, quote,
 ):
     refused_beside_the_field(chromium, calculators_url, path, inputs, field, quote)
+
+
+def test_groups_roll_their_activities_in_turn_and_an_encounter_links_the_next_step(
+    chromium, calculators_url,
+):
+    page, root, errors = _open(chromium, calculators_url, "travel")
+    groups = [{"group": "Ota", "activity": "hunt"}, {"group": "Eva a Bára", "activity": "forage"}]
+    _fill(root, _as_form({"activities": groups}), [1, 3, 2, 6])
+    result = _roll(root)
+    assert result["travelling"] is False and result["encounter"] is True
+    assert result["activities"] == [
+        {"group": "Ota", "kind": "hunt", "success": False, "supplies": None},
+        {"group": "Eva a Bára", "kind": "forage", "success": True, "supplies": 6}]
+    assert root.locator(".calculator__text").inner_text() == (
+        "Den bez cesty (lov zabere celý den): 0 km. Setkání 1d6 = 1 ≤ 2 → setkání!; Ota: lov "
+        "1d6 = 3 > 1 → neúspěch; Eva a Bára: sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 6 → 6 zásob.")
+    assert _titles(root) == ["setkání: 33,33 %", "Ota: lov: 16,67 %", "Eva a Bára: sběr: 33,33 %"]
+    link = root.locator(".calculator__next a")
+    assert link.inner_text() == "Náhlé setkání"
+    assert link.get_attribute("href") == "/pravidla/nahla-setkani/#nahla-setkani"
+    # Both one activity for the whole party and the groups': refused beside the groups.
+    root.locator('[name="activity"]').select_option("forage")
+    assert _roll(root) is None
+    assert "ne obojí" in root.locator("#kalk-travel-activities-chyba").inner_text()
+    assert not errors
+    page.context.close()
 
 
 def test_the_bonuses_are_counted_per_need_in_the_rules_words(chromium, calculators_url):

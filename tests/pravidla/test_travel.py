@@ -145,9 +145,77 @@ def test_czech_text_writes_decimal_commas() -> None:
     assert "18.75 km" in outcome.text.en
 
 
+# --- [Simultánní aktivity] ----------------------------------------------------------------
+
+GROUPS = [{"group": "Ota", "activity": "hunt"}, {"group": "Eva a Bára", "activity": "forage"},
+          {"group": "Cyril", "activity": "explore"}]
+
+
+def test_each_group_rolls_its_own_activity_in_list_order() -> None:
+    # "případným výzvám pak budou čelit odděleně, dle předem deklarovaných skupin"
+    outcome = travel(ReplayDice([4, 1, 2, 5, 6]), activities=GROUPS)
+    assert [r.label for r in outcome.rolls] == ["encounter", "hunt", "forage", "supplies",
+                                                "explore"]
+    assert [(a.group, a.kind, a.success, a.supplies) for a in outcome.result.activities] == [
+        ("Ota", "hunt", True, None), ("Eva a Bára", "forage", True, 5),
+        ("Cyril", "explore", False, None)]
+    assert outcome.result.activity is None
+    assert outcome.rule.section == "simultanni-aktivity"
+    assert outcome.text.cs == (
+        "Den bez cesty (lov a průzkum oblasti zaberou celý den): 0 km. Setkání 1d6 = 4 > 2 → "
+        "nic; Ota: lov 1d6 = 1 ≤ 1 → úspěch: nalezena lovná zvěř (ještě ji je třeba ulovit); "
+        "Eva a Bára: sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 5 → 5 zásob; Cyril: průzkum oblasti "
+        "1d6 = 6 > 3 → neúspěch.")
+    assert outcome.text.en.startswith(
+        "A day without travel (hunting and exploring take the whole day): 0 km.")
+
+
+@pytest.mark.parametrize(("groups", "travelling"), [
+    ([{"group": "Eva", "activity": "forage"}, {"group": "Ota", "activity": "forage"}], True),
+    ([{"group": "Eva", "activity": "forage"}, {"group": "Ota", "activity": "explore"}], False),
+    ([{"group": "Eva", "activity": "hunt"}], False),
+])
+def test_anyone_hunting_or_exploring_keeps_the_party_from_travelling(
+    groups: list[dict[str, str]], travelling: bool
+) -> None:
+    dice = ([6] if travelling else []) + [6] * (1 + len(groups))
+    result = travel(ReplayDice(dice), activities=groups).result
+    assert result.travelling is travelling
+    assert result.distance_km == (30 if travelling else 0)
+    assert (result.lost is None) is (not travelling)
+
+
+def test_one_activity_is_still_the_whole_partys() -> None:
+    outcome = travel(ReplayDice([6, 6]), activity="hunt")
+    assert outcome.result.activities == () and outcome.result.activity is not None
+    assert outcome.rule.section == "pohyb-po-svete"
+    assert outcome.text.cs.startswith("Den bez cesty (lov zabere celý den): 0 km.")
+
+
+@pytest.mark.parametrize(("inputs", "field", "words"), [
+    ({"activity": "forage", "activities": GROUPS}, "activities", "ne obojí"),
+    ({"activities": []}, "activities", "seznam 1 až 100 skupin"),
+    ({"activities": "hunt"}, "activities", "seznam 1 až 100 skupin"),
+    ({"activities": [{"group": "Ota", "activity": "hunt"}] * 2}, "activities", "dvakrát"),
+    ({"activities": [{"activity": "hunt"}]}, "activities", "potřebuje jméno"),
+    ({"activities": [{"group": "Ota", "activity": "none"}]}, "activities",
+     "musí být jedno z: forage, hunt, explore"),
+    ({"activities": [{"group": "Ota", "activity": "forage"},
+                     {"group": "Eva", "activity": "explore"}], "forced_march": True},
+     "forced_march", "Průzkum oblasti zabere celý den"),
+])
+def test_groups_that_break_the_rule_are_refused(
+    inputs: dict[str, object], field: str, words: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        travel(ReplayDice([6] * 5), **inputs)
+    assert caught.value.field == field
+    assert words in caught.value.message.cs
+
+
 @pytest.mark.parametrize("inputs", [
     {}, {"terrain": "difficult"}, {"activity": "forage"}, {"activity": "hunt"},
-    {"road": True, "activity": "explore"},
+    {"road": True, "activity": "explore"}, {"activities": GROUPS[:2]},
 ])
 def test_chance_of_no_encounter_against_enumeration(inputs: dict[str, object]) -> None:
     expected = probability(travel, lambda o: not o.result.encounter, **inputs)
@@ -188,5 +256,18 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"terrain": "swamp"}, {"activity": "fish"},
         {"forced_march": True, "activity": "hunt"},
         {"forced_march": True, "activity": "explore", "terrain": "difficult"},
+        # [Simultánní aktivity]: each group's check in turn; refusals
+        {"activities": GROUPS}, {"activities": GROUPS[1:2], "terrain": "difficult"},
+        {"activities": [{"group": "Eva", "activity": "forage"},
+                        {"group": "Ota", "activity": "forage"}], "road": True},
+        {"activities": [{"group": "Ota", "activity": "explore"}], "landmark": True},
+        {"activities": GROUPS[1:2], "forced_march": True},
+        {"activities": GROUPS, "forced_march": True},
+        {"activities": GROUPS, "activity": "hunt"}, {"activities": []},
+        {"activities": [{"group": "Ota", "activity": "hunt"}] * 2},
+        {"activities": [{"activity": "hunt"}]}, {"activities": [{"group": "X" * 41,
+                                                                  "activity": "hunt"}]},
+        {"activities": [{"group": "Ota", "activity": "none"}]},
+        {"activities": [{"group": "Ota"}]},
     ],
 }

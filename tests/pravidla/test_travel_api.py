@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from flask.testing import FlaskClient
 
+from tests.answers import schema_errors
 from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
 
 INPUTS = {"movement": [6, 5], "terrain": "difficult", "activity": "forage"}
@@ -73,3 +76,42 @@ def test_contradiction_speaks_czech_by_default(client: FlaskClient) -> None:
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
     assert bounds(client, "TravelArgs", "movement") == (1, 30)
     assert max_items(client, "TravelArgs", "movement") == 100
+
+
+GROUPS = [{"group": "Ota", "activity": "lov"}, {"group": "Eva", "activity": "sber"}]
+
+
+def test_groups_activities_by_get_and_post(client: FlaskClient) -> None:
+    by_post = client.post("/api/v1/travel", json={"activities": GROUPS, "dice": [3, 1, 2, 4]})
+    by_get = client.get("/api/v1/travel", query_string={
+        "activities": json.dumps(GROUPS), "dice": "3,1,2,4"})
+    assert by_post.status_code == by_get.status_code == 200
+    body = by_post.get_json()
+    assert by_get.get_json() == body
+    assert schema_errors(body) == {}
+    assert body["input"]["activities"] == [{"group": "Ota", "activity": "hunt"},
+                                           {"group": "Eva", "activity": "forage"}]
+    assert body["result"]["activities"] == [
+        {"group": "Ota", "kind": "hunt", "success": True, "supplies": None},
+        {"group": "Eva", "kind": "forage", "success": True, "supplies": 4}]
+    assert body["result"]["travelling"] is False
+    assert body["rule"] == {"title": "Simultánní aktivity",
+                            "url": "/pravidla/cestovani-po-svete/#simultanni-aktivity"}
+
+
+def test_one_activity_answers_as_before_with_no_groups(client: FlaskClient) -> None:
+    body = client.get("/api/v1/travel?activity=hunt&dice=4,2").get_json()
+    assert "activities" not in body["input"] and body["result"]["activities"] == []
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"activities": GROUPS, "activity": "forage"}, "activities", "not both"),
+    ({"activities": []}, "activities", "Length"),
+    ({"activities": [{"group": "Ota", "activity": "fish"}]}, "activities", "one of"),
+    ({"activities": [{"group": "Ota", "activity": "hunt"}] * 2}, "activities", "twice"),
+    ({"activities": GROUPS, "forced_march": True}, "forced_march", "forage only"),
+])
+def test_groups_that_break_the_rule_are_a_422(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "travel", body, field, words)

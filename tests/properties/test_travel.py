@@ -60,9 +60,44 @@ def test_travel_day_follows_the_rules(inputs: dict[str, Any], seed: int) -> None
             assert result.activity.supplies is None
 
 
+group_activities = st.lists(st.sampled_from(tuple(wilderness.ACTIVITY_ON)), min_size=1,
+                            max_size=6).map(
+    lambda kinds: [{"group": f"G{i}", "activity": kind} for i, kind in enumerate(kinds)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(group_activities, st.booleans(), st.booleans(), seeds)
+def test_each_group_rolls_its_activity_and_a_whole_day_one_stops_the_party(
+    groups: list[dict[str, str]], road: bool, forced_march: bool, seed: int
+) -> None:
+    whole_day = any(g["activity"] in wilderness.WHOLE_DAY_ACTIVITIES for g in groups)
+    try:
+        outcome = wilderness.travel(SeededDice(seed), activities=groups, road=road,
+                                    forced_march=forced_march)
+    except RuleError as error:
+        assert whole_day and forced_march and error.field == "forced_march"
+        return
+    result = outcome.result
+    assert result.travelling is not whole_day
+    assert (result.distance_km == 0) is whole_day
+    assert [(a.group, a.kind) for a in result.activities] == [
+        (g["group"], g["activity"]) for g in groups]
+    assert result.activity is None
+    labels = [r.label for r in outcome.rolls]
+    checks = [label for label in labels if label in wilderness.ACTIVITY_ON]
+    assert checks == [g["activity"] for g in groups]
+    for tried in result.activities:
+        assert (tried.supplies is None) is (tried.kind != "forage")
+        if tried.kind == "forage":
+            assert (tried.supplies > 0) is tried.success
+    assert labels.count("supplies") == sum(
+        a.kind == "forage" and a.success for a in result.activities)
+    assert outcome.rule.section == "simultanni-aktivity"
+
+
 DEFAULTS: dict[str, Any] = {
     "movement": [6], "terrain": "normal", "road": False, "landmark": False, "forced_march": False,
-    "activity": "none",
+    "activity": "none", "activities": None,
 }
 
 

@@ -94,10 +94,36 @@ export function camping(source, {
   { chance: frac(ways, all) });
 }
 
-/** [Cestování po světě] one day: distance, the lost check, an encounter, the day's activity. */
+/** [Simultánní aktivity] the declared groups, each with its activity: [[group, kind]]. */
+function groups(activities) {
+  const w = W();
+  if (!Array.isArray(activities) || activities.length < w.groups[0]
+    || activities.length > w.groups[1]) {
+    fail("travel.groups", { field: field("activities"), low: w.groups[0], high: w.groups[1] },
+      "activities");
+  }
+  const found = [];
+  for (const entry of activities) {
+    const name = isMap(entry) ? entry.group : null;
+    const length = typeof name === "string" && [...name].length;
+    if (!length || length > w.group_name_max) {
+      fail("travel.group-name", { field: field("activities"), high: w.group_name_max },
+        "activities");
+    }
+    if (found.some(([known]) => known === name)) {
+      fail("travel.group-twice", { name, field: field("activities") }, "activities");
+    }
+    found.push([name, oneOf(entry.activity ?? "None", Object.keys(w.activity_on),
+      "activities")]);
+  }
+  return found;
+}
+
+/** [Cestování po světě] one day: distance, the lost check, an encounter, the day's activity
+ * (the party's, or each group's in turn). */
 export function travel(source, {
   movement = [6], terrain = "normal", road = false, landmark = false, forced_march: forced = false,
-  activity = "none",
+  activity = "none", activities = null,
 }) {
   const w = W();
   if (!Array.isArray(movement) || !movement.length || movement.length > w.members_max) {
@@ -106,11 +132,20 @@ export function travel(source, {
   movement.forEach((value) => bounded(value, ...w.movement, "movement"));
   oneOf(terrain, w.terrains, "terrain");
   oneOf(activity, w.activities, "activity");
-  const travelling = !w.whole_day.includes(activity);
-  if (forced && !travelling) {
-    fail("travel.whole-day", { activity: msg(`travel.activity-head.${activity}`),
-      march: field("forced_march"), field: field("activity") }, "forced_march");
+  const declared = activities === null ? [] : groups(activities);
+  if (declared.length && activity !== "none") {
+    fail("travel.both", { activity: field("activity"), activities: field("activities") },
+      "activities");
   }
+  const kinds = declared.length ? declared.map(([, kind]) => kind)
+    : activity !== "none" ? [activity] : [];
+  const wholeDay = [...new Set(kinds.filter((kind) => w.whole_day.includes(kind)))];
+  if (forced && wholeDay.length) {
+    fail(declared.length ? "travel.whole-day-groups" : "travel.whole-day", {
+      activity: msg(`travel.activity-head.${wholeDay[0]}`), march: field("forced_march"),
+      field: field(declared.length ? "activities" : "activity") }, "forced_march");
+  }
+  const travelling = !wholeDay.length;
   const slowest = Math.min(...movement);
   const [march, marchFatigue] = w.forced_march;
   const distance = travelling ? w.km_per_movement * slowest
@@ -124,6 +159,24 @@ export function travel(source, {
     chart.push({ label: String(bar), p: on / w.die, good, current: happens });
     return [happens, written(rolled)];
   };
+  // An activity's check (and a d6 of supplies on a successful forage), `bar` its chart label.
+  const attempt = (kind, bar) => {
+    const name = msg(`travel.activity.${kind}`);
+    const [success, dice] = check(kind, w.activity_on[kind], bar ?? name, true);
+    let verdict = msg(success ? `travel.success.${kind}` : "travel.failure");
+    let found = null;
+    if (kind === "forage") {
+      found = 0;
+      if (success) {
+        const rolled = roll(source, "supplies", 1, w.die);
+        found = rolled.total;
+        verdict = msg("travel.found", { verdict, dice: written(rolled), found });
+      }
+    }
+    const shown = msg("travel.check", { activity: name, dice, sign: success ? "≤" : ">",
+      x: w.activity_on[kind], verdict });
+    return [{ kind, success, supplies: found }, shown];
+  };
   let lost = null;
   if (travelling && !road && !landmark) {
     let dice;
@@ -135,30 +188,26 @@ export function travel(source, {
   events.push(msg(events.length ? key : `${key}-first`, { dice: met, x: w.encounter_on }));
   let done = null;
   if (activity !== "none") {
-    const name = msg(`travel.activity.${activity}`);
-    const [success, dice] = check(activity, w.activity_on[activity], name, true);
-    let verdict = msg(success ? `travel.success.${activity}` : "travel.failure");
-    let found = null;
-    if (activity === "forage") {
-      found = 0;
-      if (success) {
-        const rolled = roll(source, "supplies", 1, w.die);
-        found = rolled.total;
-        verdict = msg("travel.found", { verdict, dice: written(rolled), found });
-      }
-    }
-    events.push(msg("travel.check", { activity: name, dice, sign: success ? "≤" : ">",
-      x: w.activity_on[activity], verdict }));
-    done = { kind: activity, success, supplies: found };
+    let shown;
+    [done, shown] = attempt(activity);
+    events.push(shown);
   }
+  const tried = declared.map(([group, kind]) => {
+    const [result, shown] = attempt(kind, msg("travel.group", { group,
+      check: msg(`travel.activity.${kind}`) }));
+    events.push(msg("travel.group", { group, check: shown }));
+    return { group, ...result };
+  });
   const how = [msg("travel.pace", { movement: slowest, per: w.km_per_movement })];
   if (terrain === "difficult") how.push(msg("travel.difficult"));
   if (forced) how.push(msg("travel.forced-march", { factor: march, fatigue: marchFatigue }));
+  const names = wholeDay.map((kind) => msg(`travel.activity.${kind}`));
   const day = travelling ? msg("travel.day", { km: distance, how: join(how) })
-    : msg("travel.no-travel", { activity: msg(`travel.activity.${activity}`) });
+    : msg("travel.no-travel", { count: names.length, activities: names.length === 1 ? names[0]
+      : msg("travel.and", { first: names[0], second: names[1] }) });
   return answer({ distance_km: distance, lost, encounter, activity: done,
     fatigue_gained: forced ? marchFatigue : 0, visibility_km: w.visibility_km, travelling,
-    slowest_movement: slowest },
+    slowest_movement: slowest, activities: tried },
   msg("travel.text", { day, events: join(events, "; ") }),
   { chance: frac(w.die - w.encounter_on, w.die), chart,
     next: encounter ? [{ procedure: "encounter", inputs: { location: "wilderness" } }] : [] });
