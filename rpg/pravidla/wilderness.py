@@ -141,9 +141,6 @@ MESSAGES = messages({
     "travel.encounter-first": Text("Setkání {dice} ≤ {x} → setkání!",
                                    "Encounter {dice} ≤ {x} → an encounter!"),
     "travel.quiet-first": Text("Setkání {dice} > {x} → nic", "Encounter {dice} > {x} → nothing"),
-    # the calculator's chart of the day's x-in-6 events
-    "travel.bar.lost": Text("ztráta směru", "lost"),
-    "travel.bar.encounter": Text("setkání", "encounter"),
     "travel.check": Text("{activity} {dice} {sign} {x} → {verdict}",
                          "{activity} {dice} {sign} {x} → {verdict}"),
     "travel.activity.forage": Text("sběr", "foraging"),

@@ -151,18 +151,15 @@ export function travel(source, {
   const distance = travelling ? w.km_per_movement * slowest
     * (terrain === "difficult" ? w.difficult_factor : 1) * (forced ? march : 1) : 0;
   const events = [];
-  const chart = [];
-  // One d6 event, x in 6: whether it happens, the dice as written, and its bar in the chart.
-  const check = (label, on, bar, good = false) => {
+  // One d6 event, x in 6: whether it happens, and the dice as written.
+  const check = (label, on) => {
     const rolled = roll(source, label, 1, w.die);
-    const happens = rolled.total <= on;
-    chart.push({ label: String(bar), p: on / w.die, good, current: happens });
-    return [happens, written(rolled)];
+    return [rolled.total <= on, written(rolled)];
   };
-  // An activity's check (and a d6 of supplies on a successful forage), `bar` its chart label.
-  const attempt = (kind, bar) => {
+  // An activity's check, and a d6 of supplies on a successful forage.
+  const attempt = (kind) => {
     const name = msg(`travel.activity.${kind}`);
-    const [success, dice] = check(kind, w.activity_on[kind], bar ?? name, true);
+    const [success, dice] = check(kind, w.activity_on[kind]);
     let verdict = msg(success ? `travel.success.${kind}` : "travel.failure");
     let found = null;
     if (kind === "forage") {
@@ -180,10 +177,10 @@ export function travel(source, {
   let lost = null;
   if (travelling && !road && !landmark) {
     let dice;
-    [lost, dice] = check("lost", w.lost_on[terrain], msg("travel.bar.lost"));
+    [lost, dice] = check("lost", w.lost_on[terrain]);
     events.push(msg(lost ? "travel.lost" : "travel.on-course", { dice, x: w.lost_on[terrain] }));
   }
-  const [encounter, met] = check("encounter", w.encounter_on, msg("travel.bar.encounter"));
+  const [encounter, met] = check("encounter", w.encounter_on);
   const key = encounter ? "travel.encounter" : "travel.quiet";
   events.push(msg(events.length ? key : `${key}-first`, { dice: met, x: w.encounter_on }));
   let done = null;
@@ -193,8 +190,7 @@ export function travel(source, {
     events.push(shown);
   }
   const tried = declared.map(([group, kind]) => {
-    const [result, shown] = attempt(kind, msg("travel.group", { group,
-      check: msg(`travel.activity.${kind}`) }));
+    const [result, shown] = attempt(kind);
     events.push(msg("travel.group", { group, check: shown }));
     return { group, ...result };
   });
@@ -209,7 +205,7 @@ export function travel(source, {
     fatigue_gained: forced ? marchFatigue : 0, visibility_km: w.visibility_km, travelling,
     slowest_movement: slowest, activities: tried },
   msg("travel.text", { day, events: join(events, "; ") }),
-  { chance: frac(w.die - w.encounter_on, w.die), chart,
+  { chance: frac(w.die - w.encounter_on, w.die),
     next: encounter ? [{ procedure: "encounter", inputs: { location: "wilderness" } }] : [] });
 }
 
