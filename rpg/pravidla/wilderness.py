@@ -1,6 +1,7 @@
 """The wilderness of "Pravidla a procedury": camping, a day of travel and fast travel.
 
-[Přenocování v divočině, Cestování po světě, Rychlé cestování]
+[Přenocování v divočině, Cestování po světě, Rychlé cestování]. Every sentence is a template of
+the message catalog below; the calculators (``pravidla/wilderness.js``) render the same ones.
 """
 
 from __future__ import annotations
@@ -11,40 +12,29 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
-from rpg.core.catalog import messages
-from rpg.core.citations import RULES
-from rpg.core.dice import DiceSource, plus, roll, written
+from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
+from rpg.core.citations import RULES, cite
+from rpg.core.dice import DiceSource, Roll, plus, roll, written
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
-from rpg.core.outcome import Outcome
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both, number, plural_cs, quoting
-
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "camping.title": Text("Přenocování v divočině", "Camping in the wild"),
-    "camping.chance": Text("Šance, že se obstará vše", "Chance every need is met"),
-    "travel.title": Text("Den cesty", "A day of travel"),
-    "travel.chance": Text("Šance na den bez setkání", "Chance of a day without an encounter"),
-    "fast-travel.title": Text("Rychlé cestování", "Fast travel"),
-    "fast-travel-split.title": Text(
-        "Rozdělení poškození z rychlého cestování",
-        "Sharing out fast travel damage"),
-})
+from rpg.core.text import Text
 
 DIE = 6
 
 # --- [Přenocování v divočině] -----------------------------------------------------------------
 
-#: The three needs of a night's camp, in the order their d6s are rolled.
+#: The three needs of a night's camp, in the order their d6s are rolled; each one's word is the
+#: catalog's ``camping.need.<need>``.
 NEEDS = ("food", "water", "shelter")
-NEED_NAMES: dict[str, Text] = {
-    "food": Text("jídlo", "food"),
-    "water": Text("voda", "water"),
-    "shelter": Text("útočiště", "shelter"),
-}
 CAMP_TARGET = 4  # a need is met on d6 + its bonuses ≥ 4
 LOCATIONS = ("wilderness", "dungeon")
+#: How the failures are paid: with supplies while they last, or always with fatigue...
 PAYMENTS = ("supplies-first", "fatigue")
+#: ... or a choice for each failed need in turn ("Za každou neúspěšně opatřenou potřebu si pak
+#: hráči mohou vybrat"): a failure beyond the list is paid as ``supplies-first``.
+PAY_CHOICES = ("supplies", "fatigue")
+PAY_CHOICES_MAX = len(NEEDS)
 TRAVELERS_MIN, TRAVELERS_MAX = 1, 100
 SUPPLIES_MAX = 100_000
 BONUSES_MAX = 100  # declared survivalist bonuses (a list bound, not a rule)
@@ -59,51 +49,220 @@ FORCED_MARCH_FACTOR = Fraction(3, 2)
 FORCED_MARCH_FATIGUE = 1
 VISIBILITY_KM = 5
 TERRAINS = ("normal", "difficult")
+#: The day's other activity; each one's name is the catalog's ``travel.activity.<kind>``.
 ACTIVITIES = ("none", "forage", "hunt", "explore")
 WHOLE_DAY_ACTIVITIES = ("hunt", "explore")
 #: Lost on 1..x of a d6: 2 in 6, 3 in 6 in difficult terrain.
 LOST_ON = {"normal": 2, "difficult": 3}
 ENCOUNTER_ON = 2             # 2 in 6 for each day of travel
-#: Each activity succeeds on 1..x of a d6.
+#: Each activity succeeds on 1..x of a d6 [Ostatní aktivity]; what a success gives is the
+#: catalog's ``travel.success.<kind>``.
 ACTIVITY_ON = {"forage": 2, "hunt": 1, "explore": 3}
-ACTIVITY_NAMES: dict[str, Text] = {
-    "forage": Text("sběr", "foraging"),
-    "hunt": Text("lov", "hunting"),
-    "explore": Text("průzkum oblasti", "exploring"),
-}
-
-#: What a successful activity gives [Ostatní aktivity].
-ACTIVITY_SUCCESS: dict[str, Text] = {
-    "forage": Text("úspěch", "success"),
-    "hunt": Text("úspěch, našli lovnou zvěř (ještě ji musí ulovit)",
-                 "success, they find game (it still has to be caught)"),
-    "explore": Text("úspěch, objevili jeden z ukrytých prvků oblasti",
-                    "success, they discover one of the area's hidden features"),
-}
+#: [Simultánní aktivity] groups declared beforehand, each trying its own activity.
+GROUPS_MIN, GROUPS_MAX = 1, 100
+GROUP_NAME_MAX = 40
+SIMULTANEOUS_ACTIVITIES = cite("simultaneous-activities", "Simultánní aktivity",
+                               "cestovani-po-svete")
 
 # --- [Rychlé cestování] -----------------------------------------------------------------------
 
 DAYS_MIN, DAYS_MAX = 1, 365
 LONG_JOURNEY_DAYS = 5        # more than 5 days: 1d4 encounters, otherwise 1
 LONG_JOURNEY_ENCOUNTER_DIE = 4
+SHORT_JOURNEY_ENCOUNTERS = 1
+
+# --- [Rychlé cestování] "Rozdělení poškození" -------------------------------------------------
+
+PARTY_MIN, PARTY_MAX = 1, 100
+NAME_MAX = 40
+#: A member of the party still has at least 1 HP when the journey ends (at 0 they are dead).
+HP_MIN, HP_MAX = 1, 100_000
+DAMAGE_MAX = 100_000
+#: The alternative to death: every point that would bring a character to 0 HP is 1 fatigue
+#: instead, so they end the journey at 1 HP.
+ALTERNATIVE_HP = 1
+
+MESSAGES = messages({
+    "wilderness.list": Text("{field} musí být seznam nejvýše {high} položek.",
+                            "{field} must be a list of at most {high} items."),
+    # camping
+    "camping.title": Text("Přenocování v divočině", "Camping in the wild"),
+    "camping.chance": Text("Šance, že se obstará vše", "Chance every need is met"),
+    "camping.text": Text("{place}: {needs}. {cost}", "{place}: {needs}. {cost}"),
+    "camping.place.wilderness": Text("Přenocování v divočině", "Camping in the wilderness"),
+    "camping.place.dungeon": Text("Přenocování v kobce", "Camping in a dungeon"),
+    "camping.need.food": Text("jídlo", "food"),
+    "camping.need.water": Text("voda", "water"),
+    "camping.need.shelter": Text("útočiště", "shelter"),
+    "camping.covered": Text("{need}: jiný zdroj → obstaráno", "{need}: covered → met"),
+    "camping.in-dungeon": Text("{need}: v kobce → neobstaráno",
+                               "{need}: in a dungeon → not met"),
+    "camping.met": Text("{need} {dice} ≥ {target} → obstaráno", "{need} {dice} ≥ {target} → met"),
+    "camping.not-met": Text("{need} {dice} < {target} → neobstaráno",
+                            "{need} {dice} < {target} → not met"),
+    "camping.all-met": Text("Vše obstaráno, nic se neplatí.", "Every need met, nothing to pay."),
+    "camping.cost": Text("{failures} {failures:neúspěch|neúspěchy|neúspěchů} → {paid}.",
+                         "{failures} {failures:failure|failures} → {paid}."),
+    "camping.cost-each": Text(
+        "{failures} {failures:neúspěch|neúspěchy|neúspěchů} ({each}) → {paid}.",
+        "{failures} {failures:failure|failures} ({each}) → {paid}."),
+    "camping.paid.supplies": Text("{need}: zásoby", "{need}: supplies"),
+    "camping.paid.fatigue": Text("{need}: únava", "{need}: fatigue"),
+    "camping.paid.short": Text("{need}: únava, zásoby nestačí",
+                               "{need}: fatigue, not enough supplies"),
+    "camping.pay": Text(
+        "{field} musí být {ways}, nebo seznam nejvýše {high} voleb z: {choices}; ne {value}.",
+        "{field} must be {ways}, or a list of at most {high} choices of: {choices}; not {value}."),
+    "camping.supplies-paid": Text("zásoby −{used} (zbývá {left})",
+                                  "supplies −{used} ({left} left)"),
+    "camping.fatigue-paid": Text("únava +{fatigue} pro každého cestujícího",
+                                 "fatigue +{fatigue} for each traveler"),
+    # travel
+    "travel.title": Text("Den cesty", "A day of travel"),
+    "travel.chance": Text("Šance na den bez setkání", "Chance of a day without an encounter"),
+    "travel.text": Text("{day} {events}.", "{day} {events}."),
+    "travel.day": Text("Den cesty: {km} km ({how}).", "A day of travel: {km} km ({how})."),
+    "travel.pace": Text("hybnost {movement} × {per}", "movement {movement} × {per}"),
+    "travel.difficult": Text("obtížný terén ½", "difficult terrain ½"),
+    "travel.forced-march": Text("dnem i nocí × {factor}, únava +{fatigue}",
+                                "day and night × {factor}, fatigue +{fatigue}"),
+    "travel.no-travel": Text(
+        "Den bez cesty ({activities} {count:zabere|zaberou|zaberou} celý den): 0 km.",
+        "A day without travel ({activities} {count:takes|take} the whole day): 0 km."),
+    "travel.group": Text("{group}: {check}", "{group}: {check}"),
+    "travel.and": Text("{first} a {second}", "{first} and {second}"),
+    "travel.lost": Text("Ztráta směru {dice} ≤ {x} → ztratili směr",
+                        "Lost check {dice} ≤ {x} → lost their way"),
+    "travel.on-course": Text("Ztráta směru {dice} > {x} → drží směr",
+                             "Lost check {dice} > {x} → on course"),
+    "travel.encounter": Text("setkání {dice} ≤ {x} → setkání!",
+                             "encounter {dice} ≤ {x} → an encounter!"),
+    "travel.quiet": Text("setkání {dice} > {x} → nic", "encounter {dice} > {x} → nothing"),
+    "travel.encounter-first": Text("Setkání {dice} ≤ {x} → setkání!",
+                                   "Encounter {dice} ≤ {x} → an encounter!"),
+    "travel.quiet-first": Text("Setkání {dice} > {x} → nic", "Encounter {dice} > {x} → nothing"),
+    "travel.check": Text("{activity} {dice} {sign} {x} → {verdict}",
+                         "{activity} {dice} {sign} {x} → {verdict}"),
+    "travel.activity.forage": Text("sběr", "foraging"),
+    "travel.activity.hunt": Text("lov", "hunting"),
+    "travel.activity.explore": Text("průzkum oblasti", "exploring"),
+    "travel.activity-head.hunt": Text("Lov", "Hunting"),
+    "travel.activity-head.explore": Text("Průzkum oblasti", "Exploring"),
+    "travel.success.forage": Text("úspěch", "success"),
+    "travel.success.hunt": Text("úspěch: nalezena lovná zvěř (ještě ji je třeba ulovit)",
+                                "success: game found (it still has to be caught)"),
+    "travel.success.explore": Text("úspěch: objeven jeden z ukrytých prvků oblasti",
+                                   "success: one of the area's hidden features found"),
+    "travel.failure": Text("neúspěch", "failure"),
+    "travel.found": Text("{verdict}: {dice} → {found} {found:zásoba|zásoby|zásob}",
+                         "{verdict}: {dice} → {found} {found:supply|supplies}"),
+    "travel.members": Text(
+        "{field} musí být seznam 1 až {high} hodnot hybnosti členů družiny.",
+        "{field} must list 1 to {high} movement values, one per member."),
+    "travel.groups": Text(
+        "{field} musí být seznam {low} až {high} skupin {{\"group\", \"activity\"}}.",
+        "{field} must be a list of {low} to {high} groups {{\"group\", \"activity\"}}."),
+    "travel.group-name": Text(
+        "Každá skupina v {field} potřebuje jméno ('group', 1 až {high} znaků).",
+        "Every group in {field} needs a name ('group', 1 to {high} characters)."),
+    "travel.group-twice": Text(
+        "Skupina '{name}' je v {field} dvakrát: každá skupina má svou jednu aktivitu.",
+        "The group '{name}' is in {field} twice: each group has its one activity."),
+    "travel.whole-day-groups": Text(
+        "{activity} zabere celý den, takže se nedá spojit s cestou dnem i nocí: vypni {march}, "
+        "nebo dej skupinám v {field} jen forage.",
+        "{activity} takes the whole day, so it cannot go with a forced march: turn {march} off, "
+        "or give the groups of {field} forage only."),
+    "travel.both": Text(
+        "Zadej buď {activity} (aktivitu celé družiny), nebo {activities} (aktivitu každé "
+        "skupiny), ne obojí.",
+        "Give either {activity} (the whole party's activity) or {activities} (each group's), "
+        "not both."),
+    "travel.whole-day": Text(
+        "{activity} zabere celý den, takže se nedá spojit s cestou dnem i nocí: vypni {march}, "
+        "nebo zvol {field} none či forage.",
+        "{activity} takes the whole day, so it cannot go with a forced march: turn {march} off, "
+        "or choose {field} none or forage."),
+    # fast-travel
+    "fast-travel.title": Text("Rychlé cestování", "Fast travel"),
+    "fast-travel.text": Text(
+        "Rychlé cestování, {days} {days:den|dny|dní}, {travelers} "
+        "{travelers:cestující|cestující|cestujících}: zásoby potřeba {needed}, zaplaceno {used}, "
+        "zbývá {left}; souhrnné poškození {damage}; {encounters}.",
+        "Fast travel, {days} {days:day|days}, {travelers} {travelers:traveler|travelers}: "
+        "{needed} {needed:supply|supplies} needed, {used} paid, {left} left; summary damage "
+        "{damage}; {encounters}."),
+    "fast-travel.rolled": Text("setkání {dice}", "encounters {dice}"),
+    "fast-travel.short": Text("setkání {count} (do {days} dní se nehází)",
+                              "{count} encounter (no roll up to {days} days)"),
+    # fast-travel-split
+    "fast-travel-split.title": Text("Rozdělení poškození z rychlého cestování",
+                                    "Sharing out fast travel damage"),
+    "fast-travel-split.rule": Text(
+        "„Na konci cesty si hráči mohou rozdělit nashromážděné souhrnné poškození v libovolném "
+        "poměru mezi sebou.“",
+        "“At the end of the journey the players may share out the accumulated summary damage "
+        "among themselves in any proportion.”"),
+    "fast-travel-split.text": Text("Rozdělení souhrnného poškození {damage}: {shares}.",
+                                   "Summary damage {damage} shared out: {shares}."),
+    "fast-travel-split.share": Text("{name} {hp} − {points} = {left}",
+                                    "{name} {hp} − {points} = {left}"),
+    "fast-travel-split.clamped": Text("{name} {hp} − {points} → {left}",
+                                      "{name} {hp} − {points} → {left}"),
+    "fast-travel-split.dies": Text(
+        "{share}: smrt po cestě, nebo místo ní {hp} {hp:život|životy|životů} a {fatigue} "
+        "{fatigue:bod|body|bodů} únavy",
+        "{share}: killed on the way, or instead {hp} HP and {fatigue} {fatigue:point|points} "
+        "of fatigue"),
+    "fast-travel-split.party": Text(
+        "{field} musí být seznam {low} až {high} postav {{\"name\", \"hp\"}}.",
+        "{field} must be a list of {low} to {high} characters {{\"name\", \"hp\"}}."),
+    "fast-travel-split.name": Text(
+        "Každá postava v {field} potřebuje jméno ('name', 1 až {high} znaků).",
+        "Every character in {field} needs a name ('name', 1 to {high} characters)."),
+    "fast-travel-split.twice": Text(
+        "Jméno '{name}' je v {field} dvakrát: jména musí být různá, aby šlo poškození rozdělit.",
+        "The name '{name}' is in {field} twice: names must differ so that the damage can be "
+        "shared out."),
+    "fast-travel-split.not-object": Text(
+        "{field} musí být objekt {{\"jméno\": body}}: {rule}",
+        "{field} must be an object {{\"name\": points}}: {rule}"),
+    "fast-travel-split.stranger": Text(
+        "'{name}' necestuje ({party}): {rule} Rozděl poškození jen mezi postavy z {party}.",
+        "'{name}' is not travelling ({party}): {rule} Share the damage only among the "
+        "characters of {party}."),
+    "fast-travel-split.sum": Text(
+        "Rozděleno {shared} {shared:bod|body|bodů}, ale souhrnné poškození je {damage}: {rule} "
+        "Rozdělit se musí všechno, nic navíc.",
+        "{shared} {shared:point|points} shared out, but the summary damage is {damage}: {rule} "
+        "All of it must be shared, and no more."),
+})
+
+#: What the calculators need of this module (``pravidla/wilderness.js``).
+CALCULATOR_DATA: dict[str, Any] = {
+    "die": DIE,
+    "needs": list(NEEDS), "camp_target": CAMP_TARGET, "locations": list(LOCATIONS),
+    "payments": list(PAYMENTS), "pay_choices": list(PAY_CHOICES),
+    "travelers": [TRAVELERS_MIN, TRAVELERS_MAX],
+    "supplies_max": SUPPLIES_MAX, "bonuses_max": BONUSES_MAX,
+    "km_per_movement": KM_PER_MOVEMENT, "movement": [MOVEMENT_MIN, MOVEMENT_MAX],
+    "members_max": MEMBERS_MAX, "difficult_factor": float(DIFFICULT_FACTOR),
+    "forced_march": [float(FORCED_MARCH_FACTOR), FORCED_MARCH_FATIGUE],
+    "visibility_km": VISIBILITY_KM, "terrains": list(TERRAINS), "activities": list(ACTIVITIES),
+    "whole_day": list(WHOLE_DAY_ACTIVITIES), "lost_on": LOST_ON, "encounter_on": ENCOUNTER_ON,
+    "groups": [GROUPS_MIN, GROUPS_MAX], "group_name_max": GROUP_NAME_MAX,
+    "activity_on": ACTIVITY_ON,
+    "days": [DAYS_MIN, DAYS_MAX], "long_journey": [LONG_JOURNEY_DAYS, LONG_JOURNEY_ENCOUNTER_DIE],
+    "short_journey_encounters": SHORT_JOURNEY_ENCOUNTERS,
+    "party": [PARTY_MIN, PARTY_MAX], "name_max": NAME_MAX, "hp": [HP_MIN, HP_MAX],
+    "damage_max": DAMAGE_MAX, "alternative_hp": ALTERNATIVE_HP,
+}
 
 
-def _english_count(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def sentence(words: str) -> str:
-    """``words`` with the first letter in upper case (unlike ``str.capitalize``, keeps the rest)."""
-    return words[:1].upper() + words[1:]
-
-
-def _check_list(values: Any, allowed: Sequence[str], high: int, field: str) -> tuple[str, ...]:
+def _check_list(values: Any, allowed: Sequence[str], high: int, name: str) -> tuple[str, ...]:
     if isinstance(values, str) or not isinstance(values, Sequence) or len(values) > high:
-        raise RuleError(both(
-            "'{field}' musí být seznam nejvýše {high} položek.",
-            "'{field}' must be a list of at most {high} items.", field=field, high=high),
-            field=field)
-    return tuple(check_choice(value, allowed, field) for value in values)
+        raise RuleError(msg("wilderness.list", field=Field(name), high=high), field=name)
+    return tuple(check_choice(value, allowed, name) for value in values)
 
 
 # --- camping ----------------------------------------------------------------------------------
@@ -147,19 +306,38 @@ def _camp_chance(location: str, covered: frozenset[str], bonus: dict[str, int]) 
     return chance
 
 
-def _need_text(need: NeedResult, location: str) -> Text:
-    name = NEED_NAMES[need.need]
+def _need_text(need: NeedResult) -> Message:
+    name = msg(f"camping.need.{need.need}")
     if need.covered:
-        return Text(f"{name.cs}: jiný zdroj → obstaráno", f"{name.en}: covered → met")
+        return msg("camping.covered", need=name)
     if need.roll is None:
-        return Text(f"{name.cs}: v kobce → neobstaráno", f"{name.en}: in a dungeon → not met")
-    total = need.roll + need.bonus
-    shown = f"1d6 = {need.roll}" + plus(need.bonus, total)
-    sign = "≥" if need.met else "<"
-    return Text(
-        f"{name.cs} {shown} {sign} {CAMP_TARGET} → " + ("obstaráno" if need.met else "neobstaráno"),
-        f"{name.en} {shown} {sign} {CAMP_TARGET} → " + ("met" if need.met else "not met"),
-    )
+        return msg("camping.in-dungeon", need=name)
+    shown = f"1d{DIE} = {need.roll}" + plus(need.bonus, need.roll + need.bonus)
+    return msg("camping.met" if need.met else "camping.not-met", need=name, dice=shown,
+               target=CAMP_TARGET)
+
+
+def _payment(pay: Any) -> tuple[str, ...]:
+    """The choice for each failure in turn: ``supplies-first`` chooses supplies for every one,
+    ``fatigue`` fatigue; a list (or one string of choices separated by commas, as a query string
+    writes it) chooses for the first failures, the rest are paid as ``supplies-first``."""
+    if isinstance(pay, str) and pay in PAYMENTS:
+        return ("supplies" if pay == "supplies-first" else "fatigue",) * len(NEEDS)
+    if isinstance(pay, str):
+        pay = [part.strip() for part in pay.split(",") if part.strip()]
+    wrong = None
+    if not isinstance(pay, Sequence):
+        wrong = str(pay)
+    elif len(pay) > PAY_CHOICES_MAX:
+        wrong = ", ".join(map(str, pay))
+    else:
+        wrong = next((str(choice) for choice in pay if choice not in PAY_CHOICES), None)
+    if wrong is not None:
+        raise RuleError(msg("camping.pay", field=Field("pay"), ways=Join(
+            tuple(Choice("pay", way) for way in PAYMENTS), " / "), high=PAY_CHOICES_MAX,
+            choices=Join(tuple(Choice("pay", choice) for choice in PAY_CHOICES)), value=wrong),
+            field="pay")
+    return tuple(pay)
 
 
 @procedure("camping", result=CampingResult, rule="camping",
@@ -172,19 +350,22 @@ def camping(
     covered: Sequence[str] = (),
     supplies: int = 0,
     travelers: int = 1,
-    pay: str = "supplies-first",
+    pay: str | Sequence[str] = "supplies-first",
 ) -> Outcome:
     """[Přenocování v divočině] a d6 for each need not covered (food, water, shelter): 4+ meets it.
 
     In a dungeon every need not covered fails and nothing is rolled. Each failure costs every
-    traveler 1 supply or 1 fatigue: ``supplies-first`` pays with supplies while they last.
+    traveler 1 supply or 1 fatigue: ``supplies-first`` pays with supplies while they last,
+    ``fatigue`` always with fatigue; a list of choices (``supplies``, ``fatigue``) pays the failed
+    needs in turn, a ``supplies`` choice with too few supplies left with fatigue, a failure
+    beyond the list as ``supplies-first``.
     """
     check_choice(location, LOCATIONS, "location")
     declared = _check_list(bonuses, NEEDS, BONUSES_MAX, "bonuses")
     spared = frozenset(_check_list(covered, NEEDS, len(NEEDS), "covered"))
     check_int(supplies, 0, SUPPLIES_MAX, "supplies")
     check_int(travelers, TRAVELERS_MIN, TRAVELERS_MAX, "travelers")
-    check_choice(pay, PAYMENTS, "pay")
+    choices = _payment(pay)
 
     bonus = {need: declared.count(need) for need in NEEDS}
     rolls = []
@@ -200,38 +381,38 @@ def camping(
             met = rolled.total + bonus[need] >= CAMP_TARGET
             needs.append(NeedResult(need, rolled.total, bonus[need], met, False))
 
-    failures = sum(not need.met for need in needs)
+    failed = [need.need for need in needs if not need.met]
+    failures = len(failed)
     supplies_left, fatigue_gained = supplies, 0
-    for _ in range(failures):
-        if pay == "supplies-first" and supplies_left >= travelers:
+    each = []
+    for index, need in enumerate(failed):
+        # A failure beyond the players' choices is paid as "supplies-first".
+        wanted = choices[index] if index < len(choices) else "supplies"
+        name = msg(f"camping.need.{need}")
+        if wanted == "supplies" and supplies_left >= travelers:
             supplies_left -= travelers
+            each.append(msg("camping.paid.supplies", need=name))
         else:
             fatigue_gained += 1
+            each.append(msg("camping.paid.short" if wanted == "supplies"
+                            else "camping.paid.fatigue", need=name))
     supplies_used = supplies - supplies_left
 
-    parts = [_need_text(need, location) for need in needs]
-    place = (Text("Přenocování v kobce", "Camping in a dungeon") if location == "dungeon"
-             else Text("Přenocování v divočině", "Camping in the wilderness"))
     if not failures:
-        cost = Text("Vše obstaráno, nic se neplatí.", "Every need met, nothing to pay.")
+        cost = msg("camping.all-met")
     else:
-        paid_cs, paid_en = [], []
+        paid = []
         if supplies_used:
-            paid_cs.append(f"zásoby −{supplies_used} (zbývá {supplies_left})")
-            paid_en.append(f"supplies −{supplies_used} ({supplies_left} left)")
+            paid.append(msg("camping.supplies-paid", used=supplies_used, left=supplies_left))
         if fatigue_gained:
-            paid_cs.append(f"únava +{fatigue_gained} pro každého cestujícího")
-            paid_en.append(f"fatigue +{fatigue_gained} for each traveler")
-        cost = Text(
-            sentence(plural_cs(failures, "neúspěch", "neúspěchy", "neúspěchů", counted=True))
-            + " → " + ", ".join(paid_cs) + ".",
-            sentence(_english_count(failures, "failure", "failures"))
-            + " → " + ", ".join(paid_en) + ".",
-        )
-    text = Text(
-        f"{place.cs}: " + "; ".join(p.cs for p in parts) + f". {cost.cs}",
-        f"{place.en}: " + "; ".join(p.en for p in parts) + f". {cost.en}",
-    )
+            paid.append(msg("camping.fatigue-paid", fatigue=fatigue_gained))
+        if not choices or (isinstance(pay, str) and pay in PAYMENTS):
+            cost = msg("camping.cost", failures=failures, paid=Join(tuple(paid)))
+        else:  # the players chose for each failure: say how each one was paid
+            cost = msg("camping.cost-each", failures=failures, each=Join(tuple(each)),
+                       paid=Join(tuple(paid)))
+    text = msg("camping.text", place=msg(f"camping.place.{location}"),
+               needs=Join(tuple(_need_text(need) for need in needs), "; "), cost=cost)
     result = CampingResult(tuple(needs), failures, supplies_used, supplies_left, fatigue_gained)
     rule = RULES["camping-dungeon" if location == "dungeon" else "camping"]
     chance = _camp_chance(location, spared, bonus)
@@ -245,6 +426,17 @@ def camping(
 class TravelActivity:
     """The day's other activity: ``supplies`` found (foraging only; ``None`` otherwise)."""
 
+    kind: Literal["forage", "hunt", "explore"]
+    success: bool
+    supplies: int | None = field(
+        metadata={"description": "Supplies found when foraging (0 on a failure); null otherwise."})
+
+
+@dataclass(frozen=True, slots=True)
+class GroupActivity:
+    """One group's activity [Simultánní aktivity]: ``supplies`` found when foraging."""
+
+    group: str
     kind: Literal["forage", "hunt", "explore"]
     success: bool
     supplies: int | None = field(
@@ -266,12 +458,16 @@ class TravelResult:
     visibility_km: int
     travelling: bool = field(metadata={"description": "False on a day of hunting or exploring."})
     slowest_movement: int
+    activities: tuple[GroupActivity, ...] = field(metadata={
+        "description": "Each group's activity, in the order of `activities` ([Simultánní "
+                       "aktivity]); empty without it."})
 
 
 def travel_distance_km(
-    slowest_movement: int, terrain: str, forced_march: bool, activity: str
+    slowest_movement: int, terrain: str, forced_march: bool, activity: str = "none"
 ) -> Fraction:
-    """Exact distance of one day: 5 × movement, ½ in difficult terrain, × 1.5 day and night."""
+    """Exact distance of one day: 5 × movement, ½ in difficult terrain, × 1.5 day and night;
+    0 on a day of hunting or exploring."""
     if activity in WHOLE_DAY_ACTIVITIES:
         return Fraction(0)
     distance = Fraction(KM_PER_MOVEMENT * slowest_movement)
@@ -286,8 +482,52 @@ def travel_distance_km(
 NO_ENCOUNTER_CHANCE = Fraction(DIE - ENCOUNTER_ON, DIE)
 
 
+def _activity_check(source: DiceSource, activity: str) -> tuple[list[Roll], TravelActivity,
+                                                                  Message]:
+    """One activity's d6 (and a d6 of supplies on a successful forage): rolls, result, text."""
+    rolled = roll(source, activity, 1, DIE)
+    rolls = [rolled]
+    success = rolled.total <= ACTIVITY_ON[activity]
+    found: int | None = None
+    verdict = msg(f"travel.success.{activity}" if success else "travel.failure")
+    if activity == "forage":
+        found = 0
+        if success:
+            supplies = roll(source, "supplies", 1, DIE)
+            rolls.append(supplies)
+            found = supplies.total
+            verdict = msg("travel.found", verdict=verdict, dice=written(supplies), found=found)
+    shown = msg("travel.check", activity=msg(f"travel.activity.{activity}"),
+                dice=written(rolled), sign="≤" if success else ">", x=ACTIVITY_ON[activity],
+                verdict=verdict)
+    return rolls, TravelActivity(activity, success, found), shown
+
+
+def _groups(activities: Any) -> tuple[tuple[str, str], ...]:
+    """[Simultánní aktivity] the declared groups, each with its activity, in list order."""
+    if isinstance(activities, str) or not isinstance(activities, Sequence) or not (
+            GROUPS_MIN <= len(activities) <= GROUPS_MAX):
+        raise RuleError(msg("travel.groups", field=Field("activities"), low=GROUPS_MIN,
+                            high=GROUPS_MAX), field="activities")
+    groups: list[tuple[str, str]] = []
+    for entry in activities:
+        name = entry.get("group") if isinstance(entry, Mapping) else None
+        if not isinstance(name, str) or not 1 <= len(name) <= GROUP_NAME_MAX:
+            raise RuleError(msg("travel.group-name", field=Field("activities"),
+                                high=GROUP_NAME_MAX), field="activities")
+        if name in (known for known, _ in groups):
+            raise RuleError(msg("travel.group-twice", name=name, field=Field("activities")),
+                            field="activities")
+        kind = check_choice(entry.get("activity"), tuple(ACTIVITY_ON), "activities")
+        groups.append((name, kind))
+    return tuple(groups)
+
+
 @procedure("travel", result=TravelResult, rule="travel",
-           samples=({"movement": [6, 5], "terrain": "difficult"},))
+           samples=({"movement": [6, 5], "terrain": "difficult"},
+                    {"activities": [{"group": "Ota", "activity": "hunt"},
+                                    {"group": "Eva", "activity": "forage"}]}),
+           next=("encounter",))
 def travel(
     source: DiceSource,
     *,
@@ -297,18 +537,21 @@ def travel(
     landmark: bool = False,
     forced_march: bool = False,
     activity: str = "none",
+    activities: Sequence[Mapping[str, Any]] | None = None,
 ) -> Outcome:
     """[Cestování po světě] one day: distance, lost check, encounter and the day's activity.
 
-    Dice: the lost check (only when travelling off roads and landmarks), the encounter d6, then
-    the activity d6 (and a d6 of supplies on a successful forage).
+    ``activity`` is the whole party's; ``activities`` lists groups declared beforehand, each with
+    its own ([Simultánní aktivity]): each group rolls its check in list order, and anyone
+    hunting or exploring means the party does not travel that day. Dice: the lost check (only
+    when travelling off roads and landmarks), the encounter d6, then each activity's d6 (and a
+    d6 of supplies on a successful forage). An encounter calls for the encounter procedure, in
+    the wilderness.
     """
     if isinstance(movement, str) or not isinstance(movement, Sequence) or not (
             1 <= len(movement) <= MEMBERS_MAX):
-        raise RuleError(both(
-            "'movement' musí být seznam 1 až {high} hodnot hybnosti členů družiny.",
-            "'movement' must list 1 to {high} movement values, one per member.",
-            high=MEMBERS_MAX), field="movement")
+        raise RuleError(msg("travel.members", field=Field("movement"), high=MEMBERS_MAX),
+                        field="movement")
     for value in movement:
         check_int(value, MOVEMENT_MIN, MOVEMENT_MAX, "movement")
     check_choice(terrain, TERRAINS, "terrain")
@@ -316,85 +559,70 @@ def travel(
     check_bool(landmark, "landmark")
     check_bool(forced_march, "forced_march")
     check_choice(activity, ACTIVITIES, "activity")
-    if forced_march and activity in WHOLE_DAY_ACTIVITIES:
-        name = ACTIVITY_NAMES[activity]
-        raise RuleError(Text(
-            f"{sentence(name.cs)} zabere celý den, takže se nedá spojit s cestou dnem i nocí: "
-            "vypni 'forced_march', nebo zvol 'activity' none či forage.",
-            f"{sentence(name.en)} takes the whole day, so it cannot go with a forced march: "
-            "turn 'forced_march' off, or choose 'activity' none or forage."),
-            field="forced_march")
+    groups = () if activities is None else _groups(activities)
+    if groups and activity != "none":
+        raise RuleError(msg("travel.both", activity=Field("activity"),
+                            activities=Field("activities")), field="activities")
+    kinds = [kind for _, kind in groups] or ([activity] if activity != "none" else [])
+    whole_day = list(dict.fromkeys(kind for kind in kinds if kind in WHOLE_DAY_ACTIVITIES))
+    if forced_march and whole_day:
+        raise RuleError(msg("travel.whole-day-groups" if groups else "travel.whole-day",
+                            activity=msg(f"travel.activity-head.{whole_day[0]}"),
+                            march=Field("forced_march"),
+                            field=Field("activities" if groups else "activity")),
+                        field="forced_march")
 
     slowest = min(movement)
-    travelling = activity not in WHOLE_DAY_ACTIVITIES
-    distance = travel_distance_km(slowest, terrain, forced_march, activity)
+    travelling = not whole_day
+    distance = travel_distance_km(slowest, terrain, forced_march) if travelling else Fraction(0)
     rolls = []
-    events_cs, events_en = [], []
+    events: list[Message] = []
 
     lost: bool | None = None
     if travelling and not road and not landmark:
         rolled = roll(source, "lost", 1, DIE)
         rolls.append(rolled)
         lost = rolled.total <= LOST_ON[terrain]
-        events_cs.append(f"ztráta směru {written(rolled)} → "
-                         + ("ztratili směr" if lost else "drží směr"))
-        events_en.append(f"lost check {written(rolled)} → "
-                         + ("lost their way" if lost else "on course"))
+        events.append(msg("travel.lost" if lost else "travel.on-course", dice=written(rolled),
+                          x=LOST_ON[terrain]))
 
     rolled = roll(source, "encounter", 1, DIE)
     rolls.append(rolled)
     encounter = rolled.total <= ENCOUNTER_ON
-    events_cs.append(f"setkání {written(rolled)} → " + ("setkání!" if encounter else "nic"))
-    events_en.append(f"encounter {written(rolled)} → "
-                     + ("an encounter!" if encounter else "nothing"))
+    key = "travel.encounter" if encounter else "travel.quiet"
+    events.append(msg(key if events else f"{key}-first", dice=written(rolled), x=ENCOUNTER_ON))
 
     outcome_activity = None
     if activity != "none":
-        rolled = roll(source, activity, 1, DIE)
-        rolls.append(rolled)
-        success = rolled.total <= ACTIVITY_ON[activity]
-        found: int | None = None
-        name = ACTIVITY_NAMES[activity]
-        verdict = ACTIVITY_SUCCESS[activity] if success else Text("neúspěch", "failure")
-        verdict_cs, verdict_en = verdict.cs, verdict.en
-        if activity == "forage":
-            found = 0
-            if success:
-                supplies = roll(source, "supplies", 1, DIE)
-                rolls.append(supplies)
-                found = supplies.total
-                verdict_cs += f": {written(supplies)} → " + plural_cs(
-                    found, "zásoba", "zásoby", "zásob", counted=True)
-                verdict_en += f": {written(supplies)} → " + _english_count(
-                    found, "supply", "supplies")
-        outcome_activity = TravelActivity(activity, success, found)
-        events_cs.append(f"{name.cs} {written(rolled)} → {verdict_cs}")
-        events_en.append(f"{name.en} {written(rolled)} → {verdict_en}")
+        checked, outcome_activity, shown = _activity_check(source, activity)
+        rolls += checked
+        events.append(shown)
+    done = []
+    for group, kind in groups:
+        checked, tried, shown = _activity_check(source, kind)
+        rolls += checked
+        done.append(GroupActivity(group, tried.kind, tried.success, tried.supplies))
+        events.append(msg("travel.group", group=group, check=shown))
 
     fatigue_gained = FORCED_MARCH_FATIGUE if forced_march else 0
     if travelling:
-        how_cs = [f"hybnost {slowest} × {KM_PER_MOVEMENT}"]
-        how_en = [f"movement {slowest} × {KM_PER_MOVEMENT}"]
+        how = [msg("travel.pace", movement=slowest, per=KM_PER_MOVEMENT)]
         if terrain == "difficult":
-            how_cs.append("obtížný terén ½")
-            how_en.append("difficult terrain ½")
+            how.append(msg("travel.difficult"))
         if forced_march:
-            how_cs.append("dnem i nocí × 1,5, únava +1")
-            how_en.append("day and night × 1.5, fatigue +1")
-        first = Text(
-            f"Den cesty: {number(distance, 'cs')} km ({', '.join(how_cs)}).",
-            f"A day of travel: {number(distance, 'en')} km ({', '.join(how_en)}).")
+            how.append(msg("travel.forced-march", factor=FORCED_MARCH_FACTOR,
+                           fatigue=FORCED_MARCH_FATIGUE))
+        day = msg("travel.day", km=distance, how=Join(tuple(how)))
     else:
-        name = ACTIVITY_NAMES[activity]
-        first = Text(f"Den bez cesty ({name.cs} zabere celý den): 0 km.",
-                     f"A day without travel ({name.en} takes the whole day): 0 km.")
-    text = Text(
-        f"{first.cs} " + sentence("; ".join(events_cs)) + ".",
-        f"{first.en} " + sentence("; ".join(events_en)) + ".",
-    )
+        names = [msg(f"travel.activity.{kind}") for kind in whole_day]
+        day = msg("travel.no-travel", count=len(names), activities=names[0] if len(names) == 1
+                  else msg("travel.and", first=names[0], second=names[1]))
+    text = msg("travel.text", day=day, events=Join(tuple(events), "; "))
     result = TravelResult(float(distance), lost, encounter, outcome_activity, fatigue_gained,
-                          VISIBILITY_KM, travelling, slowest)
-    return Outcome("travel", tuple(rolls), result, NO_ENCOUNTER_CHANCE, text, RULES["travel"])
+                          VISIBILITY_KM, travelling, slowest, tuple(done))
+    steps = (Next("encounter", {"location": "wilderness"}),) if encounter else ()
+    rule = RULES["simultaneous-activities" if groups else "travel"]
+    return Outcome("travel", tuple(rolls), result, NO_ENCOUNTER_CHANCE, text, rule, steps)
 
 
 # --- fast travel ------------------------------------------------------------------------------
@@ -436,41 +664,17 @@ def fast_travel(
         rolled = roll(source, "encounters", 1, LONG_JOURNEY_ENCOUNTER_DIE)
         rolls.append(rolled)
         encounters = rolled.total
-        met_cs, met_en = f"setkání {written(rolled)}", f"encounters {written(rolled)}"
+        met = msg("fast-travel.rolled", dice=written(rolled))
     else:
-        encounters = 1
-        met_cs = f"setkání 1 (do {LONG_JOURNEY_DAYS} dní se nehází)"
-        met_en = f"1 encounter (no roll up to {LONG_JOURNEY_DAYS} days)"
-    text = Text(
-        f"Rychlé cestování, {plural_cs(days, 'den', 'dny', 'dní', counted=True)}, "
-        f"{plural_cs(travelers, 'cestující', 'cestující', 'cestujících', counted=True)}: "
-        f"zásoby potřeba "
-        f"{needed}, zaplaceno {used}, zbývá {supplies - used}; souhrnné poškození {damage}; "
-        f"{met_cs}.",
-        f"Fast travel, {_english_count(days, 'day', 'days')}, "
-        f"{_english_count(travelers, 'traveler', 'travelers')}: {needed} supplies needed, "
-        f"{used} paid, {supplies - used} left; summary damage {damage}; {met_en}.",
-    )
+        encounters = SHORT_JOURNEY_ENCOUNTERS
+        met = msg("fast-travel.short", count=encounters, days=LONG_JOURNEY_DAYS)
+    text = msg("fast-travel.text", days=days, travelers=travelers, needed=needed, used=used,
+               left=supplies - used, damage=damage, encounters=met)
     result = FastTravelResult(needed, used, supplies - used, damage, encounters)
     return Outcome("fast-travel", tuple(rolls), result, None, text, RULES["fast-travel"])
 
 
 # --- fast-travel-split --------------------------------------------------------------------------
-
-PARTY_MIN, PARTY_MAX = 1, 100
-NAME_MAX = 40
-#: A member of the party still has at least 1 HP when the journey ends (at 0 they are dead).
-HP_MIN, HP_MAX = 1, 100_000
-DAMAGE_MAX = 100_000
-#: The alternative to death: every point that would bring a character to 0 HP is 1 fatigue
-#: instead, so they end the journey at 1 HP.
-ALTERNATIVE_HP = 1
-
-SPLIT_RULE = Text(
-    "„Na konci cesty si hráči mohou rozdělit nashromážděné souhrnné poškození v libovolném "
-    "poměru mezi sebou.“",
-    "“At the end of the journey the players may share out the accumulated summary damage "
-    "among themselves in any proportion.”")
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,52 +718,35 @@ class FastTravelSplitResult:
 def _party(party: Any) -> tuple[tuple[str, int], ...]:
     if isinstance(party, (str, bytes)) or not isinstance(party, Sequence) or not (
             PARTY_MIN <= len(party) <= PARTY_MAX):
-        raise RuleError(both(
-            "'party' musí být seznam {low} až {high} postav {{\"name\", \"hp\"}}.",
-            "'party' must be a list of {low} to {high} characters {{\"name\", \"hp\"}}.",
-            low=PARTY_MIN, high=PARTY_MAX), field="party")
+        raise RuleError(msg("fast-travel-split.party", field=Field("party"), low=PARTY_MIN,
+                            high=PARTY_MAX), field="party")
     members: list[tuple[str, int]] = []
     for member in party:
         name = member.get("name") if isinstance(member, Mapping) else None
         if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX:
-            raise RuleError(both(
-                "Každá postava v 'party' potřebuje jméno ('name', 1 až {high} znaků).",
-                "Every character in 'party' needs a name ('name', 1 to {high} characters).",
-                high=NAME_MAX), field="party")
+            raise RuleError(msg("fast-travel-split.name", field=Field("party"), high=NAME_MAX),
+                            field="party")
         if name in (known for known, _ in members):
-            raise RuleError(both(
-                "Jméno '{name}' je v 'party' dvakrát: jména musí být různá, aby šlo poškození "
-                "rozdělit.",
-                "The name '{name}' is in 'party' twice: names must differ so that the damage "
-                "can be shared out.", name=name), field="party")
+            raise RuleError(msg("fast-travel-split.twice", name=name, field=Field("party")),
+                            field="party")
         members.append((name, check_int(member.get("hp"), HP_MIN, HP_MAX, "party")))
     return tuple(members)
 
 
 def _allocation(allocation: Any, names: Sequence[str], damage: int) -> dict[str, int]:
+    rule = msg("fast-travel-split.rule")
     if not isinstance(allocation, Mapping):
-        raise RuleError(quoting(
-            "'allocation' musí být objekt {{\"jméno\": body}}: {q}",
-            "'allocation' must be an object {{\"name\": points}}: {q}", SPLIT_RULE),
-            field="allocation")
+        raise RuleError(msg("fast-travel-split.not-object", field=Field("allocation"), rule=rule),
+                        field="allocation")
     for name, points in allocation.items():
         if name not in names:
-            raise RuleError(quoting(
-                "'{name}' necestuje ('party'): {q} Rozděl poškození jen mezi postavy z 'party'.",
-                "'{name}' is not travelling ('party'): {q} Share the damage only among the "
-                "characters of 'party'.", SPLIT_RULE, name=str(name)[:NAME_MAX]),
-                field="allocation")
+            raise RuleError(msg("fast-travel-split.stranger", name=str(name)[:NAME_MAX],
+                                party=Field("party"), rule=rule), field="allocation")
         check_int(points, 0, DAMAGE_MAX, "allocation")
     shared = sum(allocation.values())
     if shared != damage:
-        raise RuleError(quoting(
-            "Rozděleno {shared_cs}, ale souhrnné poškození je {damage}: {q} Rozdělit se musí "
-            "všechno, nic navíc.",
-            "{shared} points shared out, but the summary damage is {damage}: {q} All of it must "
-            "be shared, and no more.", SPLIT_RULE,
-            shared_cs=plural_cs(shared, "bod", "body", "bodů", counted=True), shared=shared,
-            damage=damage),
-            field="allocation")
+        raise RuleError(msg("fast-travel-split.sum", shared=shared, damage=damage, rule=rule),
+                        field="allocation")
     return {name: allocation.get(name, 0) for name in names}
 
 
@@ -569,7 +756,8 @@ def _allocation(allocation: Any, names: Sequence[str], damage: int) -> dict[str,
         {"party": [{"name": "Eva", "hp": 5}, {"name": "Ota", "hp": 3}],
          "damage": 4,
          "allocation": {"Eva": 3, "Ota": 1}},
-    ))
+    ),
+    next=("death-save",))
 def fast_travel_split(
     source: DiceSource,
     *,
@@ -579,35 +767,32 @@ def fast_travel_split(
 ) -> Outcome:
     """[Rychlé cestování] "Rozdělení poškození": the players share out the summary damage.
 
-    A character whose HP reach 0 was killed on the way; alternatively they take 1 fatigue for
-    every point that would bring them to 0, and end at 1 HP. Nothing is rolled.
+    A character whose HP reach 0 was killed on the way (the result calls for the milder death);
+    alternatively they take 1 fatigue for every point that would bring them to 0, and end at
+    1 HP. Nothing is rolled.
     """
     members = _party(party)
     check_int(damage, 0, DAMAGE_MAX, "damage")
     points = _allocation({} if allocation is None else allocation,
                          [name for name, _ in members], damage)
     shares = []
-    parts_cs, parts_en = [], []
+    parts = []
     for name, hp in members:
         taken = points[name]
         hp_left = max(0, hp - taken)
         dies = hp_left == 0
         alternative = Alternative(ALTERNATIVE_HP, taken - (hp - ALTERNATIVE_HP)) if dies else None
         shares.append(SplitShare(name, hp, taken, hp_left, dies, alternative))
-        head = f"{name} {hp} − {taken} = {hp_left}"
-        if alternative is None:
-            parts_cs.append(head)
-            parts_en.append(head)
-        else:
-            tired = plural_cs(alternative.fatigue, "bod", "body", "bodů", counted=True)
-            parts_cs.append(f"{head} → zabit po cestě, nebo místo toho {ALTERNATIVE_HP} život "
-                            f"a {tired} únavy")
-            parts_en.append(f"{head} → killed on the way, or instead {ALTERNATIVE_HP} HP and "
-                            f"{_english_count(alternative.fatigue, 'point', 'points')} of fatigue")
+        # Below 0 the hit points stop at 0: a clamp, written "3 − 5 → 0".
+        share = msg("fast-travel-split.clamped" if taken > hp else "fast-travel-split.share",
+                    name=name, hp=hp, points=taken, left=hp_left)
+        if alternative is not None:
+            share = msg("fast-travel-split.dies", share=share, hp=alternative.hp,
+                        fatigue=alternative.fatigue)
+        parts.append(share)
     dead = tuple(share.name for share in shares if share.dies)
-    text = Text(
-        f"Rozdělení souhrnného poškození {damage}: " + "; ".join(parts_cs) + ".",
-        f"Summary damage {damage} shared out: " + "; ".join(parts_en) + ".",
-    )
+    text = msg("fast-travel-split.text", damage=damage, shares=Join(tuple(parts), "; "))
     result = FastTravelSplitResult(tuple(shares), dead, damage)
-    return Outcome("fast-travel-split", (), result, None, text, RULES["fast-travel"])
+    # Who dies may be saved by the optional milder death; nothing of it is known yet.
+    steps = (Next("death-save"),) if dead else ()
+    return Outcome("fast-travel-split", (), result, None, text, RULES["fast-travel"], steps)

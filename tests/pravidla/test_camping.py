@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import camping
 from tests.enumeration import probability
 
@@ -76,6 +78,63 @@ def test_each_failure_costs_every_traveler_a_supply_or_a_fatigue(
         used, left, fatigue)
 
 
+@pytest.mark.parametrize(("dice", "pay", "supplies", "used", "fatigue", "each"), [
+    # "Za každou neúspěšně opatřenou potřebu si pak hráči mohou vybrat": one choice per failure,
+    # in the order of the failed needs.
+    ([1, 1, 1], ["fatigue", "supplies", "fatigue"], 10, 2, 2,
+     "jídlo: únava, voda: zásoby, útočiště: únava"),
+    ([1, 6, 1], ["supplies", "fatigue"], 10, 2, 1, "jídlo: zásoby, útočiště: únava"),
+    # beyond the list, a failure is paid as supplies-first
+    ([1, 1, 1], ["fatigue"], 10, 4, 1, "jídlo: únava, voda: zásoby, útočiště: zásoby"),
+    ([1, 1, 1], ["supplies"], 3, 2, 2, "jídlo: zásoby, voda: únava, zásoby nestačí, útočiště: "
+                                       "únava, zásoby nestačí"),
+    # a supplies choice with too few supplies left is paid with fatigue, and the text says so
+    ([1, 1, 6], ["supplies", "supplies"], 3, 2, 1, "jídlo: zásoby, voda: únava, zásoby nestačí"),
+    ([1, 1, 6], "fatigue, supplies", 1, 0, 2, "jídlo: únava, voda: únava, zásoby nestačí"),
+])
+def test_the_players_choose_for_each_failed_need(
+    dice: list[int], pay: object, supplies: int, used: int, fatigue: int, each: str
+) -> None:
+    outcome = camping(ReplayDice(dice), supplies=supplies, travelers=2, pay=pay)
+    result = outcome.result
+    assert (result.supplies_used, result.supplies_left, result.fatigue_gained) == (
+        used, supplies - used, fatigue)
+    assert f"({each}) → " in outcome.text.cs
+
+
+def test_no_choices_are_supplies_first() -> None:
+    assert camping(ReplayDice([1, 1, 1]), supplies=3, travelers=2, pay=[]).text == camping(
+        ReplayDice([1, 1, 1]), supplies=3, travelers=2).text
+
+
+def test_a_choice_for_each_failure_in_english() -> None:
+    outcome = camping(ReplayDice([1, 1, 6]), supplies=1, pay=["fatigue", "supplies"])
+    assert outcome.text.en.endswith(
+        "2 failures (food: fatigue, water: supplies) → supplies −1 (0 left), fatigue +1 for "
+        "each traveler.")
+
+
+@pytest.mark.parametrize(("pay", "choices"), [
+    ("supplies-first", ["supplies"] * 3), ("fatigue", ["fatigue"] * 3),
+])
+def test_a_way_to_pay_is_the_same_choice_for_every_failure(pay: str, choices: list[str]) -> None:
+    for supplies in (0, 2, 5):
+        way = camping(ReplayDice([1, 1, 1]), supplies=supplies, travelers=2, pay=pay).result
+        chosen = camping(ReplayDice([1, 1, 1]), supplies=supplies, travelers=2,
+                         pay=choices).result
+        assert way == chosen
+
+
+@pytest.mark.parametrize("pay", [["supplies"] * 4, ["gold"], "gold", ["supplies-first"], 3])
+def test_a_wrong_way_to_pay_names_both_forms(pay: object) -> None:
+    with pytest.raises(RuleError) as caught:
+        camping(ReplayDice([1, 1, 1]), pay=pay)
+    assert caught.value.field == "pay"
+    assert caught.value.message.cs.startswith(
+        "'pay' musí být supplies-first / fatigue, nebo seznam nejvýše 3 voleb z: supplies, "
+        "fatigue; ne ")
+
+
 def test_text_shows_each_die_and_the_price() -> None:
     outcome = camping(ReplayDice([5, 2, 3]), bonuses=["water"], supplies=5, travelers=3)
     assert outcome.text.cs == (
@@ -120,3 +179,34 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         camping(ReplayDice([1, 1, 1]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "camping": [
+        *({"bonuses": bonuses} for bonuses in (
+            [], ["food"], ["water", "water"], ["shelter", "food", "shelter", "shelter"],
+            ["food"] * 7)),
+        *({"covered": covered, "bonuses": ["water"]}
+          for covered in (["food"], ["water", "shelter"], ["shelter", "shelter"],
+                          ["food", "water", "shelter"])),
+        *({"supplies": supplies, "travelers": travelers, "pay": pay}
+          for supplies, travelers in ((0, 1), (5, 2), (7, 3), (100_000, 100))
+          for pay in wilderness.PAYMENTS),
+        *({"location": "dungeon", "covered": covered, "supplies": 4, "travelers": 2, "pay": pay}
+          for covered in ([], ["water"], ["food", "water", "shelter"])
+          for pay in wilderness.PAYMENTS),
+        *({"pay": pay, "supplies": supplies, "travelers": 2}
+          for pay in (["fatigue", "supplies", "fatigue"], ["supplies", "fatigue"], ["fatigue"],
+                      [], ["supplies", "supplies", "supplies"], "fatigue, supplies")
+          for supplies in (0, 3, 10)),
+        {"location": "dungeon", "pay": ["supplies", "fatigue"], "supplies": 2},
+        {"pay": ["supplies"] * 4}, {"pay": ["gold"]}, {"pay": ["supplies-first"]},
+        {"location": "dungeon", "bonuses": ["food", "food"]},
+        {"location": "cave"}, {"pay": "gold"}, {"bonuses": ["food", "wood"]},
+        {"covered": ["food", "water", "shelter", "food"]}, {"covered": ["fire"]},
+        {"bonuses": ["food"] * 101}, {"supplies": -1}, {"supplies": 100_001},
+        {"travelers": 0}, {"travelers": 101},
+    ],
+}

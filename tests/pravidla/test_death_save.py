@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -116,3 +117,21 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         death_save(ReplayDice([1, 1]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "death-save": [
+        {}, {"hours_since_death": 24}, {"hours_since_death": 24.5},
+        {"hours_since_death": 100_000, "give_up_skill_points": True},
+        {"healed": 1}, {"healed": 7}, {"healed": 7, "give_up_skill_points": True},
+        {"give_up_skill_points": True},
+        {"died_before": True}, {"died_before": True, "healed_to_max_since": True},
+        {"died_before": True, "healed": 3, "give_up_skill_points": True},
+        {"healed_to_max_since": True},
+        *({flag: True, **extra} for flag in ("body_destroyed", "poisoned")
+          for extra in ({}, {"give_up_skill_points": True}, {"hours_since_death": 30})),
+        {"body_destroyed": True, "poisoned": True},
+    ],
+}

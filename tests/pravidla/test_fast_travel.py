@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
@@ -39,6 +41,11 @@ def test_more_than_five_days_one_d4_encounters(days: int, die: int) -> None:
     assert [(r.label, r.notation) for r in outcome.rolls] == [("encounters", "1d4")]
 
 
+def test_english_counts_one_supply() -> None:
+    assert fast_travel(ReplayDice([]), days=1, supplies=1).text.en.startswith(
+        "Fast travel, 1 day, 1 traveler: 1 supply needed, 1 paid, 0 left;")
+
+
 def test_text() -> None:
     outcome = fast_travel(ReplayDice([3]), days=7, travelers=4, supplies=20)
     assert outcome.text.cs == (
@@ -57,3 +64,18 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         fast_travel(ReplayDice([]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "fast-travel": [
+        *({"days": days, "travelers": travelers, "supplies": supplies}
+          for days, travelers, supplies in (
+              (1, 1, 0), (1, 1, 1), (2, 3, 4), (5, 4, 20), (5, 4, 30), (6, 1, 0), (6, 2, 13),
+              (30, 5, 100), (365, 100, 100_000), (365, 100, 0))),
+        {"days": 3}, {"days": 0}, {"days": 366}, {"days": 3, "travelers": 0},
+        {"days": 3, "travelers": 101}, {"days": 3, "supplies": -1},
+        {"days": 3, "supplies": 100_001},
+    ],
+}

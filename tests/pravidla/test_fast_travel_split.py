@@ -3,13 +3,17 @@ sentence of the rule."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.core.outcome import Next
 from rpg.pravidla.wilderness import Alternative, fast_travel_split
 
 PARTY = [{"name": "Alena", "hp": 10}, {"name": "Bořek", "hp": 4}, {"name": "Cyril", "hp": 6}]
+GOLDEN_PARTY = [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}, {"name": "Žofie", "hp": 1}]
 
 
 @pytest.mark.parametrize(("allocation", "hp_left", "dead"), [
@@ -52,10 +56,33 @@ def test_the_alternative_to_death_is_fatigue_and_one_hp(
 def test_the_text_offers_the_choice() -> None:
     outcome = fast_travel_split(ReplayDice([]), party=PARTY, damage=9,
                                 allocation={"Alena": 3, "Bořek": 6})
+    # A form that fits any name ("smrt po cestě", not "zabit"), and a clamp written as one.
     assert outcome.text.cs == (
-        "Rozdělení souhrnného poškození 9: Alena 10 − 3 = 7; Bořek 4 − 6 = 0 → zabit po cestě, "
-        "nebo místo toho 1 život a 3 body únavy; Cyril 6 − 0 = 6.")
-    assert "killed on the way, or instead 1 HP and 3 points of fatigue" in outcome.text.en
+        "Rozdělení souhrnného poškození 9: Alena 10 − 3 = 7; Bořek 4 − 6 → 0: smrt po cestě, "
+        "nebo místo ní 1 život a 3 body únavy; Cyril 6 − 0 = 6.")
+    assert "Bořek 4 − 6 → 0: killed on the way, or instead 1 HP and 3 points of fatigue" in (
+        outcome.text.en)
+
+
+def test_hit_points_brought_exactly_to_zero_are_a_difference_not_a_clamp() -> None:
+    outcome = fast_travel_split(ReplayDice([]), party=[{"name": "Eva", "hp": 3}], damage=3,
+                                allocation={"Eva": 3})
+    assert outcome.text.cs == ("Rozdělení souhrnného poškození 3: Eva 3 − 3 = 0: smrt po cestě, "
+                               "nebo místo ní 1 život a 1 bod únavy.")
+
+
+@pytest.mark.parametrize(("allocation", "steps"), [
+    ({"Bořek": 4, "Cyril": 6}, (Next("death-save"),)),     # two die: one milder death to roll
+    ({"Bořek": 4, "Alena": 6}, (Next("death-save"),)),
+    ({"Alena": 9, "Cyril": 1}, ()),
+])
+def test_a_split_that_kills_calls_for_the_milder_death(
+    allocation: dict[str, int], steps: tuple[Next, ...]
+) -> None:
+    damage = sum(allocation.values())
+    outcome = fast_travel_split(ReplayDice([]), party=PARTY, damage=damage,
+                                allocation=allocation)
+    assert outcome.next == steps
 
 
 def test_no_damage_needs_no_allocation() -> None:
@@ -82,3 +109,38 @@ def test_bad_input_is_a_rule_error(inputs: dict[str, object], field: str, quote:
         fast_travel_split(ReplayDice([]), **{"party": PARTY, **inputs})
     assert error.value.field == field
     assert quote in error.value.message.cs
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "fast-travel-split": [
+        {"party": GOLDEN_PARTY, "damage": 0},
+        {"party": GOLDEN_PARTY, "damage": 0, "allocation": {}},
+        {"party": GOLDEN_PARTY, "damage": 6, "allocation": {"Bára": 3, "Ota": 2, "Žofie": 1}},
+        {"party": GOLDEN_PARTY, "damage": 7, "allocation": {"Ota": 4, "Žofie": 3}},
+        {"party": GOLDEN_PARTY, "damage": 14, "allocation": {"Bára": 9, "Ota": 5}},
+        {"party": GOLDEN_PARTY, "damage": 15, "allocation": {"Bára": 8, "Žofie": 7}},
+        {"party": [{"name": "X" * 40, "hp": 100_000}], "damage": 100_000,
+         "allocation": {"X" * 40: 100_000}},
+        {"party": [{"name": "Ota", "hp": 2}], "damage": 1, "allocation": {"Ota": 1}},
+        {"party": [], "damage": 0},
+        {"party": [{"name": f"P{i}", "hp": 1} for i in range(101)], "damage": 0},
+        {"party": [{"hp": 3}], "damage": 0},
+        {"party": [{"name": "", "hp": 3}], "damage": 0},
+        {"party": [{"name": "Y" * 41, "hp": 3}], "damage": 0},
+        {"party": ["Bára"], "damage": 0},
+        {"party": [{"name": "Ota", "hp": 3}, {"name": "Ota", "hp": 5}], "damage": 0},
+        {"party": [{"name": "Ota", "hp": 0}], "damage": 0},
+        {"party": [{"name": "Ota"}], "damage": 0},
+        {"party": [{"name": "Ota", "hp": 100_001}], "damage": 0},
+        {"party": GOLDEN_PARTY, "damage": -1},
+        {"party": GOLDEN_PARTY, "damage": 100_001},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": [2]},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Gandalf": 2}},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Ota": -2, "Bára": 4}},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Ota": 1}},
+        {"party": GOLDEN_PARTY, "damage": 2, "allocation": {"Ota": 2, "Bára": 3}},
+        {"party": GOLDEN_PARTY, "damage": 5},
+    ],
+}

@@ -1,47 +1,48 @@
-"""``fast-travel-split`` over HTTP: GET and POST agree with a seed, a bad allocation is a 422
-quoting the rule and naming the field, the OpenAPI document bounds the inputs."""
+"""``/api/v1/fast-travel-split`` [Rychlé cestování]: JSON in GET and POST, next steps, 422s."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from flask.testing import FlaskClient
 
-from tests.pravidla.over_http import get_and_post_agree, input_schema, refused
+from tests.answers import schema_errors
+from tests.pravidla.endpoints import refused
 
-SPLIT = {"party": [{"name": "Alena", "hp": 10}, {"name": "Bořek", "hp": 4}], "damage": 9,
-         "allocation": {"Alena": 3, "Bořek": 6}}
-
-
-@pytest.mark.parametrize("seed", [1, 2024])
-def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
-    get_and_post_agree(client, "fast-travel-split", SPLIT, seed, objects=("party", "allocation"))
+INPUTS = {"party": [{"name": "Eva", "hp": 3}, {"name": "Ota", "hp": 5}], "damage": 6,
+          "allocation": {"Eva": 4, "Ota": 2}}
 
 
-def test_split_answer(client: FlaskClient) -> None:
-    answer = client.post("/api/v1/fast-travel-split", json=SPLIT).get_json()
-    shares = answer["result"]["characters"]
-    assert [(s["hp_left"], s["dies"], s["alternative"]) for s in shares] == [
-        (7, False, None), (0, True, {"hp": 1, "fatigue": 3})]
-    assert answer["result"]["dead"] == ["Bořek"]
-    assert answer["rule"]["url"] == "/pravidla/cestovani-po-svete/#rychle-cestovani"
+def test_get_with_json_values_and_post_agree(client: FlaskClient) -> None:
+    by_post = client.post("/api/v1/fast-travel-split", json=INPUTS)
+    by_get = client.get("/api/v1/fast-travel-split", query_string={
+        key: json.dumps(value) if not isinstance(value, int) else value
+        for key, value in INPUTS.items()})
+    assert by_post.status_code == by_get.status_code == 200
+    body = by_post.get_json()
+    assert {**by_get.get_json(), "seed": None} == {**body, "seed": None}
+    assert schema_errors(body) == {}
+    assert body["text"] == ("Rozdělení souhrnného poškození 6: Eva 3 − 4 → 0: smrt po cestě, "
+                            "nebo místo ní 1 život a 2 body únavy; Ota 5 − 2 = 3.")
 
 
-@pytest.mark.parametrize(("inputs", "field", "quote"), [
-    ({**SPLIT, "allocation": {"Alena": 3}}, "allocation", "v libovolném poměru mezi sebou"),
-    ({**SPLIT, "allocation": {"Zora": 9}}, "allocation", "necestuje"),
-    ({**SPLIT, "party": [{"name": "A", "hp": 3}] * 2, "allocation": {}}, "party", "dvakrát"),
-    ({**SPLIT, "party": []}, "party", ""),
-    ({**SPLIT, "damage": 100_001}, "damage", ""),
+def test_a_death_links_the_milder_death(client: FlaskClient) -> None:
+    body = client.post("/api/v1/fast-travel-split", json={**INPUTS, "lang": "en"}).get_json()
+    assert body["result"]["dead"] == ["Eva"]
+    assert body["result"]["next"] == [{"procedure": "death-save", "url": "/api/v1/death-save",
+                                       "title": "Milder death", "missing": []}]
+    assert client.get(body["result"]["next"][0]["url"]).status_code == 200
+    alive = {**INPUTS, "allocation": {"Eva": 2, "Ota": 4}}
+    assert client.post("/api/v1/fast-travel-split", json=alive).get_json()["result"]["next"] == []
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({**INPUTS, "allocation": {"Eva": 1}}, "allocation", "any proportion"),
+    ({**INPUTS, "party": []}, "party", "Length"),
+    ({"party": INPUTS["party"]}, "damage", "Missing"),
 ])
 def test_bad_input_is_a_422_naming_the_field(
-    client: FlaskClient, inputs: dict[str, object], field: str, quote: str
+    client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    assert quote in refused(client, "fast-travel-split", inputs, field)["message"]
-
-
-def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    schema = input_schema(client, "fast-travel-split")
-    split = schema["properties"]
-    assert (split["party"]["minItems"], split["party"]["maxItems"]) == (1, 100)
-    assert split["damage"]["maximum"] == 100_000
-    assert set(schema["required"]) == {"party", "damage"}
+    refused(client, "fast-travel-split", body, field, words)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.core.outcome import Next
+from rpg.pravidla.checks import saving_throw
 from rpg.pravidla.health import fatigue
 from tests.enumeration import probability
 
@@ -61,17 +64,22 @@ def test_reasons_count_before_the_save() -> None:
                       modifier=1)
     assert outcome.result.level == 7 and outcome.result.dies is True
     assert outcome.text.cs == (
-        "Únava 6 + 1 = 7: postih −7 k útoku, poškození silou, OČ, záchranným hodům a ověřením "
+        "Únava 6 + 1 = 7: postih −7 k útoku, poškození sílou, OČ, záchranným hodům a ověřením "
         "dovedností; v civilizaci 7 dní do nuly. Záchranný hod proti smrti: "
-        "1d20 = 12 + 1 − 7 = 6 < 10 → umírá.")
-    assert outcome.text.en.endswith("Save vs death: 1d20 = 12 + 1 − 7 = 6 < 10 → dies.")
+        "1d20 = 12 + 1 − 7 (únava) = 6 < 10 → umírá.")
+    assert outcome.text.en.endswith(
+        "Save vs death: 1d20 = 12 + 1 − 7 (fatigue) = 6 < 10 → dies.")
     assert outcome.rule.section == "smrt-na-unavu"
 
 
 @pytest.mark.parametrize(("natural", "modifier", "written_cs", "written_en"), [
-    (3, 0, "1d20 = 3 − 7 = −4 < 10 → umírá.", "1d20 = 3 − 7 = −4 < 10 → dies."),
-    (2, -4, "1d20 = 2 − 4 − 7 = −9 < 10 → umírá.", "1d20 = 2 − 4 − 7 = −9 < 10 → dies."),
-    (7, 0, "1d20 = 7 − 7 = 0 < 10 → umírá.", "1d20 = 7 − 7 = 0 < 10 → dies."),
+    (3, 0, "1d20 = 3 − 7 (únava) = −4 < 10 → umírá.",
+     "1d20 = 3 − 7 (fatigue) = −4 < 10 → dies."),
+    (2, -4, "1d20 = 2 − 4 − 7 (únava) = −9 < 10 → umírá.",
+     "1d20 = 2 − 4 − 7 (fatigue) = −9 < 10 → dies."),
+    (7, 0, "1d20 = 7 − 7 (únava) = 0 < 10 → umírá.", "1d20 = 7 − 7 (fatigue) = 0 < 10 → dies."),
+    (4, 3, "1d20 = 4 + 3 − 7 (únava) = 0 < 10 → umírá.",   # the modifiers cancel, both shown
+     "1d20 = 4 + 3 − 7 (fatigue) = 0 < 10 → dies."),
 ])
 def test_a_negative_save_total_is_written_with_the_minus_sign(
     natural: int, modifier: int, written_cs: str, written_en: str
@@ -80,6 +88,71 @@ def test_a_negative_save_total_is_written_with_the_minus_sign(
     assert outcome.text.cs.endswith("Záchranný hod proti smrti: " + written_cs)
     assert outcome.text.en.endswith("Save vs death: " + written_en)
     assert "-" not in outcome.text.cs.split(":", 2)[-1]
+
+
+def test_the_natural_that_decides_the_save_is_named() -> None:
+    assert fatigue(ReplayDice([20]), level=50, save_target=30, modifier=-20).text.cs.endswith(
+        "1d20 = 20 − 20 − 50 (únava) = −50, přirozená 20 → přežívá.")
+    assert fatigue(ReplayDice([1]), level=7, save_target=1, modifier=20).text.en.endswith(
+        "1d20 = 1 + 20 − 7 (fatigue) = 14, natural 1 → dies.")
+
+
+@pytest.mark.parametrize(("inputs", "level", "shown"), [
+    # [Hlad a žízeň] "za každý takový den přičtou bod (nebo dva) únavy"
+    ({"level": 2, "hungry_days": 3}, 5, "Únava 2 + 3 (hlad a žízeň) = 5"),
+    ({"level": 2, "hungry_days": 3, "hunger_points": 2}, 8,
+     "Únava 2 + 6 (hlad a žízeň, 3 × 2) = 8"),
+    ({"level": 1, "reasons": ["no-sleep"], "hungry_days": 1}, 3,
+     "Únava 1 + 1 + 1 (hlad a žízeň) = 3"),
+    ({"level": 4, "hungry_days": 0, "hunger_points": 2}, 4, "Únava 4:"),
+])
+def test_each_hungry_day_adds_a_point_or_two(
+    inputs: dict[str, object], level: int, shown: str
+) -> None:
+    outcome = fatigue(ReplayDice([]), in_civilization=True, **inputs)
+    assert outcome.result.level == level
+    assert outcome.text.cs.startswith(shown)
+
+
+def test_hunger_is_named_in_english_too() -> None:
+    assert fatigue(ReplayDice([]), level=0, hungry_days=2, hunger_points=2).text.en.startswith(
+        "Fatigue 0 + 4 (hunger and thirst, 2 × 2) = 4: −4 to hit, to strength damage")
+
+
+@pytest.mark.parametrize(("inputs", "known"), [
+    ({"level": 7}, {"against": "death", "fatigue": 7}),
+    ({"level": 6, "reasons": ["ritual"], "modifier": -2},
+     {"against": "death", "modifier": -2, "fatigue": 7}),
+    # From 41 on only a natural 20 saves: the saving throw's own bound of 50 rolls the same.
+    ({"level": 50, "hungry_days": 365, "hunger_points": 2, "modifier": 3},
+     {"against": "death", "modifier": 3, "fatigue": 50}),
+])
+def test_a_save_due_without_a_target_calls_for_the_saving_throw_against_death(
+    inputs: dict[str, object], known: dict[str, object]
+) -> None:
+    outcome = fatigue(ReplayDice([]), **inputs)
+    assert outcome.next == (Next("saving-throw", known, missing=("target",)),)
+    assert outcome.rolls == () and outcome.result.dies is None
+
+
+@pytest.mark.parametrize("inputs", [
+    {"level": 6}, {"level": 9, "in_civilization": True}, {"level": 9, "save_target": 12},
+])
+def test_no_saving_throw_is_called_for_when_none_is_due_or_it_was_rolled(
+    inputs: dict[str, object]
+) -> None:
+    assert fatigue(ReplayDice([10]) if "save_target" in inputs else ReplayDice([]),
+                   **inputs).next == ()
+
+
+def test_the_saving_throw_called_for_gives_the_same_chance() -> None:
+    for level, modifier in ((7, 0), (12, 5), (44, 20)):
+        step = fatigue(ReplayDice([]), level=level, modifier=modifier).next[0]
+        for target in (1, 10, 30):
+            rolled = fatigue(ReplayDice([10]), level=level, modifier=modifier,
+                             save_target=target)
+            thrown = saving_throw(ReplayDice([10]), target=target, **step.inputs)
+            assert rolled.chance == thrown.chance
 
 
 def test_no_roll_below_seven_or_in_civilization_even_with_a_target() -> None:
@@ -107,8 +180,41 @@ def test_chance_at_seven_with_save_ten() -> None:
     ({"level": 1, "reasons": ["ritual"] * 101}, "reasons"),
     ({"level": 1, "save_target": 0}, "save_target"), ({"level": 1, "modifier": 21}, "modifier"),
     ({"level": 1, "in_civilization": 1}, "in_civilization"),
+    ({"level": 1, "hungry_days": -1}, "hungry_days"), ({"level": 1, "hungry_days": 366},
+                                                       "hungry_days"),
+    ({"level": 1, "hunger_points": 0}, "hunger_points"),
+    ({"level": 1, "hunger_points": 3}, "hunger_points"),
 ])
 def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) -> None:
     with pytest.raises(RuleError) as caught:
         fatigue(ReplayDice([]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "fatigue": [
+        {"level": 0}, {"level": 1}, {"level": 2}, {"level": 5}, {"level": 6},
+        {"level": 0, "reasons": ["no-sleep"]},
+        {"level": 3, "reasons": ["illness", "ritual", "illness"]},
+        {"level": 6, "reasons": ["survived-death"]},
+        {"level": 7}, {"level": 9, "in_civilization": True},
+        {"level": 6, "reasons": ["forced-march"], "in_civilization": True, "save_target": 10},
+        {"level": 5, "save_target": 10},
+        # the save vs death: modifiers of both signs and none, criticals at the extremes
+        *({"level": level, "save_target": target, "modifier": modifier}
+          for level, target, modifier in ((7, 10, 0), (7, 12, -4), (8, 15, 3), (12, 5, -20),
+                                          (50, 30, 20), (7, 1, 20))),
+        {"level": 6, "reasons": ["no-rest-24h", "no-food-or-water"], "save_target": 14,
+         "modifier": 2},
+        {"level": 2, "reasons": ["no-sleep", "hunger"]},
+        {"level": 2, "reasons": ["Bez spánku"]},
+        # [Hlad a žízeň]: a point or two a day; the saving throw called for when none is given
+        {"level": 1, "hungry_days": 2}, {"level": 1, "hungry_days": 3, "hunger_points": 2},
+        {"level": 3, "reasons": ["illness"], "hungry_days": 2, "hunger_points": 2,
+         "save_target": 11, "modifier": 1},
+        {"level": 6, "hungry_days": 1, "modifier": -3}, {"level": 50, "hungry_days": 365},
+        {"level": 1, "hungry_days": 366}, {"level": 1, "hunger_points": 3},
+    ],
+}

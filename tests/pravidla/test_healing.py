@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rpg.core.dice import ReplayDice
@@ -16,7 +18,7 @@ from rpg.pravidla.health import healing
     ({"hp": 3, "max_hp": 15, "nights": 3, "safe": False, "magic": 4}, 7, 4),
     ({"hp": 3, "max_hp": 8, "nights": 3, "magic": 4}, 8, 5),        # capped at max_hp
     ({"hp": 8, "max_hp": 8, "nights": 1}, 8, 0),
-    ({"hp": 0, "max_hp": 1, "nights": 100_000, "magic": 100_000}, 1, 1),
+    ({"hp": 1, "max_hp": 2, "nights": 100_000, "magic": 100_000}, 2, 1),
 ])
 def test_healing(inputs: dict[str, int], hp: int, healed: int) -> None:
     outcome = healing(ReplayDice([]), **inputs)
@@ -33,9 +35,23 @@ def test_text() -> None:
         "Healing: 1 night in danger +0 → 3 of 15 HP, 0 healed.")
 
 
+@pytest.mark.parametrize(("hp", "written"), [(0, "0"), (-1, "−1"), (-100_000, "−100000")])
+def test_at_zero_hp_or_less_there_is_no_one_to_heal(hp: int, written: str) -> None:
+    # [Smrt] "Monstrum nebo hráč jehož životy jsou zredukovány na 0 nebo méně, je považováno
+    # za mrtvé." The optional milder death is another procedure, named in the refusal.
+    with pytest.raises(RuleError) as caught:
+        healing(ReplayDice([]), hp=hp, max_hp=8, nights=2)
+    assert caught.value.field == "hp"
+    assert caught.value.message.cs == (
+        f"'hp' je {written}: „Monstrum nebo hráč jehož "
+        "životy jsou zredukovány na 0 nebo méně, je považováno za mrtvé.“ Léčení už nepomůže; "
+        "hráčovu postavu může zachránit volitelný Mírnější systém smrti.")
+    assert "(death-save)" in caught.value.message.en
+
+
 @pytest.mark.parametrize(("inputs", "field"), [
     ({"hp": 9, "max_hp": 8}, "hp"),
-    ({"hp": -1, "max_hp": 8}, "hp"),
+    ({"hp": -100_001, "max_hp": 8}, "hp"),
     ({"hp": 0, "max_hp": 0}, "max_hp"),
     ({"hp": 1, "max_hp": 8, "nights": -1}, "nights"),
     ({"hp": 1, "max_hp": 8, "magic": 100_001}, "magic"),
@@ -47,3 +63,20 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     assert caught.value.field == field
     if field == "hp" and inputs["hp"] == 9:
         assert "cannot exceed 'max_hp'" in caught.value.message.en
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "healing": [
+        {"hp": 3, "max_hp": 10}, {"hp": 3, "max_hp": 10, "nights": 1},
+        {"hp": 3, "max_hp": 10, "nights": 2, "magic": 1},
+        {"hp": 3, "max_hp": 10, "nights": 5}, {"hp": 1, "max_hp": 1, "nights": 1},
+        {"hp": 0, "max_hp": 1, "nights": 1}, {"hp": -4, "max_hp": 10, "magic": 5},
+        {"hp": 4, "max_hp": 20, "nights": 3, "safe": False},
+        {"hp": 4, "max_hp": 20, "nights": 5, "safe": False, "magic": 5},
+        {"hp": 10, "max_hp": 10, "magic": 4}, {"hp": 10, "max_hp": 10},
+        {"hp": 9, "max_hp": 10, "nights": 1}, {"hp": 1, "max_hp": 100_000, "nights": 21},
+        {"hp": 11, "max_hp": 10},
+    ],
+}

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
+from rpg.core.outcome import Next
+from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import travel
 from tests.enumeration import outcomes, probability
 
@@ -102,10 +105,37 @@ def test_dice_order_lost_encounter_activity_supplies() -> None:
     result = outcome.result
     assert (result.lost, result.encounter) == (True, True)
     assert result.activity is not None and result.activity.supplies == 5
+    # Every check shows what it was rolled against: 2 in 6 is "≤ 2".
     assert outcome.text.cs == (
-        "Den cesty: 30 km (hybnost 6 × 5). Ztráta směru 1d6 = 2 → ztratili směr; setkání "
-        "1d6 = 1 → setkání!; sběr 1d6 = 2 → úspěch: 1d6 = 5 → 5 zásob.")
-    assert outcome.text.en.startswith("A day of travel: 30 km (movement 6 × 5). Lost check")
+        "Den cesty: 30 km (hybnost 6 × 5). Ztráta směru 1d6 = 2 ≤ 2 → ztratili směr; setkání "
+        "1d6 = 1 ≤ 2 → setkání!; sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 5 → 5 zásob.")
+    assert outcome.text.en == (
+        "A day of travel: 30 km (movement 6 × 5). Lost check 1d6 = 2 ≤ 2 → lost their way; "
+        "encounter 1d6 = 1 ≤ 2 → an encounter!; foraging 1d6 = 2 ≤ 2 → success: 1d6 = 5 → "
+        "5 supplies.")
+
+
+@pytest.mark.parametrize(("dice", "found_cs", "found_en"), [
+    ([6, 1, 1], "1 zásoba", "1 supply"), ([6, 1, 3], "3 zásoby", "3 supplies"),
+    ([6, 1, 6], "6 zásob", "6 supplies"),
+])
+def test_supplies_found_are_counted_in_both_languages(
+    dice: list[int], found_cs: str, found_en: str
+) -> None:
+    outcome = travel(ReplayDice(dice), road=True, activity="forage")
+    assert outcome.text.cs.endswith(f"→ {found_cs}.")
+    assert outcome.text.en.endswith(f"→ {found_en}.")
+
+
+def test_difficult_terrain_checks_the_way_against_three() -> None:
+    outcome = travel(ReplayDice([4, 6]), terrain="difficult")
+    assert "Ztráta směru 1d6 = 4 > 3 → drží směr; setkání 1d6 = 6 > 2 → nic." in outcome.text.cs
+
+
+def test_an_encounter_calls_for_the_encounter_procedure_in_the_wilderness() -> None:
+    outcome = travel(ReplayDice([2]), road=True)
+    assert outcome.next == (Next("encounter", {"location": "wilderness"}),)
+    assert travel(ReplayDice([3]), road=True).next == ()
 
 
 def test_czech_text_writes_decimal_commas() -> None:
@@ -115,9 +145,77 @@ def test_czech_text_writes_decimal_commas() -> None:
     assert "18.75 km" in outcome.text.en
 
 
+# --- [Simultánní aktivity] ----------------------------------------------------------------
+
+GROUPS = [{"group": "Ota", "activity": "hunt"}, {"group": "Eva a Bára", "activity": "forage"},
+          {"group": "Cyril", "activity": "explore"}]
+
+
+def test_each_group_rolls_its_own_activity_in_list_order() -> None:
+    # "případným výzvám pak budou čelit odděleně, dle předem deklarovaných skupin"
+    outcome = travel(ReplayDice([4, 1, 2, 5, 6]), activities=GROUPS)
+    assert [r.label for r in outcome.rolls] == ["encounter", "hunt", "forage", "supplies",
+                                                "explore"]
+    assert [(a.group, a.kind, a.success, a.supplies) for a in outcome.result.activities] == [
+        ("Ota", "hunt", True, None), ("Eva a Bára", "forage", True, 5),
+        ("Cyril", "explore", False, None)]
+    assert outcome.result.activity is None
+    assert outcome.rule.section == "simultanni-aktivity"
+    assert outcome.text.cs == (
+        "Den bez cesty (lov a průzkum oblasti zaberou celý den): 0 km. Setkání 1d6 = 4 > 2 → "
+        "nic; Ota: lov 1d6 = 1 ≤ 1 → úspěch: nalezena lovná zvěř (ještě ji je třeba ulovit); "
+        "Eva a Bára: sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 5 → 5 zásob; Cyril: průzkum oblasti "
+        "1d6 = 6 > 3 → neúspěch.")
+    assert outcome.text.en.startswith(
+        "A day without travel (hunting and exploring take the whole day): 0 km.")
+
+
+@pytest.mark.parametrize(("groups", "travelling"), [
+    ([{"group": "Eva", "activity": "forage"}, {"group": "Ota", "activity": "forage"}], True),
+    ([{"group": "Eva", "activity": "forage"}, {"group": "Ota", "activity": "explore"}], False),
+    ([{"group": "Eva", "activity": "hunt"}], False),
+])
+def test_anyone_hunting_or_exploring_keeps_the_party_from_travelling(
+    groups: list[dict[str, str]], travelling: bool
+) -> None:
+    dice = ([6] if travelling else []) + [6] * (1 + len(groups))
+    result = travel(ReplayDice(dice), activities=groups).result
+    assert result.travelling is travelling
+    assert result.distance_km == (30 if travelling else 0)
+    assert (result.lost is None) is (not travelling)
+
+
+def test_one_activity_is_still_the_whole_partys() -> None:
+    outcome = travel(ReplayDice([6, 6]), activity="hunt")
+    assert outcome.result.activities == () and outcome.result.activity is not None
+    assert outcome.rule.section == "pohyb-po-svete"
+    assert outcome.text.cs.startswith("Den bez cesty (lov zabere celý den): 0 km.")
+
+
+@pytest.mark.parametrize(("inputs", "field", "words"), [
+    ({"activity": "forage", "activities": GROUPS}, "activities", "ne obojí"),
+    ({"activities": []}, "activities", "seznam 1 až 100 skupin"),
+    ({"activities": "hunt"}, "activities", "seznam 1 až 100 skupin"),
+    ({"activities": [{"group": "Ota", "activity": "hunt"}] * 2}, "activities", "dvakrát"),
+    ({"activities": [{"activity": "hunt"}]}, "activities", "potřebuje jméno"),
+    ({"activities": [{"group": "Ota", "activity": "none"}]}, "activities",
+     "musí být jedno z: forage, hunt, explore"),
+    ({"activities": [{"group": "Ota", "activity": "forage"},
+                     {"group": "Eva", "activity": "explore"}], "forced_march": True},
+     "forced_march", "Průzkum oblasti zabere celý den"),
+])
+def test_groups_that_break_the_rule_are_refused(
+    inputs: dict[str, object], field: str, words: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        travel(ReplayDice([6] * 5), **inputs)
+    assert caught.value.field == field
+    assert words in caught.value.message.cs
+
+
 @pytest.mark.parametrize("inputs", [
     {}, {"terrain": "difficult"}, {"activity": "forage"}, {"activity": "hunt"},
-    {"road": True, "activity": "explore"},
+    {"road": True, "activity": "explore"}, {"activities": GROUPS[:2]},
 ])
 def test_chance_of_no_encounter_against_enumeration(inputs: dict[str, object]) -> None:
     expected = probability(travel, lambda o: not o.result.encounter, **inputs)
@@ -138,3 +236,38 @@ def test_invalid_inputs_name_the_field(inputs: dict[str, object], field: str) ->
     with pytest.raises(RuleError) as caught:
         travel(ReplayDice([6, 6]), **inputs)
     assert caught.value.field == field
+
+
+#: Golden vectors: inputs covering every branch of the rule, refusals included; the
+#: calculators' JavaScript must give the engine's answer for each (tests/calculators).
+GOLDEN: dict[str, list[dict[str, Any]]] = {
+    "travel": [
+        *({"terrain": terrain, "activity": activity}
+          for terrain in wilderness.TERRAINS for activity in wilderness.ACTIVITIES),
+        *({"movement": movement, "terrain": terrain, "forced_march": True, "road": road,
+           "activity": activity}
+          for movement, terrain, road in (([6], "normal", False), ([1, 9], "difficult", True),
+                                          ([30, 7, 3], "difficult", False))
+          for activity in ("none", "forage")),
+        {"road": True}, {"landmark": True, "activity": "forage"},
+        {"road": True, "landmark": True, "terrain": "difficult", "activity": "explore"},
+        {"movement": [5] * 100, "activity": "hunt"},
+        {"movement": []}, {"movement": [6] * 101}, {"movement": [0]}, {"movement": [6, 31]},
+        {"terrain": "swamp"}, {"activity": "fish"},
+        {"forced_march": True, "activity": "hunt"},
+        {"forced_march": True, "activity": "explore", "terrain": "difficult"},
+        # [Simultánní aktivity]: each group's check in turn; refusals
+        {"activities": GROUPS}, {"activities": GROUPS[1:2], "terrain": "difficult"},
+        {"activities": [{"group": "Eva", "activity": "forage"},
+                        {"group": "Ota", "activity": "forage"}], "road": True},
+        {"activities": [{"group": "Ota", "activity": "explore"}], "landmark": True},
+        {"activities": GROUPS[1:2], "forced_march": True},
+        {"activities": GROUPS, "forced_march": True},
+        {"activities": GROUPS, "activity": "hunt"}, {"activities": []},
+        {"activities": [{"group": "Ota", "activity": "hunt"}] * 2},
+        {"activities": [{"activity": "hunt"}]}, {"activities": [{"group": "X" * 41,
+                                                                  "activity": "hunt"}]},
+        {"activities": [{"group": "Ota", "activity": "none"}]},
+        {"activities": [{"group": "Ota"}]},
+    ],
+}
