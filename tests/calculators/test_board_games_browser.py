@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +16,13 @@ from rpg.core.citations import RULES
 from rpg.core.registry import procedures
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
-from tests.calculators import vectors_board_games as board
 
 pytestmark = pytest.mark.browser
 
-PATHS = list(board.GRIDS)
+#: The games' procedures, their golden inputs from each rule's tests (``GOLDEN``).
+PATHS = [path for path in golden.GRIDS
+         if path.startswith(("psychopaths-land/", "conquest/", "olgoj-chorchoj/"))]
+UNITS = golden.rules()["conquest/game"]["units"]
 COMBAT = "psychopaths-land/combat"
 ATTACK = "conquest/attack"
 SCORE, CAPTURE, TELEPORT = "conquest/score", "conquest/capture", "conquest/teleport"
@@ -64,14 +67,26 @@ def _engine(path: str, inputs: dict[str, Any], dice: list[int]) -> dict[str, Any
     return golden.vector(path, inputs, dice)
 
 
+def _as_the_form_names(root, message: str) -> str:
+    """The engine's message as a calculator words it: an input (or a value inside a JSON
+    input) named by its label in the form, not by its API name."""
+    for label in root.locator("label[for]").all():
+        control = root.locator(f'[id="{label.get_attribute("for")}"]')
+        name = control.get_attribute("name") if control.count() else None
+        if name:
+            message = re.sub(rf"'{re.escape(name)}(\.[\w.]+)?'",
+                             f"„{label.inner_text().strip()}“", message)
+    return message
+
+
 @pytest.mark.parametrize("path", PATHS)
 def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, path):
     procedure = golden.PROCEDURES[path]
-    cases = [(inputs, dice) for inputs in board.GRIDS[path]
+    cases = [(inputs, dice) for inputs in golden.GRIDS[path]
              for dice in golden.dice_sequences(procedure, inputs)
              if "result" in _engine(path, inputs, dice)]
     # Unit names as the table spells them: the page picks attacker and target from a select.
-    names = [row[0] for row in golden.rules()["conquest"]["units"]]
+    names = [row[0] for row in UNITS]
     cases = [case for case in cases if path != ATTACK
              or {case[0]["attacker"], case[0]["target"]} <= set(names)]
     page, root, errors = _open(chromium, calculators_url, path)
@@ -124,7 +139,7 @@ def test_battle_sheet_shows_the_engines_damage_and_range(
 ):
     page, root, _ = _open(chromium, calculators_url, ATTACK)
     assert root.locator('select[name="attacker"] option').all_inner_texts() == [
-        row[0] for row in golden.rules()["conquest"]["units"]]
+        row[0] for row in UNITS]
     _fill(root, inputs, [])
     result = _roll(root)
     assert result == _engine(ATTACK, inputs, [])["result"]
@@ -160,7 +175,8 @@ def test_a_rule_error_is_shown_in_czech_beside_its_field(
     ([{"unit": "Scout", "system": "Alfa", "holder": "  "}], [], "ships",
      "Jméno v 'holder' chybí nebo je prázdné. Neobsazený checkpoint: holder null."),
     ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"}], [], "holdings",
-     "Uveď v 'holdings', kolik checkpointů a Extractorů drží Modří v soustavě Alfa"),
+     "Uveď v „Co soupeři drželi v soustavách (JSON)“, kolik checkpointů a Extractorů drží "
+     "Modří v soustavě Alfa"),
     ([], [{"faction": "Modří", "system": "Alfa", "checkpoints": -1}], "holdings",
      "„Při ztrátě všech checkpointů v soustavě"),
 ])
@@ -173,7 +189,8 @@ def test_capture_errors_are_shown_in_czech_beside_their_json_input(
     assert _roll(root) is None
     control = root.locator(f'[name="{field}"]')
     error = root.locator(f"#{control.get_attribute('id')}-chyba")
-    assert error.inner_text() == _engine(CAPTURE, inputs, [])["error"]["message"]
+    assert error.inner_text() == _as_the_form_names(
+        root, _engine(CAPTURE, inputs, [])["error"]["message"])
     assert message in error.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
     assert not errors
@@ -241,7 +258,7 @@ def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calcu
 def test_unit_table_is_shown_on_load(chromium, calculators_url):
     page, root, _ = _open(chromium, calculators_url, "conquest/units")
     rows = root.locator("[data-output] tr")
-    assert rows.count() == 1 + len(golden.rules()["conquest"]["units"])
+    assert rows.count() == 1 + len(UNITS)
     assert rows.nth(1).inner_text().split("\t")[:2] == ["Dreadnought", "15"]
     page.context.close()
 
@@ -251,7 +268,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     shots.mkdir(parents=True, exist_ok=True)
     for path in PATHS:
         page, root, _ = _open(chromium, calculators_url, path)
-        inputs = next(i for i in board.GRIDS[path] if "result" in _engine(
+        inputs = next(i for i in golden.GRIDS[path] if "result" in _engine(
             path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
         _fill(root, inputs if path != ATTACK else {**inputs, "distance": 2}, [])
         root.locator('[name="dice"]').fill("")
