@@ -14,8 +14,9 @@ class PsychopathsCombatInput(Schema):
     """Inputs of ``psychopaths-land/combat``."""
 
     mode = f.choice(pl.MODES, words={
-        "players": "mezi hráči", "psychopath": "s psychopatem",
-        "psychopath-holder": "útok na držitele psychopata", "revenge": "odvetný souboj"},
+        "players": "mezi dvěma hráči", "psychopath": "mezi hráčem a psychopatem",
+        "psychopath-holder": "útok na hráče s psychopatem v inventáři",
+        "revenge": "odvetný souboj"},
         load_default="players", label="Druh boje", metadata={
             "description": "players; psychopath (the defender is the psychopath); "
                            "psychopath-holder (the defender holds a psychopath); revenge."})
@@ -26,10 +27,10 @@ class PsychopathsCombatInput(Schema):
                                      label="Šílenost obránce (psychopata)", metadata={
         "description": "The defender's madness; in psychopath mode the psychopath's."})
     attacker_cards = f.bounded_int(pl.CARDS_MIN, pl.CARDS_MAX, load_default=0,
-                                   label="Karty na útočníka (součet)", metadata={
+                                   label="Karty na výsledek útočníka (součet)", metadata={
         "description": "Net effect of all cards played so far on the attacker's total."})
     defender_cards = f.bounded_int(pl.CARDS_MIN, pl.CARDS_MAX, load_default=0,
-                                   label="Karty na obránce (součet)", metadata={
+                                   label="Karty na výsledek obránce (součet)", metadata={
         "description": "Net effect of all cards played so far on the defender's total."})
     active_player = f.choice(pl.SIDES, words={"attacker": "útočník", "defender": "obránce"},
                              load_default="attacker", label="Aktivní hráč (odvetný souboj)",

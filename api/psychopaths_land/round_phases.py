@@ -14,7 +14,7 @@ class PsychopathsActionPointsInput(Schema):
     """Inputs of ``psychopaths-land/action-points``."""
 
     keep = f.choice(rp.KEEP, words={"higher": "vyšší", "lower": "nižší"},
-                    label="Ponechaná kostka", metadata={
+                    label="Vybraná kostka", metadata={
         "description": "Which die the player keeps; omitted: the player has not chosen yet "
                        "(action_points is null and choices lists the options)."})
 
@@ -34,8 +34,9 @@ class PsychopathsTurnCheckInput(Schema):
         "description": "The field the player wants to move to."})
     other_player_on_field = f.flag(label="Na poli stojí jiný hráč", metadata={
         "description": "The active player stands on a field with another player."})
-    unfought_psychopath = f.flag(label="Psychopat, se kterým ještě nebojoval", metadata={
-        "description": "The inventory holds a psychopath not yet fought this round."})
+    unfought_psychopath = f.flag(
+        label="Psychopat, se kterým v tomto kole ještě nebojoval", metadata={
+            "description": "The inventory holds a psychopath not yet fought this round."})
 
 
 register(
