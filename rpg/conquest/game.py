@@ -18,21 +18,30 @@ from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
+from rpg.pravidla.d20 import Term, written_terms
+
+
+def unit_name(description: str) -> Any:
+    """A result field holding a unit's name: one of the table's (an enum in the OpenAPI
+    document)."""
+    return field(metadata={"description": description, "enum": "rpg.conquest.game.UNIT_NAMES"})
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One row of [Přehled jednotek]."""
 
-    name: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    hp: int
-    attack: int
-    defense: int
-    range_min: int
-    range_max: int
-    movement: int
-    regen: int
-    cost: int
+    name: str = unit_name("The unit as the table spells it.")
+    hp: int = field(metadata={"description": "Hit points (Životy)."})
+    attack: int = field(metadata={"description": "Attack strength (Útok)."})
+    defense: int = field(metadata={"description": "Passive defence (Obrana)."})
+    range_min: int = field(
+        metadata={"description": "Nearest hex it can attack (Dosah útoku); 0 for the Extractor."})
+    range_max: int = field(
+        metadata={"description": "Farthest hex it can attack; 0: it attacks no other hex."})
+    movement: int = field(metadata={"description": "Hexes it moves in one action (Pohyblivost)."})
+    regen: int = field(metadata={"description": "Damage it repairs in one action (Regen)."})
+    cost: int = field(metadata={"description": "Its price in credits (Cena)."})
 
 
 #: [Přehled jednotek] as the rules print it (Extractor's range "0": it reaches no other hex).
@@ -78,7 +87,7 @@ CALCULATOR_DATA: dict[str, Any] = {
     "regen_cap": REGEN_CAP, "mechanic_bonus": MECHANIC_BONUS, "coins": list(COINS),
     "starting_credits": STARTING_CREDITS, "teleport_actions": TELEPORT_ACTIONS,
     "flip_after": TELEPORT_FLIP_AFTER, "removed_after": TELEPORT_REMOVED_AFTER,
-    "unit_actions_phase": UNIT_ACTIONS_PHASE, "turn_min": TURN_MIN,
+    "unit_actions_phase": UNIT_ACTIONS_PHASE,
 }
 
 MESSAGES = messages({
@@ -87,7 +96,10 @@ MESSAGES = messages({
     "conquest.thousands": Text("{high}\u00a0{low}", "{high},{low}"),
     # ... and as the rules print them in a sentence quoted: "Zlaté: 1 000 kr."
     "conquest.quote.thousands": Text("{high} {low}", "{high},{low}"),
-    "conquest.hexes": Text("{n} {n:hex|hexy|hexů}", "{n} hexes"),
+    "conquest.hexes": Text("{n} {n:hex|hexy|hexů}", "{n} {n:hex|hexes}"),
+    # A reckoning with every term shown: "9 − 2 (už na cíli) − 10 → 0" (a clamp, not a sum).
+    "conquest.sum": Text("{start}{terms} = {total}", "{start}{terms} = {total}"),
+    "conquest.clamp": Text("{start}{terms} → {total}", "{start}{terms} → {total}"),
     "conquest.reach": Text("{low}–{high}", "{low}–{high}"),
     "conquest.count": Text("{count}× {unit}", "{count}× {unit}"),
     "conquest.price": Text("{unit} {cost}", "{unit} {cost}"),
@@ -151,9 +163,10 @@ MESSAGES = messages({
     "conquest.at-least": Text("{field} nemůže být menší než {low} ({value}): {quote}",
                               "{field} cannot be less than {low} ({value}): {quote}"),
     "conquest.gone": Text(
-        "{unit} má jen {hp} životů: s {damage} damage countery už není na mapě. {quote}",
-        "A {unit} has only {hp} hit points: with {damage} damage counters it is no longer on "
-        "the map. {quote}"),
+        "{unit} má jen {hp} {hp:život|životy|životů}: s {damage} {damage:damage counterem|"
+        "damage countery|damage countery} už není na mapě. {quote}",
+        "A {unit} has only {hp} hit {hp:point|points}: with {damage} damage "
+        "{damage:counter|counters} it is no longer on the map. {quote}"),
     "conquest.blank-name": Text("Jméno v {key} chybí nebo je prázdné.{hint}",
                                 "The name in {key} is missing or blank.{hint}"),
     "conquest.unoccupied-hint": Text(" Neobsazený checkpoint: holder null.",
@@ -161,43 +174,27 @@ MESSAGES = messages({
 
     "conquest/units.title": Text("Přehled jednotek", "Units"),
     "conquest/units.text": Text("Přehled jednotek: {names}.", "Unit overview: {names}."),
-    # The calculator's unit table: a column per field of :class:`Unit` (the range as one).
-    "conquest/units.name": Text("Jednotka", "Unit"),
-    "conquest/units.hp": Text("Životy", "Hit points"),
-    "conquest/units.attack": Text("Útok", "Attack"),
-    "conquest/units.defense": Text("Obrana", "Defence"),
-    "conquest/units.range": Text("Dosah", "Range"),
-    "conquest/units.movement": Text("Pohyb", "Movement"),
-    "conquest/units.regen": Text("Regen.", "Regen"),
-    "conquest/units.cost": Text("Cena", "Cost"),
 
     "conquest/attack.title": Text("Bitevní list: útok", "Battle sheet: attack"),
     "conquest/attack.out-of-range": Text(
         "{attacker} → {target} na {distance}: mimo dosah ({reach}), {quote}",
         "{attacker} → {target} at {distance}: out of range ({reach}), {quote}"),
     "conquest/attack.text": Text(
-        "{attacker} → {target} na {distance}: poškození {attack} − {defense} = {damage}; {end}.",
-        "{attacker} → {target} at {distance}: damage {attack} − {defense} = {damage}; {end}."),
-    "conquest/attack.destroyed": Text("zničen, odstraní se z mapy",
-                                      "destroyed, removed from the map"),
-    "conquest/attack.hp-left": Text("zbývá {hp} {hp:život|životy|životů}", "{hp} hp left"),
-    # The calculator's battle sheet under the outcome.
-    "conquest/attack.sheet": Text(
-        "Poškození {damage} · životy cíle {hp} · v dosahu ({reach}) {in_range} · zničen "
-        "{destroyed}",
-        "Damage {damage} · target's hit points {hp} · in range ({reach}) {in_range} · "
-        "destroyed {destroyed}"),
-    "conquest/attack.yes": Text("ano", "yes"),
-    "conquest/attack.no": Text("ne", "no"),
+        "{attacker} → {target} na {distance} (dosah {reach}): poškození {damage}; životy cíle "
+        "{hp}{end}.",
+        "{attacker} → {target} at {distance} (range {reach}): damage {damage}; the target's hit "
+        "points {hp}{end}."),
+    "conquest/attack.counters": Text("už na cíli", "already on it"),
+    "conquest/attack.destroyed": Text(", cíl je zničen a odstraní se z mapy",
+                                      ", the target is destroyed and removed from the map"),
 
     "conquest/regen.title": Text("Regenerace", "Regeneration"),
     "conquest/regen.text": Text(
-        "{unit}: regen {regen}{mechanics} → opraví {repaired}{cap}, zbývá {left} poškození, "
-        "{hp}/{max} životů.",
-        "{unit}: regen {regen}{mechanics} → repairs {repaired}{cap}, {left} damage left, "
-        "{hp}/{max} hp."),
-    "conquest/regen.mechanics": Text(" + {n} Mechanic", " + {n} Mechanic"),
-    "conquest/regen.cap": Text(" (nejvýše {cap} za kolo)", " (at most {cap} a turn)"),
+        "{unit}: regen {rate}{cap} → opraví {repaired}, zbývá {left} poškození, {hp}/{max} "
+        "životů.",
+        "{unit}: regen {rate}{cap} → repairs {repaired}, {left} damage left, {hp}/{max} hp."),
+    "conquest/regen.mechanics": Text("Mechanicy v dosahu", "Mechanics in range"),
+    "conquest/regen.cap": Text(", nejvýše {cap} za kolo", ", at most {cap} a turn"),
 
     "conquest/income.title": Text("Příjem kreditů", "Credit income"),
     "conquest/income.text": Text(
@@ -208,8 +205,10 @@ MESSAGES = messages({
 
     "conquest/score.title": Text("Pořadí v sektoru", "Standing in a sector"),
     "conquest/score.text": Text("Pořadí v sektoru: {ranking}.", "Sector ranking: {ranking}."),
-    "conquest/score.standing": Text("{place}. {name} ({checkpoints} CP, {value})",
-                                    "{place}. {name} ({checkpoints} CP, {value})"),
+    "conquest/score.standing": Text(
+        "{place}. {name} ({checkpoints} {checkpoints:checkpoint|checkpointy|checkpointů}, "
+        "{value})",
+        "{place}. {name} ({checkpoints} {checkpoints:checkpoint|checkpoints}, {value})"),
     "conquest/score.no-factions": Text("Zadej alespoň jednu frakci.",
                                        "Give at least one faction."),
     "conquest/score.repeated": Text(
@@ -222,11 +221,12 @@ MESSAGES = messages({
         "{unit} is listed twice for {name}: add the counts into one entry."),
 
     "conquest/winner.title": Text("Vítěz hry", "Winner of the game"),
-    "conquest/winner.text": Text("Sektory – {sectors}. Finální pořadí (body): {order}.",
-                                 "Sectors – {sectors}. Final order (points): {order}."),
+    "conquest/winner.text": Text("Sektory – {sectors}. Finální pořadí: {order}.",
+                                 "Sectors – {sectors}. Final order: {order}."),
     "conquest/winner.sector": Text("{sector}: {winner}", "{sector}: {winner}"),
     "conquest/winner.shared": Text("dělené 1. místo", "shared first place"),
-    "conquest/winner.standing": Text("{place}. {name} {points}", "{place}. {name} {points}"),
+    "conquest/winner.standing": Text("{place}. {name}: {points} {points:bod|body|bodů}",
+                                     "{place}. {name}: {points} {points:point|points}"),
     "conquest/winner.no-sectors": Text("Zadej alespoň jeden sektor.",
                                        "Give at least one sector."),
 
@@ -234,7 +234,8 @@ MESSAGES = messages({
     "conquest/coins.text": Text(
         "{credits} = {gold}× zlatá, {silver}× stříbrná, {teal}× modrozelená ({count} "
         "{count:mince|mince|mincí}).",
-        "{credits} = {gold}× gold, {silver}× silver, {teal}× teal ({count} coins)."),
+        "{credits} = {gold}× gold, {silver}× silver, {teal}× teal ({count} "
+        "{count:coin|coins})."),
     "conquest/coins.not-payable": Text(
         "{credits} kr. nejde složit z mincí, nejmenší je za {smallest} kr.: {quote} Zadej "
         "násobek {smallest}.",
@@ -243,9 +244,9 @@ MESSAGES = messages({
 
     "conquest/buy.title": Text("Nákup jednotek", "Buying units"),
     "conquest/buy.text": Text(
-        "Nákup {bought}: {cost}, zbývá {left} Nové jednotky jen na vlastní checkpointy, "
+        "Nákup: {bought}; cena {cost}, zbývá {left} Nové jednotky jen na vlastní checkpointy, "
         "Extractory na modrá políčka vlastní soustavy.",
-        "Buying {bought}: {cost}, {left} left. New units go on own checkpoints only, "
+        "Purchase: {bought}; cost {cost}, {left} left. New units go on own checkpoints only, "
         "Extractors on blue hexes of the own system."),
     "conquest/buy.nothing": Text("nic", "nothing"),
     "conquest/buy.unit-twice": Text(
@@ -262,24 +263,26 @@ MESSAGES = messages({
         "Capture ({faction}): ships leaving the board: {removed}, checkpoints gained: "
         "{gained}{losses}; Extractors gained: {extractors}."),
     "conquest/capture.system-lost": Text(
-        "; {faction} ztrácí poslední checkpoint soustavy {system} a {n} "
+        "; frakce {faction} přichází o poslední checkpoint soustavy {system} a o {n} "
         "{n:Extractor|Extractory|Extractorů}",
-        "; {faction} loses the last checkpoint of system {system} and {n} Extractors"),
+        "; faction {faction} loses the last checkpoint of system {system} and {n} "
+        "{n:Extractor|Extractors}"),
     "conquest/capture.holding-twice": Text(
         "Frakce {faction} v soustavě {system} je v {holdings} dvakrát: uveď ji jednou.",
         "Faction {faction} in system {system} is listed twice in {holdings}: list it once."),
     "conquest/capture.extractor": Text("Extractor na checkpointu nestojí: {quote}",
                                        "An Extractor never stands on a checkpoint: {quote}"),
     "conquest/capture.holding-missing": Text(
-        "Uveď v {holdings}, kolik checkpointů a Extractorů drží {faction} v soustavě {system}: "
-        "{quote}",
-        "Give in {holdings} how many checkpoints and Extractors {faction} holds in system "
-        "{system}: {quote}"),
+        "Uveď v {holdings}, kolik checkpointů a Extractorů drží frakce {faction} v soustavě "
+        "{system}: {quote}",
+        "Give in {holdings} how many checkpoints and Extractors faction {faction} holds in "
+        "system {system}: {quote}"),
     "conquest/capture.too-many": Text(
-        "{faction} drží v soustavě {system} jen {n} {n:checkpoint|checkpointy|checkpointů}, "
-        "obsazuje se jich {lost}: oprav {holdings} nebo {ships}.",
-        "{faction} holds only {n} checkpoints in system {system}, {lost} are being captured: "
-        "fix {holdings} or {ships}."),
+        "Frakce {faction} drží v soustavě {system} jen {n} "
+        "{n:checkpoint|checkpointy|checkpointů}, obsazuje se jich {lost}: oprav {holdings}, "
+        "nebo {ships}.",
+        "Faction {faction} holds only {n} {n:checkpoint|checkpoints} in system {system}, "
+        "{lost} {lost:is|are} being captured: fix {holdings} or {ships}."),
 
     "conquest/teleport.title": Text("Teleport Displaceru", "Displacer teleport"),
     "conquest/teleport.text": Text(
@@ -291,8 +294,10 @@ MESSAGES = messages({
         " Do jiného sektoru: Displacer převezmou místní hráči.",
         " To another sector: the local players take the Displacer over."),
     "conquest/teleport.teleported": Text(
-        "Tah {turn}: Displacer se teleportuje ({actions} akce); nelze na něj zaútočit.",
-        "Turn {turn}: the Displacer teleports ({actions} actions); it cannot be attacked."),
+        "Tah {turn}: Displacer se teleportuje (stojí {actions} {actions:akci|akce|akcí}); nelze "
+        "na něj zaútočit.",
+        "Turn {turn}: the Displacer teleports (it costs {actions} {actions:action|actions}); it "
+        "cannot be attacked."),
     "conquest/teleport.token-flipped": Text(
         "Tah {turn}: teleportační žeton se otočí barvou nahoru; Displacer nemůže jednat.",
         "Turn {turn}: the teleport token flips colour up; the Displacer cannot act."),
@@ -320,6 +325,17 @@ def grouped(amount: int, key: str = "conquest.thousands") -> int | Message:
 def written_credits(amount: int) -> Message:
     """An amount of credits as the rules write it: ``1 250 kr.`` (``1,250 cr``)."""
     return msg("conquest.credits", amount=grouped(amount))
+
+
+def reckoned(start: int, terms: Sequence[Term], total: int) -> int | Message:
+    """``start`` and every term that entered ``total``, each shown even when others cancel it;
+    a total below 0 is written as the clamp it is (``1 − 2 → 0``); no term: ``start`` alone."""
+    shown = written_terms(terms)
+    if not shown.items:
+        return start
+    clamped = start + sum(term.value for term in terms) != total
+    return msg("conquest.clamp" if clamped else "conquest.sum", start=start, terms=shown,
+               total=total)
 
 
 def quote(key: str) -> Message:
@@ -371,7 +387,7 @@ def _outcome(procedure: str, result: Any, text: Message, rule: str) -> Outcome:
 class UnitsResult:
     """``result`` of ``conquest/units``."""
 
-    units: tuple[Unit, ...]
+    units: tuple[Unit, ...] = field(metadata={"description": "The table, in the rules' order."})
 
 
 @procedure("conquest/units", result=UnitsResult, rule="conquest-units",
@@ -389,16 +405,19 @@ def units(source: DiceSource) -> Outcome:
 class AttackResult:
     """``result`` of ``conquest/attack``: out of range, nothing is dealt."""
 
-    attacker: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    target: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    in_range: bool
-    range_min: int
-    range_max: int
+    attacker: str = unit_name("The attacking unit, as the table spells it.")
+    target: str = unit_name("The target unit, as the table spells it.")
+    in_range: bool = field(metadata={"description": "range_min ≤ distance ≤ range_max."})
+    range_min: int = field(metadata={"description": "The attacker's nearest hex."})
+    range_max: int = field(metadata={"description": "The attacker's farthest hex."})
     damage: int = field(
         metadata={"description": "Damage dealt: attack − defence (at least 0); 0 out of range."})
-    damage_if_in_range: int
-    hp_left: int
-    destroyed: bool
+    damage_if_in_range: int = field(
+        metadata={"description": "attack − defence (at least 0), in range or not."})
+    hp_left: int = field(
+        metadata={"description": "The target's hit points after the attack (at least 0)."})
+    destroyed: bool = field(
+        metadata={"description": "No hit point left: the target is removed from the map."})
 
 
 @procedure("conquest/attack", result=AttackResult, rule="conquest-attack",
@@ -417,15 +436,17 @@ def attack(
     hp_before = victim.hp - target_damage
     hp_left = max(0, hp_before - dealt)
     names = {"attacker": hitter.name, "target": victim.name,
-             "distance": msg("conquest.hexes", n=distance)}
+             "distance": msg("conquest.hexes", n=distance),
+             "reach": msg("conquest.reach", low=hitter.range_min, high=hitter.range_max)}
     if not in_range:
-        text = msg("conquest/attack.out-of-range", **names, quote=quote("range"),
-                   reach=msg("conquest.reach", low=hitter.range_min, high=hitter.range_max))
+        text = msg("conquest/attack.out-of-range", **names, quote=quote("range"))
     else:
-        end = (msg("conquest/attack.destroyed") if hp_left == 0
-               else msg("conquest/attack.hp-left", hp=hp_left))
-        text = msg("conquest/attack.text", **names, attack=hitter.attack,
-                   defense=victim.defense, damage=potential, end=end)
+        text = msg(
+            "conquest/attack.text", **names,
+            damage=reckoned(hitter.attack, [Term(-victim.defense)], potential),
+            hp=reckoned(victim.hp, [Term(-target_damage, msg("conquest/attack.counters")),
+                                    Term(-dealt)], hp_left),
+            end=msg("conquest/attack.destroyed") if hp_left == 0 else "")
     result = AttackResult(hitter.name, victim.name, in_range, hitter.range_min,
                           hitter.range_max, dealt, potential, hp_left, hp_left == 0)
     return _outcome("attack", result, text, "conquest-attack")
@@ -438,9 +459,9 @@ def attack(
 class RegenResult:
     """``result`` of ``conquest/regen``."""
 
-    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
+    unit: str = unit_name("The repairing unit, as the table spells it.")
     repaired: int = field(metadata={"description": "min(damage, regen + mechanics_in_range, 5)."})
-    damage_left: int
+    damage_left: int = field(metadata={"description": "Damage counters left after the repair."})
     hp: int = field(metadata={"description": "Hit points after repair."})
     capped: bool = field(metadata={"description": "The cap of 5 applied."})
 
@@ -456,11 +477,11 @@ def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int
     repaired = min(damage, rate, REGEN_CAP)
     capped = rate > REGEN_CAP and damage > REGEN_CAP
     hp = repairing.hp - damage + repaired
-    text = msg("conquest/regen.text", unit=repairing.name, regen=repairing.regen,
-               mechanics=(msg("conquest/regen.mechanics", n=mechanics_in_range)
-                          if mechanics_in_range else ""),
-               repaired=repaired, cap=msg("conquest/regen.cap", cap=REGEN_CAP) if capped else "",
-               left=damage - repaired, hp=hp, max=repairing.hp)
+    mechanics = Term(MECHANIC_BONUS * mechanics_in_range, msg("conquest/regen.mechanics"))
+    text = msg("conquest/regen.text", unit=repairing.name,
+               rate=reckoned(repairing.regen, [mechanics], rate),
+               cap=msg("conquest/regen.cap", cap=REGEN_CAP) if rate > REGEN_CAP else "",
+               repaired=repaired, left=damage - repaired, hp=hp, max=repairing.hp)
     result = RegenResult(repairing.name, repaired, damage - repaired, hp, capped)
     return _outcome("regen", result, text, "conquest-regen")
 
@@ -472,9 +493,9 @@ def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int
 class IncomeResult:
     """``result`` of ``conquest/income``."""
 
-    credits: int
-    from_checkpoints: int
-    from_extractors: int
+    credits: int = field(metadata={"description": "The income in credits."})
+    from_checkpoints: int = field(metadata={"description": "100 per checkpoint controlled."})
+    from_extractors: int = field(metadata={"description": "50 per Extractor owned."})
 
 
 @procedure("conquest/income", result=IncomeResult, rule="conquest-income",
@@ -509,8 +530,8 @@ class Faction:
 class Standing:
     """A faction's place in a sector's ranking."""
 
-    name: str
-    checkpoints: int
+    name: str = field(metadata={"description": "The faction, as given (trimmed)."})
+    checkpoints: int = field(metadata={"description": "Checkpoints it holds in the sector."})
     unit_value: int = field(
         metadata={"description": "The units' value in credits (the tie-break)."})
     place: int = field(
@@ -572,7 +593,8 @@ def rank(factions: Sequence[Mapping[str, Any] | Faction], field: str = "factions
 class ScoreResult:
     """``result`` of ``conquest/score``."""
 
-    ranking: tuple[Standing, ...]
+    ranking: tuple[Standing, ...] = field(
+        metadata={"description": "The factions, first place first."})
 
 
 @procedure(
@@ -597,8 +619,8 @@ def score(source: DiceSource, *, factions: Sequence[Mapping[str, Any]]) -> Outco
 class SectorStanding:
     """A faction's place and points in one sector."""
 
-    name: str
-    checkpoints: int
+    name: str = field(metadata={"description": "The faction, as given (trimmed)."})
+    checkpoints: int = field(metadata={"description": "Checkpoints it holds in the sector."})
     unit_value: int = field(
         metadata={"description": "The units' value in credits (the tie-break)."})
     place: int = field(
@@ -623,26 +645,30 @@ class SectorResult:
                 "The last faction standing, else the first of the ranking; null when the first "
                 "place is shared."),
         })
-    decided_by: Literal["last-standing", "ranking"]
-    ranking: tuple[SectorStanding, ...]
+    decided_by: Literal["last-standing", "ranking"] = field(
+        metadata={"description": "The last faction standing, or the ranking when time ran out."})
+    ranking: tuple[SectorStanding, ...] = field(
+        metadata={"description": "The sector's factions, first place first."})
 
 
 @dataclass(frozen=True, slots=True)
 class FinalStanding:
     """A faction's points over all sectors and its final place."""
 
-    name: str
-    points: int
-    sectors_won: int
-    place: int
+    name: str = field(metadata={"description": "The faction (matched across sectors by name)."})
+    points: int = field(metadata={"description": "Points of all sectors summed."})
+    sectors_won: int = field(metadata={"description": "Sectors it won."})
+    place: int = field(metadata={"description": "Equal points share a place (1, 1, 3)."})
 
 
 @dataclass(frozen=True, slots=True)
 class WinnerResult:
     """``result`` of ``conquest/winner``."""
 
-    sectors: tuple[SectorResult, ...]
-    final: tuple[FinalStanding, ...]
+    sectors: tuple[SectorResult, ...] = field(
+        metadata={"description": "Each sector in input order."})
+    final: tuple[FinalStanding, ...] = field(
+        metadata={"description": "The final order, first place first."})
     winners: tuple[str, ...] = field(
         metadata={"description": "The faction(s) in first place of the final order."})
 
@@ -705,7 +731,7 @@ class CoinsResult:
 
     coins: dict[str, int] = field(
         metadata={"description": "The fewest coins: gold 1000, silver 200, teal 50."})
-    count: int
+    count: int = field(metadata={"description": "How many coins in all."})
 
 
 def _payable(amount: int, field: str) -> None:
@@ -743,21 +769,23 @@ def coins(source: DiceSource, *, credits: int) -> Outcome:
 class Purchase:
     """One line of a purchase and where the new units may be placed."""
 
-    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    count: int
-    unit_cost: int
-    cost: int
-    placement: Literal["own-checkpoint", "own-system-blue-hex"]
-    placement_rule: Message
+    unit: str = unit_name("The unit bought, as the table spells it.")
+    count: int = field(metadata={"description": "How many, as given."})
+    unit_cost: int = field(metadata={"description": "Its price from the table."})
+    cost: int = field(metadata={"description": "count × unit_cost."})
+    placement: Literal["own-checkpoint", "own-system-blue-hex"] = field(
+        metadata={"description": "Where the new units may be placed."})
+    placement_rule: Message = field(metadata={"description": "The placement rule, quoted."})
 
 
 @dataclass(frozen=True, slots=True)
 class BuyResult:
     """``result`` of ``conquest/buy``."""
 
-    cost: int
-    credits_left: int
-    purchases: tuple[Purchase, ...]
+    cost: int = field(metadata={"description": "The whole purchase in credits."})
+    credits_left: int = field(metadata={"description": "Credits left after it."})
+    purchases: tuple[Purchase, ...] = field(
+        metadata={"description": "Each unit of the purchase, in input order."})
 
 
 @procedure("conquest/buy", result=BuyResult, rule="conquest-buy",
@@ -797,22 +825,24 @@ def buy(
 class Capture:
     """One ship that started its faction's turn on a checkpoint."""
 
-    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    system: str
-    holder: str | None
+    unit: str = unit_name("The ship, as the table spells it.")
+    system: str = field(metadata={"description": "The checkpoint's system, as given (trimmed)."})
+    holder: str | None = field(
+        metadata={"description": "The faction that held the checkpoint; null: unoccupied."})
     captured: bool = field(metadata={"description": "False on the faction's own checkpoint."})
-    ship_removed: bool
+    ship_removed: bool = field(
+        metadata={"description": "The ship leaves the board (as captured)."})
 
 
 @dataclass(frozen=True, slots=True)
 class SystemLoss:
     """A faction that lost checkpoints in a system; its Extractors go when the last one goes."""
 
-    faction: str
-    system: str
-    checkpoints_lost: int
-    checkpoints_left: int
-    system_lost: bool
+    faction: str = field(metadata={"description": "The faction that lost checkpoints."})
+    system: str = field(metadata={"description": "The system, as given in `holdings`."})
+    checkpoints_lost: int = field(metadata={"description": "Checkpoints captured from it."})
+    checkpoints_left: int = field(metadata={"description": "Checkpoints it still holds there."})
+    system_lost: bool = field(metadata={"description": "It lost the system's last checkpoint."})
     extractors_lost: int = field(
         metadata={"description": "To the captor, when the system's last checkpoint is lost."})
 
@@ -821,11 +851,13 @@ class SystemLoss:
 class CaptureResult:
     """``result`` of ``conquest/capture``."""
 
-    captures: tuple[Capture, ...]
-    ships_removed: int
-    checkpoints_gained: int
-    losses: tuple[SystemLoss, ...]
-    extractors_gained: int
+    captures: tuple[Capture, ...] = field(metadata={"description": "Each ship, in input order."})
+    ships_removed: int = field(metadata={"description": "Ships that leave the board."})
+    checkpoints_gained: int = field(metadata={"description": "Checkpoints the faction gains."})
+    losses: tuple[SystemLoss, ...] = field(
+        metadata={"description": "Each enemy faction captured from, per system."})
+    extractors_gained: int = field(metadata={
+        "description": "Extractors of the systems whose last checkpoint was taken."})
 
 
 def _named(value: Any, field: str) -> str:
@@ -934,25 +966,27 @@ def capture(
 class TeleportEvent:
     """One step of a teleport's timeline, in the faction's own turns."""
 
-    turn: int
-    event: Literal["teleported", "token-flipped", "token-removed"]
-    text: Message
+    turn: int = field(metadata={"description": "The faction's turn of this step."})
+    event: Literal["teleported", "token-flipped", "token-removed"] = field(
+        metadata={"description": "What happens in that turn."})
+    text: Message = field(metadata={"description": "The step, worded."})
 
 
 @dataclass(frozen=True, slots=True)
 class TeleportResult:
     """``result`` of ``conquest/teleport``."""
 
-    turn: int
-    flip_turn: int
-    removed_turn: int
+    turn: int = field(metadata={"description": "The turn of the teleport, as given."})
+    flip_turn: int = field(metadata={"description": "The turn its teleport token flips colour up."})
+    removed_turn: int = field(metadata={"description": "The turn its token is removed."})
     acts_again_turn: int = field(
         metadata={"description": "In this turn's phase 3 the Displacer acts again."})
     untargetable_until_turn: int = field(
         metadata={"description": "It cannot be attacked until its token is removed in this turn."})
     handed_over: bool = field(
         metadata={"description": "Teleported to another sector: the local players take it over."})
-    timeline: tuple[TeleportEvent, ...]
+    timeline: tuple[TeleportEvent, ...] = field(
+        metadata={"description": "The three steps, in order."})
 
 
 @procedure("conquest/teleport", result=TeleportResult, rule="conquest-special",

@@ -29,7 +29,7 @@ AMOUNT_MAX = 100_000
 KINDS = ("face-up", "corner")
 
 #: What the calculators need of this module (``olgoj_chorchoj/action_tokens.js``).
-CALCULATOR_DATA = {"scales": SCALES, "step": SCALE_STEP, "gain": TACTICAL_GAIN}
+CALCULATOR_DATA = {"step": SCALE_STEP, "gain": TACTICAL_GAIN}
 
 MESSAGES = messages({
     # The rule sentences an input can break, quoted (Czech in the rule's words).
@@ -154,9 +154,12 @@ def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 
 class TokenOption:
     """One way to take action tokens: how many this player gets and how many the other."""
 
-    kind: str = field(metadata={"enum": "rpg.olgoj_chorchoj.action_tokens.KINDS"})
+    kind: str = field(metadata={
+        "description": "The face-up token on the spot, or the corner tokens.",
+        "enum": "rpg.olgoj_chorchoj.action_tokens.KINDS"})
     tokens: int = field(metadata={"description": "For this player."})
-    other_player_tokens: int
+    other_player_tokens: int = field(
+        metadata={"description": "For the owner of the neighbouring paratrooper."})
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,15 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, get_args
 
 from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
-from rpg.core.dice import DiceSource, Roll, plus
+from rpg.core.dice import DiceSource, Roll
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
+from rpg.pravidla.d20 import Term, minus_sign, written_terms
 
 DIE = 6
 #: Madness (šílenost) is a score added to the d6; cards are net modifiers of a total.
@@ -30,15 +31,14 @@ BYSTANDER_CARDS = 1
 #: [Odvetný souboj] fame the winner gains on top when the active player loses a revenge duel.
 REVENGE_BONUS = 2
 
-MODES = ("players", "psychopath", "psychopath-holder", "revenge")
-SIDES = ("attacker", "defender")
-WINNERS = ("attacker", "defender", "draw")
-EFFECTS = ("psychopath-killed", "psychopath-to-deck-bottom", "psychopath-to-inventory",
-           "psychopath-card-lost")
-
 Mode = Literal["players", "psychopath", "psychopath-holder", "revenge"]
 Side = Literal["attacker", "defender"]
 Winner = Literal["attacker", "defender", "draw"]
+#: What happens to the psychopath card, as [Průběh boje] rules it per mode.
+Effect = Literal["psychopath-killed", "psychopath-to-deck-bottom", "psychopath-to-inventory",
+                 "psychopath-card-lost"]
+MODES: tuple[str, ...] = get_args(Mode)
+SIDES: tuple[str, ...] = get_args(Side)
 
 #: What the calculators need of this module (``psychopaths_land/combat.js``).
 CALCULATOR_DATA = {"die": DIE, "duellist_cards": DUELLIST_CARDS,
@@ -59,6 +59,11 @@ MESSAGES = messages({
     "psychopaths-land/combat.text": Text(
         "{mode}: {attacker} proti {defender} → {verdict}; {extras}.",
         "{mode}: {attacker} vs {defender} → {verdict}; {extras}."),
+    "psychopaths-land/combat.die": Text("1d6 = {die}", "1d6 = {die}"),
+    "psychopaths-land/combat.side": Text("1d6 = {die}{terms} = {total}",
+                                         "1d6 = {die}{terms} = {total}"),
+    "psychopaths-land/combat.madness": Text("šílenost", "madness"),
+    "psychopaths-land/combat.cards": Text("karty", "cards"),
     "psychopaths-land/combat.mode.players": Text("Boj mezi hráči", "Combat between players"),
     "psychopaths-land/combat.mode.psychopath": Text("Boj s psychopatem",
                                                     "Combat with a psychopath"),
@@ -68,10 +73,14 @@ MESSAGES = messages({
     "psychopaths-land/combat.side.attacker": Text("útočník", "attacker"),
     "psychopaths-land/combat.side.defender": Text("obránce", "defender"),
     "psychopaths-land/combat.side.psychopath": Text("psychopat", "psychopath"),
+    "psychopaths-land/combat.side.player": Text("hráč", "player"),
     "psychopaths-land/combat.draw": Text("remíza", "a draw"),
     "psychopaths-land/combat.wins": Text("vítězí {side} o {moved}", "the {side} wins by {moved}"),
     "psychopaths-land/combat.fame": Text("sláva: {changes}", "fame: {changes}"),
     "psychopaths-land/combat.fame-change": Text("{side} {change}", "{side} {change}"),
+    "psychopaths-land/combat.fame-bonus": Text(
+        "{side} +{moved} + {bonus} (poražen aktivní hráč) = +{total}",
+        "{side} +{moved} + {bonus} (the active player lost) = +{total}"),
     "psychopaths-land/combat.no-fame": Text("sláva se nemění", "no fame changes"),
     "psychopaths-land/combat.effect.psychopath-killed": Text(
         "psychopat je zabit a odložen", "the psychopath is killed and discarded"),
@@ -100,32 +109,16 @@ MESSAGES = messages({
         "The player with the lower total may play up to {duellist} {duellist:card|cards}, then "
         "the other duellist up to {duellist}; each bystander on the same or a neighbouring field "
         "{bystander} {bystander:card|cards}; repeat while anyone wants to play cards."),
-    # The calculator's card steps: who may still play cards in this step.
-    "psychopaths-land/combat.card-on.attacker": Text("Zahraná karta na útočníka",
-                                                     "A card played on the attacker"),
-    "psychopaths-land/combat.card-on.defender": Text("Zahraná karta na obránce",
-                                                     "A card played on the defender"),
-    "psychopaths-land/combat.next-step": Text("Další krok", "Next step"),
-    "psychopaths-land/combat.step": Text(
-        "V tomto kroku začíná {first}; ještě smí zahrát karet: útočník {attacker}, obránce "
-        "{defender}, každý nebojující hráč na stejném nebo sousedním poli {bystander}.",
-        "In this step {first} plays first; cards still allowed: attacker {attacker}, defender "
-        "{defender}, each bystander on the same or a neighbouring field {bystander}."),
-    "psychopaths-land/combat.first.fighter": Text("bojující hráč", "the fighting player"),
-    "psychopaths-land/combat.first.anyone": Text("kdokoli (součty jsou stejné)",
-                                                 "anyone (the totals are equal)"),
-    "psychopaths-land/combat.first.lower": Text("{side} (nižší součet)",
-                                                "the {side} (lower total)"),
     "psychopaths-land/combat.revenge-used": Text(
         "Odvetný souboj už v této fázi proběhl: {quote} Vypni {revenge_used}, nebo hraj jiný "
         "režim.",
         "A revenge duel was already called in this phase: {quote} Turn {revenge_used} off or "
         "pick another mode."),
     "psychopaths-land/combat.active-player": Text(
-        "{active_player} rozhoduje jen v odvetném souboji ({quote}); mimo něj je aktivní hráč "
-        "útočník – nastav mode '{revenge}', nebo {active_player} vynech.",
+        "{active_player} rozhoduje jen v odvetném souboji ({quote}); jinak je aktivním hráčem "
+        "útočník – zvol {mode}: {revenge}, nebo {active_player} vynech.",
         "{active_player} matters only in a revenge duel ({quote}); otherwise the active player "
-        "is the attacker – set mode '{revenge}' or leave {active_player} out."),
+        "is the attacker – choose {mode}: {revenge}, or leave {active_player} out."),
 })
 
 
@@ -138,7 +131,8 @@ def signed(value: int) -> str:
 class Fame:
     """Signed fame changes of the two duellists (the psychopath has none: always 0)."""
 
-    attacker: int
+    attacker: int = field(metadata={"description": "The attacker's fame change (the player's "
+                                                   "against a psychopath)."})
     defender: int = field(metadata={"description": "Always 0 for a psychopath."})
 
 
@@ -146,7 +140,7 @@ class Fame:
 class CardLimits:
     """[Průběh boje] cards each may play in one step: duellists up to 3, bystanders 1 each."""
 
-    attacker: int
+    attacker: int = field(metadata={"description": "Cards the attacker may play (3)."})
     defender: int = field(
         metadata={"description": "0 for a psychopath: its total is changed only by others' cards."})
     bystander: int = field(
@@ -158,27 +152,29 @@ class CardLimits:
                 "fighting player (against a psychopath); null on equal totals between players (the"
                 " rules do not say)."),
         })
-    note: Message
+    note: Message = field(metadata={"description": "The step's card limits, worded."})
 
 
 @dataclass(frozen=True, slots=True)
 class CombatResult:
     """``result`` of ``psychopaths-land/combat``."""
 
-    mode: Mode
-    attacker_roll: int
-    defender_roll: int
-    attacker_total: int
-    defender_total: int
-    winner: Winner
+    mode: Mode = field(metadata={"description": "The kind of combat, as given."})
+    attacker_roll: int = field(metadata={"description": "The attacker's d6."})
+    defender_roll: int = field(metadata={"description": "The defender's (the psychopath's) d6."})
+    attacker_total: int = field(metadata={"description": "d6 + madness + cards."})
+    defender_total: int = field(metadata={"description": "d6 + madness + cards."})
+    winner: Winner = field(metadata={"description": "The higher total; equal totals: a draw."})
     fame_moved: int = field(metadata={"description": "|attacker total − defender total|."})
-    fame: Fame
+    fame: Fame = field(metadata={"description": "Signed fame changes, as the mode rules them."})
     revenge_available: bool = field(
         metadata={
             "description": "The defeated defender may call a revenge duel (players mode only).",
         })
-    effects: tuple[str, ...]
-    card_limits: CardLimits
+    effects: tuple[Effect, ...] = field(
+        metadata={"description": "What happens to the psychopath card (worded in `text`)."})
+    card_limits: CardLimits = field(
+        metadata={"description": "Who may play how many cards in the next step."})
 
 
 @lru_cache(maxsize=1024)
@@ -227,9 +223,22 @@ def _fame(
     return Fame(changes["attacker"], changes["defender"]), effects
 
 
-def _side(die: int, madness: int, cards: int, total: int) -> str:
-    """One side's d6 and total: ``1d6 = 4 + 3 = 7 − 1 = 6``."""
-    return f"1d6 = {die}" + plus(madness, die + madness) + plus(cards, total)
+def _named(mode: Mode, side: Side) -> Message:
+    """A duellist as the rules call them: the attacker and the defender, or against a
+    psychopath the player and the psychopath."""
+    against_psychopath = {"attacker": "player", "defender": "psychopath"}
+    return msg("psychopaths-land/combat.side."
+               + (against_psychopath[side] if mode == "psychopath" else side))
+
+
+def _side(die: int, madness: int, cards: int, total: int) -> Message:
+    """One side's d6, every modifier named, and its total: ``1d6 = 4 + 3 (šílenost) − 1
+    (karty) = 6``; just ``1d6 = 4`` with none."""
+    terms = written_terms([Term(madness, msg("psychopaths-land/combat.madness")),
+                           Term(cards, msg("psychopaths-land/combat.cards"))])
+    if not terms.items:
+        return msg("psychopaths-land/combat.die", die=die)
+    return msg("psychopaths-land/combat.side", die=die, terms=terms, total=minus_sign(total))
 
 
 @procedure("psychopaths-land/combat", result=CombatResult, rule="psychopaths-combat",
@@ -261,7 +270,8 @@ def combat(
                             active_player=Field("active_player"),
                             quote=msg("psychopaths-land.quote.revenge-bonus",
                                       bonus=REVENGE_BONUS),
-                            revenge=Choice("mode", "revenge")), field="active_player")
+                            mode=Field("mode"), revenge=Choice("mode", "revenge")),
+                        field="active_player")
 
     attacker_die = source.die(DIE, "attacker")
     defender_die = source.die(DIE, "defender")
@@ -281,12 +291,12 @@ def combat(
     if winner == "draw":
         verdict = msg("psychopaths-land/combat.draw")
     else:
-        side = ("psychopath" if winner == "defender" and mode == "psychopath" else winner)
-        verdict = msg("psychopaths-land/combat.wins",
-                      side=msg(f"psychopaths-land/combat.side.{side}"), moved=moved)
+        verdict = msg("psychopaths-land/combat.wins", side=_named(mode, winner), moved=moved)
     changes = tuple(
-        msg("psychopaths-land/combat.fame-change", side=msg(f"psychopaths-land/combat.side.{who}"),
-            change=signed(value))
+        msg("psychopaths-land/combat.fame-change", side=_named(mode, who), change=signed(value))
+        if value <= moved else  # the revenge duel's bonus, shown as the term it is
+        msg("psychopaths-land/combat.fame-bonus", side=_named(mode, who), moved=moved,
+            bonus=value - moved, total=value)
         for who, value in (("attacker", fame.attacker), ("defender", fame.defender)) if value)
     extras = [msg("psychopaths-land/combat.fame", changes=Join(changes)) if changes
               else msg("psychopaths-land/combat.no-fame")]

@@ -7,6 +7,7 @@ player holds an unfought psychopath or stands with another player, the psychopat
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -27,6 +28,10 @@ MOVE_COST = 1
 
 KEEP = ("higher", "lower")
 Keep = Literal["higher", "lower"]
+#: [5. Boj] whom the active player fights: an unfought psychopath first, then a player.
+Opponent = Literal["psychopath", "player"]
+#: Why a move is not allowed.
+Refusal = Literal["psychopath-in-inventory", "no-action-points", "already-visited"]
 
 #: What the calculators need of this module (``psychopaths_land/round_phases.js``).
 CALCULATOR_DATA = {"die": DIE, "move_cost": MOVE_COST}
@@ -69,16 +74,21 @@ MESSAGES = messages({
     "psychopaths-land/turn-check.title": Text("Co lze v kole", "What the round allows"),
     "psychopaths-land/turn-check.text": Text(
         "Kolo: průzkum {exploration}, pohyb {movement}{plan}; boj: {combat}. Na konci kola "
-        "propadnou zbývající akční body ({left}) a efekty karet proběhnou v pořadí, které určí "
-        "aktivní hráč.",
+        "{lost} a efekty karet proběhnou v pořadí, které určí aktivní hráč.",
         "Round: exploration {exploration}, movement {movement}{plan}; combat: {combat}. At the "
-        "end of the round the remaining action points ({left}) are lost and card effects "
-        "resolve in the order the active player sets."),
+        "end of the round {lost} and card effects resolve in the order the active player sets."),
+    "psychopaths-land/turn-check.lost": Text(
+        "{n:propadne|propadnou|propadne} {n} {n:zbývající akční bod|zbývající akční body|"
+        "zbývajících akčních bodů}",
+        "the {n} remaining {n:action point is|action points are} lost"),
+    "psychopaths-land/turn-check.none-left": Text("nezbývá žádný akční bod",
+                                                  "no action point remains"),
     "psychopaths-land/turn-check.yes": Text("ano", "yes"),
     "psychopaths-land/turn-check.no": Text("ne", "no"),
     "psychopaths-land/turn-check.move-legal": Text(
-        "; pohyb na pole {target} lze, zbude {points}",
-        "; a move to field {target} is legal, {points} left"),
+        "; pohyb na pole {target} lze, {n:zbude|zbudou|zbude} {n} {n:akční bod|akční body|"
+        "akčních bodů}",
+        "; a move to field {target} is legal, {n} {n:action point|action points} left"),
     "psychopaths-land/turn-check.move-illegal": Text("; pohyb na pole {target} nelze",
                                                      "; a move to field {target} is illegal"),
     "psychopaths-land/turn-check.psychopath": Text("s psychopatem", "the psychopath"),
@@ -110,8 +120,9 @@ def points(n: int) -> Message:
 class ActionPointsResult:
     """``result`` of ``action-points``: both dice; the kept one, or ``None`` while undecided."""
 
-    dice: tuple[int, int] = field(metadata={"description": "[a, b]"})
-    keep: Keep | None
+    dice: tuple[int, int] = field(metadata={"description": "Both dice, [a, b], as rolled."})
+    keep: Keep | None = field(metadata={
+        "description": "The die the player keeps, as given; null while the player chooses."})
     action_points: int | None = field(
         metadata={"description": "The kept die, or null when `keep` is omitted."})
     choices: tuple[int, ...] = field(
@@ -151,32 +162,40 @@ def action_points(source: DiceSource, *, keep: Keep | None = None) -> Outcome:
 class Move:
     """The planned move to ``field``: legal or not, and why not (a stable code)."""
 
-    field: str
-    legal: bool
-    reason: Literal["psychopath-in-inventory", "no-action-points", "already-visited"] | None
-    cost: int
-    action_points_left: int
+    field: str = dataclasses.field(metadata={"description": "The field to move to, as given."})
+    legal: bool = dataclasses.field(metadata={"description": "The move is allowed now."})
+    reason: Refusal | None = dataclasses.field(
+        metadata={"description": "Why the move is not allowed; null when it is."})
+    cost: int = dataclasses.field(metadata={"description": "Action points a move costs (1)."})
+    action_points_left: int = dataclasses.field(
+        metadata={"description": "Action points left after the move (unchanged if illegal)."})
 
 
 @dataclass(frozen=True, slots=True)
 class TurnCheckResult:
     """``result`` of ``psychopaths-land/turn-check``: what the rules allow the active player now."""
 
-    exploration_allowed: bool
-    movement_allowed: bool
+    exploration_allowed: bool = field(metadata={
+        "description": "Exploration may be paid for: no psychopath in the inventory and an "
+                       "action point left."})
+    movement_allowed: bool = field(metadata={
+        "description": "A move may be paid for: no psychopath in the inventory and an action "
+                       "point left."})
     move: Move | None = field(
         metadata={"description": "The move to target_field, or null when none is given."})
     combat: bool = field(metadata={"description": "The combat phase takes place."})
-    combat_order: tuple[str, ...] = field(
+    combat_order: tuple[Opponent, ...] = field(
         metadata={"description": "Combats due, first first: the psychopath has priority."})
-    combat_first: Literal["psychopath", "player"] | None
+    combat_first: Opponent | None = field(
+        metadata={"description": "The combat fought first; null when none is due."})
     may_repeat_movement: bool = field(
         metadata={
             "description": (
                 "Action points remain (after the move) and no psychopath in the inventory: the "
                 "movement phase, then combat, may be repeated."),
         })
-    action_points_lost_at_end: int
+    action_points_lost_at_end: int = field(
+        metadata={"description": "Action points left (after the move), lost at the end."})
     end_of_round_order: Literal["active-player"] = field(
         metadata={"description": "Who orders the end-of-round card effects."})
     notes: tuple[Message, ...] = field(
@@ -236,8 +255,8 @@ def turn_check(
             notes.append(msg("psychopaths-land/turn-check.no-move", target=target_field,
                              quote=msg("psychopaths-land.quote.no-field-twice")))
         move = Move(target_field, legal, reason, MOVE_COST, left)
-        plan = (msg("psychopaths-land/turn-check.move-legal", target=target_field,
-                    points=points(left)) if legal
+        plan = (msg("psychopaths-land/turn-check.move-legal", target=target_field, n=left)
+                if legal
                 else msg("psychopaths-land/turn-check.move-illegal", target=target_field))
 
     order = tuple(kind for kind, due in (("psychopath", unfought_psychopath),
@@ -247,7 +266,9 @@ def turn_check(
     repeat = not psychopath_in_inventory and left >= MOVE_COST
     fights = msg("psychopaths-land/turn-check." + ("-then-".join(order) or "no"))
     text = msg("psychopaths-land/turn-check.text", exploration=_yes(exploration),
-               movement=_yes(movement), plan=plan, combat=fights, left=left)
+               movement=_yes(movement), plan=plan, combat=fights,
+               lost=(msg("psychopaths-land/turn-check.lost", n=left) if left
+                     else msg("psychopaths-land/turn-check.none-left")))
     result = TurnCheckResult(exploration, movement, move, bool(order), order,
                              order[0] if order else None, repeat, left, "active-player",
                              tuple(notes))

@@ -86,6 +86,20 @@ def test_capture_takes_the_last_checkpoint_and_its_extractors() -> None:
     assert result.extractors_gained == 2
 
 
+@pytest.mark.parametrize(("extractors", "cs", "en"), [
+    (1, "a o 1 Extractor", "and 1 Extractor"),
+    (3, "a o 3 Extractory", "and 3 Extractors"),
+    (5, "a o 5 Extractorů", "and 5 Extractors"),
+])
+def test_a_lost_system_is_worded_for_any_faction_name(extractors: int, cs: str,
+                                                      en: str) -> None:
+    text = capture(ReplayDice([]), faction="Rudí", ships=[
+        {"unit": "Scout", "system": "Alfa", "holder": "Modří"}], holdings=[
+        {"faction": "Modří", "system": "Alfa", "checkpoints": 1, "extractors": extractors}]).text
+    assert f"; frakce Modří přichází o poslední checkpoint soustavy Alfa {cs};" in text.cs
+    assert f"; faction Modří loses the last checkpoint of system Alfa {en};" in text.en
+
+
 @pytest.mark.parametrize(("ships", "holdings", "field", "words"), [
     ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"}], [], "holdings",
      "Uveď v 'holdings'"),

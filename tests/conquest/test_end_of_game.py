@@ -71,6 +71,18 @@ def test_bad_factions(factions: list, field: str) -> None:
     assert caught.value.field == field
 
 
+def test_ranking_and_final_order_texts_agree_with_their_numbers() -> None:
+    assert score(ReplayDice([]), factions=[
+        {"name": "Rudí", "checkpoints": 1, "units": {"Scout": 30}},
+        {"name": "Modří", "checkpoints": 2}]).text.cs == (
+        "Pořadí v sektoru: 1. Modří (2 checkpointy, 0 kr.); 2. Rudí (1 checkpoint, "
+        "1\u00a0500 kr.).")
+    text = winner(ReplayDice([]), sectors=[[{"name": "Rudí", "checkpoints": 1},
+                                            {"name": "Modří", "checkpoints": 0}]]).text
+    assert text.cs == "Sektory – 1: Rudí. Finální pořadí: 1. Rudí: 1 bod; 2. Modří: 0 bodů."
+    assert text.en == "Sectors – 1: Rudí. Final order: 1. Rudí: 1 point; 2. Modří: 0 points."
+
+
 def test_winner_last_standing_then_points_summed() -> None:
     result = winner(ReplayDice([]), sectors=[
         [{"name": "A", "checkpoints": 0, "units": {"Scout": 1}},

@@ -113,15 +113,45 @@ def test_card_limits_of_a_step(mode: str, totals_dice: list[int], limits: tuple)
     assert (got.attacker, got.defender, got.bystander, got.plays_first) == limits
 
 
-def test_combat_text() -> None:
+def test_combat_text_names_every_modifier() -> None:
     outcome = combat(ReplayDice([4, 2]), attacker_madness=3, defender_madness=1,
                      defender_cards=-1)
     assert outcome.text.cs == (
-        "Boj mezi hráči: 1d6 = 4 + 3 = 7 proti 1d6 = 2 + 1 = 3 − 1 = 2 → vítězí útočník o 5; "
-        "sláva: útočník +5, obránce −5, poražený obránce může vyvolat odvetný souboj.")
+        "Boj mezi hráči: 1d6 = 4 + 3 (šílenost) = 7 proti 1d6 = 2 + 1 (šílenost) − 1 (karty) "
+        "= 2 → vítězí útočník o 5; sláva: útočník +5, obránce −5, poražený obránce může vyvolat "
+        "odvetný souboj.")
+    assert outcome.text.en == (
+        "Combat between players: 1d6 = 4 + 3 (madness) = 7 vs 1d6 = 2 + 1 (madness) − 1 "
+        "(cards) = 2 → the attacker wins by 5; fame: attacker +5, defender −5, the defeated "
+        "defender may call a revenge duel.")
     psycho = combat(ReplayDice([4, 4]), mode="psychopath").text
     assert psycho.en == ("Combat with a psychopath: 1d6 = 4 vs 1d6 = 4 → a draw; no fame "
                          "changes, the player puts the psychopath card in the inventory.")
+
+
+def test_modifiers_that_cancel_are_shown_and_a_negative_total_has_a_minus() -> None:
+    text = combat(ReplayDice([1, 5]), attacker_madness=3, attacker_cards=-3,
+                  defender_cards=-20).text
+    assert text.cs.startswith("Boj mezi hráči: 1d6 = 1 + 3 (šílenost) − 3 (karty) = 1 proti "
+                              "1d6 = 5 − 20 (karty) = −15 → vítězí útočník o 16;")
+
+
+def test_the_revenge_bonus_is_shown_as_the_term_it_is() -> None:
+    """"Je-li aktivní hráč poražen, získá vítěz 2 body slávy navíc": the winner's fame is the
+    difference plus the bonus, both written."""
+    won = combat(ReplayDice([6, 2]), mode="revenge", active_player="defender").text
+    assert won.cs.endswith("sláva: útočník +4 + 2 (poražen aktivní hráč) = +6, obránce −4.")
+    lost = combat(ReplayDice([1, 4]), mode="revenge").text
+    assert lost.en.endswith("fame: attacker −3, defender +3 + 2 (the active player lost) = +5.")
+
+
+def test_against_a_psychopath_the_sides_are_the_player_and_the_psychopath() -> None:
+    won = combat(ReplayDice([5, 2]), mode="psychopath", defender_madness=1).text
+    assert won.cs == ("Boj s psychopatem: 1d6 = 5 proti 1d6 = 2 + 1 (šílenost) = 3 → vítězí "
+                      "hráč o 2; sláva: hráč +2, psychopat je zabit a odložen.")
+    lost = combat(ReplayDice([2, 5]), mode="psychopath").text
+    assert lost.en == ("Combat with a psychopath: 1d6 = 2 vs 1d6 = 5 → the psychopath wins by "
+                       "3; fame: player −3, the psychopath goes to the bottom of the event deck.")
 
 
 @pytest.mark.parametrize(("lead", "mode"), [(0, "players"), (3, "psychopath"), (-2, "revenge"),
@@ -144,6 +174,15 @@ def test_contradictory_combat_inputs(inputs: dict, field: str, words: str) -> No
         combat(ReplayDice([1, 1]), **inputs)
     assert caught.value.field == field
     assert words in caught.value.message.cs
+
+
+def test_the_active_player_outside_a_revenge_duel_names_the_choice_to_make() -> None:
+    with pytest.raises(RuleError) as caught:
+        combat(ReplayDice([1, 1]), active_player="defender")
+    assert caught.value.message.cs.endswith(
+        "jinak je aktivním hráčem útočník – zvol 'mode': revenge, nebo 'active_player' vynech.")
+    assert caught.value.message.en.endswith(
+        "choose 'mode': revenge, or leave 'active_player' out.")
 
 
 @EXAMPLES
@@ -235,7 +274,8 @@ def test_over_http_with_physical_dice(client: FlaskClient) -> None:
     assert body["result"]["revenge_available"] is True
     assert body["result"]["card_limits"]["plays_first"] == "defender"
     assert body["chance"] == pytest.approx(26 / 36)
-    assert body["text"].startswith("Combat between players: 1d6 = 4 + 3 = 7 vs 1d6 = 2 + 1 = 3")
+    assert body["text"].startswith(
+        "Combat between players: 1d6 = 4 + 3 (madness) = 7 vs 1d6 = 2 + 1 (madness) = 3")
 
 
 def test_madness_and_cards_are_bounded_in_the_openapi_document(client: FlaskClient) -> None:

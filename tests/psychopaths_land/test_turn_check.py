@@ -87,8 +87,23 @@ def test_turn_check_text() -> None:
                       other_player_on_field=True).text
     assert text.cs == (
         "Kolo: průzkum ano, pohyb ano; pohyb na pole Hrad lze, zbude 1 akční bod; boj: s "
-        "hráčem. Na konci kola propadnou zbývající akční body (1) a efekty karet proběhnou v "
+        "hráčem. Na konci kola propadne 1 zbývající akční bod a efekty karet proběhnou v "
         "pořadí, které určí aktivní hráč.")
+    assert text.en == (
+        "Round: exploration yes, movement yes; a move to field Hrad is legal, 1 action point "
+        "left; combat: the player. At the end of the round the 1 remaining action point is lost "
+        "and card effects resolve in the order the active player sets.")
+
+
+@pytest.mark.parametrize(("points", "left", "lost"), [
+    (1, "zbude 0 akčních bodů", "nezbývá žádný akční bod"),
+    (3, "zbudou 2 akční body", "propadnou 2 zbývající akční body"),
+    (5, "zbudou 4 akční body", "propadnou 4 zbývající akční body"),
+    (6, "zbude 5 akčních bodů", "propadne 5 zbývajících akčních bodů"),
+])
+def test_action_points_left_agree_with_their_number(points: int, left: str, lost: str) -> None:
+    text = turn_check(ReplayDice([]), action_points=points, target_field="Hrad").text.cs
+    assert f"lze, {left};" in text and f"Na konci kola {lost} a efekty" in text
 
 
 def test_an_unfought_psychopath_must_be_in_the_inventory() -> None:

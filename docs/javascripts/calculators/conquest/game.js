@@ -1,8 +1,11 @@
 /* Dobývání soustav (rpg/conquest/game.py): the unit table and a turn's arithmetic. Nothing is
  * rolled; every refusal quotes the rule it breaks. The words are the catalog's, the unit table
- * and the numbers the engine's. */
+ * and the numbers the engine's. The form already bounds every number it takes and offers only
+ * the table's units, so only what it cannot check is refused here: values inside JSON inputs
+ * and the rules' own limits. */
 import { field, join, msg } from "../core/catalog.js";
 import { R, answer, fail, sum } from "../core/engine.js";
+import { term, writtenTerms } from "../pravidla/d20.js";
 
 const C = () => R["conquest/game"];
 /** The unit table's columns: the order of the engine's rows. */
@@ -10,29 +13,33 @@ const KEYS = ["name", "hp", "attack", "defense", "range_min", "range_max", "move
   "cost"];
 const fold = (name) => String(name).trim().toLowerCase();
 const table = () => C().units.map((row) => Object.fromEntries(KEYS.map((k, i) => [k, row[i]])));
+const names = () => join(table().map((u) => u.name));
 
 /** Digits grouped by thousands, as each language writes them ("1 250"). */
 const grouped = (n, key = "conquest.thousands") => (n < 1000 ? n
   : msg(key, { high: grouped(Math.floor(n / 1000), key), low: String(n % 1000).padStart(3, "0") }));
 const credits = (amount) => msg("conquest.credits", { amount: grouped(amount) });
 
+/** "9 − 2 (už na cíli) − 10 → 0": every term shown, a clamp written as one. */
+function reckoned(start, terms, total) {
+  const shown = writtenTerms(terms);
+  return shown.join.length ? msg(start + sum(terms.map((t) => t.value)) === total
+    ? "conquest.sum" : "conquest.clamp", { start, terms: shown, total }) : start;
+}
+
 /** The rule sentence `key`, quoted, with the rule's numbers from the table. */
 function quote(key) {
   const [gold, silver, teal] = C().coins.map((coin) => grouped(coin, "conquest.quote.thousands"));
-  const numbers = {
-    units: { names: join(table().map((u) => u.name)) },
-    mechanic: { bonus: C().mechanic_bonus },
-    "checkpoint-income": { income: C().checkpoint_income },
-    "extractor-income": { income: C().extractor_income },
+  return msg(`conquest.quote.${key}`, {
+    units: { names: names() },
     coins: { gold, silver, teal },
     price: { prices: join(table().map((u) => msg("conquest.price", { unit: u.name,
       cost: u.cost }))) },
-  };
-  return msg(`conquest.quote.${key}`, numbers[key]);
+  }[key]);
 }
 
-export const units = () => answer({ units: table() },
-  msg("conquest/units.text", { names: join(table().map((u) => u.name)) }));
+export const units = () => answer({ units: table() }, msg("conquest/units.text",
+  { names: names() }));
 
 function unit(name, at = "unit") {
   return table().find((u) => fold(u.name) === fold(name))
@@ -40,13 +47,13 @@ function unit(name, at = "unit") {
       at);
 }
 
-/** `value` ≥ `low` (0 unless given), else the rule `rule` is broken. */
-function atLeast(value, at, rule, low = 0) {
-  if (value < low) fail("conquest.at-least", { field: field(at), low, value, quote: quote(rule) }, at);
+/** A count inside a JSON input is at least 0, else the rule `rule` is broken. */
+function counted(value, at, rule) {
+  if (value < 0) fail("conquest.at-least", { field: field(at), low: 0, value, quote: quote(rule) }, at);
 }
 
+/** A unit with as many damage counters as hit points is no longer on the map. */
 function alive(u, damage, at) {
-  atLeast(damage, at, "counters");
   if (damage >= u.hp) {
     fail("conquest.gone", { unit: u.name, hp: u.hp, damage, quote: quote("removed") }, at);
   }
@@ -54,45 +61,41 @@ function alive(u, damage, at) {
 
 /** [Útok] damage = attack − the target's defence (at least 0), if the target is in range. */
 export function attack(source, { attacker, target, distance, target_damage: hit = 0 }) {
-  const [a, t] = [unit(attacker, "attacker"), unit(target, "target")];
-  atLeast(distance, "distance", "range");
+  const [a, t] = [unit(attacker), unit(target)];
   alive(t, hit, "target_damage");
   const inRange = a.range_min <= distance && distance <= a.range_max;
   const potential = Math.max(0, a.attack - t.defense);
-  const left = Math.max(0, t.hp - hit - (inRange ? potential : 0));
-  const names = { attacker: a.name, target: t.name, distance: msg("conquest.hexes",
-    { n: distance }) };
+  const dealt = inRange ? potential : 0;
+  const left = Math.max(0, t.hp - hit - dealt);
+  const said = { attacker: a.name, target: t.name, distance: msg("conquest.hexes",
+    { n: distance }), reach: msg("conquest.reach", { low: a.range_min, high: a.range_max }) };
   return answer({ attacker: a.name, target: t.name, in_range: inRange, range_min: a.range_min,
-    range_max: a.range_max, damage: inRange ? potential : 0, damage_if_in_range: potential,
-    hp_left: left, destroyed: !left },
-  inRange ? msg("conquest/attack.text", { ...names, attack: a.attack, defense: t.defense,
-    damage: potential, end: left ? msg("conquest/attack.hp-left", { hp: left })
-      : msg("conquest/attack.destroyed") })
-    : msg("conquest/attack.out-of-range", { ...names, quote: quote("range"),
-      reach: msg("conquest.reach", { low: a.range_min, high: a.range_max }) }));
+    range_max: a.range_max, damage: dealt, damage_if_in_range: potential, hp_left: left,
+    destroyed: !left },
+  inRange ? msg("conquest/attack.text", { ...said,
+    damage: reckoned(a.attack, [term(-t.defense)], potential),
+    hp: reckoned(t.hp, [term(-hit, msg("conquest/attack.counters")), term(-dealt)], left),
+    end: left ? "" : msg("conquest/attack.destroyed") })
+    : msg("conquest/attack.out-of-range", { ...said, quote: msg("conquest.quote.range") }));
 }
 
 /** [Regenerace] repaired = min(damage, regen + Mechanics in range, 5). */
 export function regen(source, { unit: name, damage, mechanics_in_range: m = 0 }) {
   const u = unit(name);
   alive(u, damage, "damage");
-  atLeast(m, "mechanics_in_range", "mechanic");
-  const cap = C().regen_cap;
-  const rate = u.regen + C().mechanic_bonus * m;
+  const { regen_cap: cap, mechanic_bonus: bonus } = C();
+  const rate = u.regen + bonus * m;
   const fixed = Math.min(damage, rate, cap);
-  const capped = rate > cap && damage > cap;
   const hp = u.hp - damage + fixed;
-  return answer({ unit: u.name, repaired: fixed, damage_left: damage - fixed, hp, capped },
-    msg("conquest/regen.text", { unit: u.name, regen: u.regen, repaired: fixed,
-      mechanics: m ? msg("conquest/regen.mechanics", { n: m }) : "",
-      cap: capped ? msg("conquest/regen.cap", { cap }) : "", left: damage - fixed, hp,
-      max: u.hp }));
+  return answer({ unit: u.name, repaired: fixed, damage_left: damage - fixed, hp,
+    capped: rate > cap && damage > cap },
+  msg("conquest/regen.text", { unit: u.name, repaired: fixed, left: damage - fixed, hp,
+    max: u.hp, rate: reckoned(u.regen, [term(bonus * m, msg("conquest/regen.mechanics"))], rate),
+    cap: rate > cap ? msg("conquest/regen.cap", { cap }) : "" }));
 }
 
 /** [Příjem kreditů] 100 per checkpoint, 50 per Extractor. */
 export function income(source, { checkpoints = 0, extractors = 0 }) {
-  atLeast(checkpoints, "checkpoints", "checkpoint-income");
-  atLeast(extractors, "extractors", "extractor-income");
   const { checkpoint_income: ci, extractor_income: ei } = C();
   const total = ci * checkpoints + ei * extractors;
   return answer({ credits: total, from_checkpoints: ci * checkpoints,
@@ -100,8 +103,8 @@ export function income(source, { checkpoints = 0, extractors = 0 }) {
     checkpoint_income: ci, extractor_income: ei, credits: credits(total) }));
 }
 
+/** Credits are paid in coins: a multiple of the smallest. */
 function payable(amount) {
-  atLeast(amount, "credits", "coins");
   const smallest = C().coins.at(-1);
   if (amount % smallest) {
     fail("conquest/coins.not-payable", { credits: amount, smallest, quote: quote("coins") },
@@ -125,9 +128,9 @@ export function coins(source, { credits: amount }) {
 export function buy(source, { units: wanted, credits: amount = C().starting_credits }) {
   payable(amount);
   const lines = [];
-  for (const [name, count] of Object.entries(wanted ?? {})) {
+  for (const [name, count] of Object.entries(wanted)) {
     const u = unit(name, "units");
-    atLeast(count, "units", "price");
+    counted(count, "units", "price");
     if (lines.some((line) => line.unit === u.name)) {
       fail("conquest/buy.unit-twice", { unit: u.name }, "units");
     }
@@ -140,11 +143,10 @@ export function buy(source, { units: wanted, credits: amount = C().starting_cred
   if (cost > amount) {
     fail("conquest/buy.too-dear", { cost, credits: amount, quote: quote("price") }, "units");
   }
-  const bought = lines.filter((l) => l.count).map((l) => msg("conquest.count",
-    { count: l.count, unit: l.unit }));
+  const bought = lines.filter((l) => l.count).map((l) => msg("conquest.count", l));
   return answer({ cost, credits_left: amount - cost, purchases: lines },
-    msg("conquest/buy.text", { bought: bought.length ? join(bought)
-      : msg("conquest/buy.nothing"), cost: credits(cost), left: credits(amount - cost) }));
+    msg("conquest/buy.text", { bought: bought[0] ? join(bought) : msg("conquest/buy.nothing"),
+      cost: credits(cost), left: credits(amount - cost) }));
 }
 
 /** Places 1, 2, … in sorted order; entries equal by `same` share a place. */
@@ -161,16 +163,16 @@ function rank(factions, at) {
   if (!Array.isArray(factions) || !factions.length) fail("conquest/score.no-factions", {}, at);
   const parsed = factions.map((data, i) => {
     const where = `${at}.${i}`;
-    const { name: raw = "", checkpoints = 0, units: counts } = data ?? {};
+    const { name: raw = "", checkpoints = 0, units: counts = {} } = data;
     const name = String(raw).trim()
       || fail("conquest/score.nameless", { name: field("name") }, where);
-    atLeast(checkpoints, `${where}.checkpoints`, "tie-break");
+    counted(checkpoints, `${where}.checkpoints`, "tie-break");
     const seen = new Set();
     let value = 0;
     let any = false;
-    for (const [key, count] of Object.entries(counts ?? {})) {
+    for (const [key, count] of Object.entries(counts)) {
       const u = unit(key, `${where}.units`);
-      atLeast(count, `${where}.units`, "tie-break");
+      counted(count, `${where}.units`, "tie-break");
       if (seen.has(u.name)) {
         fail("conquest/score.unit-twice", { unit: u.name, name }, `${where}.units`);
       }
@@ -192,8 +194,7 @@ function rank(factions, at) {
 export function score(source, { factions }) {
   const ranking = rank(factions, "factions");
   return answer({ ranking }, msg("conquest/score.text", { ranking: join(ranking.map((s) =>
-    msg("conquest/score.standing", { place: s.place, name: s.name, checkpoints: s.checkpoints,
-      value: credits(s.unit_value) })), "; ") }));
+    msg("conquest/score.standing", { ...s, value: credits(s.unit_value) })), "; ") }));
 }
 
 /** [Konec hry] each sector's winner, then the points of all sectors in the final order. */
@@ -235,19 +236,20 @@ function named(value, at) {
 
 /** [Vyhodnocení speciálních efektů] ships on unoccupied or enemy checkpoints leave the board
  * and gain them; a system's last checkpoint brings its Extractors to the captor. */
-export function capture(source, { faction, ships = [], holdings = [] }) {
+export function capture(source, { faction, ships, holdings = [] }) {
   const me = named(faction, "faction");
   const key = (owner, system) => JSON.stringify([fold(owner), fold(system)]);
   const held = new Map();
+  const holdingsField = field("holdings");
   holdings.forEach((row, i) => {
     const at = `holdings.${i}.`;
     const [owner, system] = [named(row.faction, `${at}faction`), named(row.system, `${at}system`)];
     const { checkpoints = 0, extractors = 0 } = row;
-    atLeast(checkpoints, `${at}checkpoints`, "system-lost");
-    atLeast(extractors, `${at}extractors`, "system-lost");
+    counted(checkpoints, `${at}checkpoints`, "system-lost");
+    counted(extractors, `${at}extractors`, "system-lost");
     if (held.has(key(owner, system))) {
       fail("conquest/capture.holding-twice", { faction: owner, system,
-        holdings: field("holdings") }, "holdings");
+        holdings: holdingsField }, "holdings");
     }
     held.set(key(owner, system), [owner, system, checkpoints, extractors]);
   });
@@ -270,10 +272,10 @@ export function capture(source, { faction, ships = [], holdings = [] }) {
   const losses = [...taken.values()].map(([holder, where, lost]) => {
     const [owner, system, n, ex] = held.get(key(holder, where))
       || fail("conquest/capture.holding-missing", { faction: holder, system: where,
-        holdings: field("holdings"), quote: quote("system-lost") }, "holdings");
+        holdings: holdingsField, quote: quote("system-lost") }, "holdings");
     if (lost > n) {
       fail("conquest/capture.too-many", { faction: owner, system, n, lost,
-        holdings: field("holdings"), ships: field("ships") }, "holdings");
+        holdings: holdingsField, ships: field("ships") }, "holdings");
     }
     return { faction: owner, system, checkpoints_lost: lost, checkpoints_left: n - lost,
       system_lost: n === lost, extractors_lost: n === lost ? ex : 0 };
@@ -283,67 +285,28 @@ export function capture(source, { faction, ships = [], holdings = [] }) {
   return answer({ captures, ships_removed: removed, checkpoints_gained: removed, losses,
     extractors_gained: gained }, msg("conquest/capture.text", { faction: me, removed,
     gained: removed, extractors: gained, losses: join(losses.filter((l) => l.system_lost)
-      .map((l) => msg("conquest/capture.system-lost", { faction: l.faction, system: l.system,
-        n: l.extractors_lost })), "") }));
+      .map((l) => msg("conquest/capture.system-lost", { ...l, n: l.extractors_lost })), "") }));
 }
 
 /** [Displacer] the teleport's timeline; a damaged Displacer cannot teleport. */
 export function teleport(source, { turn, damage = 0, other_sector: other = false,
   target_sector_checkpoints: held = 0 }) {
-  atLeast(turn, "turn", "teleport-flip", C().turn_min);
-  atLeast(damage, "damage", "counters");
   if (damage > 0) { // whatever the damage: this is the rule it breaks
     fail("conquest/teleport.damaged", { damage, quote: quote("damaged-displacer") }, "damage");
   }
-  atLeast(held, "target_sector_checkpoints", "teleport-sector");
   if (other && held < 1) {
     fail("conquest/teleport.no-checkpoint", { quote: quote("teleport-sector") },
       "target_sector_checkpoints");
   }
-  const [flip, removed] = [turn + C().flip_after, turn + C().removed_after];
+  const c = C();
+  const [flip, removed] = [turn + c.flip_after, turn + c.removed_after];
   const T = "conquest/teleport.";
   const step = (at, event, params) => ({ turn: at, event,
     text: String(msg(T + event, { turn: at, ...params })) });
   return answer({ turn, flip_turn: flip, removed_turn: removed, acts_again_turn: removed,
     untargetable_until_turn: removed, handed_over: other, timeline: [
-      step(turn, "teleported", { actions: C().teleport_actions }),
+      step(turn, "teleported", { actions: c.teleport_actions }),
       step(flip, "token-flipped"),
-      step(removed, "token-removed", { phase: C().unit_actions_phase })] },
+      step(removed, "token-removed", { phase: c.unit_actions_phase })] },
   msg(`${T}text`, { turn, flip, removed, handed: other ? msg(`${T}handed-over`) : "" }));
-}
-
-const COLUMNS = ["name", "hp", "attack", "defense", "range", "movement", "regen", "cost"];
-
-/** The battle sheet computes as soon as it is changed; the unit table and the sheet's figures
- * stand under the outcome. */
-export function enhance(root) {
-  const form = root.querySelector("form");
-  const output = root.querySelector("[data-output]");
-  const path = root.dataset.procedure;
-  const attacking = path === "conquest/attack";
-  if (attacking) {
-    form.addEventListener("change", () => form.elements.distance.value && form.requestSubmit());
-  }
-  form.addEventListener("submit", () => {
-    const r = output.dataset.result && JSON.parse(output.dataset.result);
-    const strong = (value) => `<strong>${value}</strong>`;
-    const yes = (flag) => strong(msg(`conquest/attack.${flag ? "yes" : "no"}`));
-    if (r && attacking) {
-      output.insertAdjacentHTML("beforeend", `<p class="calculator__sheet">${msg(
-        "conquest/attack.sheet", { damage: strong(r.damage),
-          hp: strong(`${r.hp_left}/${unit(r.target).hp}`), in_range: yes(r.in_range),
-          reach: msg("conquest.reach", { low: r.range_min, high: r.range_max }),
-          destroyed: yes(r.destroyed) })}</p>`);
-    }
-    if (r && r.units) {
-      const rows = r.units.map((u) => [u.name, u.hp, u.attack, u.defense,
-        msg("conquest.reach", { low: u.range_min, high: u.range_max }), u.movement, u.regen,
-        u.cost]);
-      const head = COLUMNS.map((key) => msg(`conquest/units.${key}`));
-      output.insertAdjacentHTML("beforeend", '<div class="calculator__table"><table><tr>'
-        + [head, ...rows].map((row, i) => row.map((cell) => (i ? `<td>${cell}</td>`
-          : `<th>${cell}</th>`)).join("")).join("</tr><tr>") + "</tr></table></div>");
-    }
-  });
-  if (path === "conquest/units") form.requestSubmit();
 }

@@ -1,19 +1,15 @@
 /* Olgoj Chorchoj (rpg/olgoj_chorchoj/action_tokens.py): the Engineering action and the action
- * tokens of a landing. Nothing is rolled; the words are the catalog's. */
+ * tokens of a landing. Nothing is rolled; the words are the catalog's. The form already takes
+ * exactly three scales, none below 0. */
 import { join, msg } from "../core/catalog.js";
 import { R, answer, fail } from "../core/engine.js";
 
-const O = () => R["olgoj_chorchoj/action_tokens"];
 const E = "olgoj-chorchoj/engineering.";
 const T = "olgoj-chorchoj/tokens.";
 
 /** [Inženýrství] each of the three scales 1 back, +5 tactical points; a 0 locks a slot. */
 export function engineering(source, { products, tactical = 0 }) {
-  const { scales, step, gain } = O();
-  const quote = msg("olgoj-chorchoj.quote.engineering", { step, gain });
-  if (products.length !== scales) fail(`${E}scales`, { scales, n: products.length, quote },
-    "products");
-  if (tactical < 0) fail(`${E}negative`, { tactical, quote }, "tactical");
+  const { step, gain } = R["olgoj_chorchoj/action_tokens"];
   products.forEach((value, i) => value < step && fail(`${E}off-track`, { index: i + 1, value,
     quote: msg("olgoj-chorchoj.quote.off-track") }, "products"));
   const after = products.map((v) => v - step);
@@ -22,13 +18,12 @@ export function engineering(source, { products, tactical = 0 }) {
   return answer({ products: after, tactical: tactical + gain, must_lock_slots: zero.length,
     scales_at_zero: zero }, msg(`${E}text`, { tactical, gain, total: tactical + gain,
     products: join(products.map((before, i) => msg(`${E}scale`, { before, after: after[i] }))),
-    locks: zero.length ? msg(`${E}locks`, { n: zero.length }) : "" }));
+    locks: zero[0] ? msg(`${E}locks`, { n: zero.length }) : "" }));
 }
 
 /** How an option is worded: the face-up token, both corner tokens, or one each. */
-const worded = (o) => (o.kind === "face-up" ? msg(`${T}face-up`, o)
-  : msg(`${T}${o.other_player_tokens ? "corner" : "corner-both"}`,
-    { tokens: o.tokens, other: o.other_player_tokens }));
+const worded = (o) => msg(T + (o.kind === "face-up" ? o.kind
+  : o.other_player_tokens ? "corner" : "corner-both"), { ...o, other: o.other_player_tokens });
 
 /** [Získání žetonu akce] the face-up token, or the corner tokens; never both at once. */
 export function tokens(source, { face_up_token: up, corner_match: corner, same_owner: same }) {
@@ -37,10 +32,10 @@ export function tokens(source, { face_up_token: up, corner_match: corner, same_o
   if (corner) {
     options.push({ kind: "corner", tokens: same ? 2 : 1, other_player_tokens: same ? 0 : 1 });
   }
-  const choose = options.length > 1;
-  return answer({ options, must_choose: choose,
+  const [first, second] = options;
+  return answer({ options, must_choose: !!second,
     most_tokens: Math.max(0, ...options.map((o) => o.tokens)) },
-  !options.length ? msg(`${T}none`) : choose ? msg(`${T}choose`, { face_up: worded(options[0]),
-    corner: worded(options[1]), quote: msg("olgoj-chorchoj.quote.never-three") })
-    : msg(`${T}only`, { option: worded(options[0]) }));
+  second ? msg(`${T}choose`, { face_up: worded(first), corner: worded(second),
+    quote: msg("olgoj-chorchoj.quote.never-three") })
+    : msg(T + (first ? "only" : "none"), { option: first && worded(first) }));
 }

@@ -1,11 +1,14 @@
-/* Země psychopatů, [Boj] (rpg/psychopaths_land/combat.py): combat in its four modes, and the
- * card steps of the calculator. The words are the catalog's, the numbers the engine's. */
+/* Země psychopatů, [Boj] (rpg/psychopaths_land/combat.py): combat in its four modes.
+ * The words are the catalog's, the numbers the engine's. */
 import { choice, field, join, msg } from "../core/catalog.js";
-import { R, answer, fail, frac, plus } from "../core/engine.js";
+import { R, answer, fail, frac } from "../core/engine.js";
+import { minusSign, term, writtenTerms } from "../pravidla/d20.js";
 
 const P = () => R["psychopaths_land/combat"];
 const K = "psychopaths-land/combat.";
-const side = (who) => msg(`${K}side.${who}`);
+/** A duellist as the rules call them: against a psychopath, the player and the psychopath. */
+const named = (mode, who) => msg(`${K}side.${mode === "psychopath"
+  ? { attacker: "player", defender: "psychopath" }[who] : who}`);
 
 /** P(d6 + lead > d6), exact. */
 function winChance(lead) {
@@ -31,6 +34,13 @@ function fame(mode, winner, moved, active) {
   return [winner === "attacker" ? [gain, loss] : [loss, gain], effects];
 }
 
+/** One side's d6 with every modifier named: "1d6 = 4 + 3 (šílenost) − 1 (karty) = 6". */
+function shown(die, madness, cards) {
+  const terms = writtenTerms([term(madness, msg(`${K}madness`)), term(cards, msg(`${K}cards`))]);
+  return terms.join.length ? msg(`${K}side`, { die, terms, total: minusSign(die + madness + cards) })
+    : msg(`${K}die`, { die });
+}
+
 /** [Boj] d6 + madness + cards for each side; the higher total wins the difference in fame. */
 export function combat(source, { mode = "players", attacker_madness: am = 0,
   defender_madness: dm = 0, attacker_cards: ac = 0, defender_cards: dc = 0,
@@ -40,7 +50,7 @@ export function combat(source, { mode = "players", attacker_madness: am = 0,
       revenge_used: field("revenge_used") }, "revenge_used");
   }
   if (mode !== "revenge" && active !== "attacker") {
-    fail(`${K}active-player`, { active_player: field("active_player"),
+    fail(`${K}active-player`, { active_player: field("active_player"), mode: field("mode"),
       quote: msg("psychopaths-land.quote.revenge-bonus", { bonus: P().revenge_bonus }),
       revenge: choice("mode", "revenge") }, "active_player");
   }
@@ -52,65 +62,21 @@ export function combat(source, { mode = "players", attacker_madness: am = 0,
   const [[fa, fd], effects] = fame(mode, winner, moved, active);
   const revenge = mode === "players" && winner === "attacker" && !used;
   const psycho = mode === "psychopath";
-  const numbers = { duellist: P().duellist_cards, bystander: P().bystander_cards };
-  const limits = { attacker: numbers.duellist, defender: psycho ? 0 : numbers.duellist,
-    bystander: numbers.bystander,
-    plays_first: psycho ? "attacker" : at === dt ? null : at < dt ? "attacker" : "defender",
-    note: String(msg(`${K}cards-${psycho ? "psychopath" : "players"}`, numbers)) };
-  const shown = (die, madness, cards, total) => `1d6 = ${die}${plus(madness, die + madness)}`
-    + plus(cards, total);
-  const changes = [["attacker", fa], ["defender", fd]].filter(([, v]) => v).map(([who, v]) =>
-    msg(`${K}fame-change`, { side: side(who), change: v > 0 ? `+${v}` : `−${-v}` }));
-  const extras = [changes.length ? msg(`${K}fame`, { changes: join(changes) }) : msg(`${K}no-fame`),
+  const cards = { duellist: P().duellist_cards, bystander: P().bystander_cards };
+  const changes = [["attacker", fa], ["defender", fd]].filter(([, v]) => v).map(([who, v]) => (
+    v > moved ? msg(`${K}fame-bonus`, { side: named(mode, who), moved, bonus: v - moved, total: v })
+      : msg(`${K}fame-change`, { side: named(mode, who), change: v > 0 ? `+${v}` : `−${-v}` })));
+  const extras = [changes[0] ? msg(`${K}fame`, { changes: join(changes) }) : msg(`${K}no-fame`),
     ...effects.map((e) => msg(`${K}effect.${e}`))];
   if (revenge) extras.push(msg(`${K}revenge-available`));
   return answer({ mode, attacker_roll: a, defender_roll: d, attacker_total: at,
     defender_total: dt, winner, fame_moved: moved, fame: { attacker: fa, defender: fd },
-    revenge_available: revenge, effects, card_limits: limits },
-  msg(`${K}text`, { mode: msg(`${K}mode.${mode}`), attacker: shown(a, am, ac, at),
-    defender: shown(d, dm, dc, dt), extras: join(extras),
-    verdict: winner === "draw" ? msg(`${K}draw`) : msg(`${K}wins`, { moved,
-      side: side(psycho && winner === "defender" ? "psychopath" : winner) }) }),
+    revenge_available: revenge, effects, card_limits: { attacker: cards.duellist,
+      defender: psycho ? 0 : cards.duellist, bystander: cards.bystander,
+      plays_first: psycho ? "attacker" : at === dt ? null : at < dt ? "attacker" : "defender",
+      note: String(msg(`${K}cards-${psycho ? "psychopath" : "players"}`, cards)) } },
+  msg(`${K}text`, { mode: msg(`${K}mode.${mode}`), attacker: shown(a, am, ac),
+    defender: shown(d, dm, dc), extras: join(extras), verdict: winner === "draw"
+      ? msg(`${K}draw`) : msg(`${K}wins`, { moved, side: named(mode, winner) }) }),
   { chance: winChance(am + ac - dm - dc) });
-}
-
-/** The combat's card steps: ± per side re-resolves the same dice with the cards changed, and a
- * line tells who may still play cards in this step (the engine's card_limits). */
-export function enhance(root) {
-  if (root.dataset.procedure !== "psychopaths-land/combat") return;
-  const form = root.querySelector("form");
-  const output = root.querySelector("[data-output]");
-  const box = document.createElement("div");
-  const button = (who, step) => `<button type="button" class="md-button" data-side="${who}" `
-    + `data-step="${step}">${step > 0 ? "+" : "−"}1</button>`;
-  box.innerHTML = `${["attacker", "defender"].map((who) => `<p>${msg(`${K}card-on.${who}`)} `
-    + `${button(who, -1)} ${button(who, 1)}</p>`).join("")}<p><button type="button" `
-    + `class="md-button" data-step="0">${msg(`${K}next-step`)}</button></p><p data-limits></p>`;
-  box.hidden = true;
-  output.after(box);
-  let played;
-  const show = (fresh) => {
-    if (fresh) played = { attacker: 0, defender: 0 };
-    box.hidden = !output.dataset.result;
-    if (box.hidden) return;
-    const { card_limits: l, mode } = JSON.parse(output.dataset.result);
-    const first = mode === "psychopath" ? msg(`${K}first.fighter`) : l.plays_first === null
-      ? msg(`${K}first.anyone`) : msg(`${K}first.lower`, { side: side(l.plays_first) });
-    const left = (who) => Math.max(0, l[who] - played[who]);
-    box.querySelector("[data-limits]").textContent = msg(`${K}step`, { first,
-      attacker: left("attacker"), defender: left("defender"), bystander: l.bystander });
-  };
-  box.addEventListener("click", (event) => {
-    const { side: who, step } = event.target.dataset;
-    if (step === undefined) return;
-    if (step === "0") return show(true);
-    const input = form.elements[`${who}_cards`];
-    const { min, max } = input.dataset;
-    input.value = Math.max(min, Math.min(max, Number(input.value || 0) + Number(step)));
-    const result = JSON.parse(output.dataset.result);
-    played[result.mode === "psychopath" ? "attacker" : who] += 1;
-    form.elements.dice.value = `${result.attacker_roll}, ${result.defender_roll}`;
-    form.requestSubmit();
-  });
-  form.addEventListener("submit", (event) => show(event.submitter !== null));
 }
