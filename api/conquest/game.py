@@ -15,62 +15,81 @@ from api import fields as f
 from api.conquest import blp
 from api.procedures import register
 from rpg.conquest import game as conquest
+from rpg.core.catalog import Message, messages, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
+
+MESSAGES = messages({
+    "api.conquest.range": Text("Musí být od {low} do {high}: {quote}",
+                               "Must be between {low} and {high}: {quote}"),
+    "api.conquest.length": Text("Musí mít právě {n} {n:položku|položky|položek} (má {given}): "
+                                "{quote}",
+                                "Must have exactly {n} items ({given} given): {quote}"),
+    "api.conquest.unit-twice": Text(
+        "Jednotka je uvedena dvakrát (jen jinak psaná): sečti počty do jedné položky.",
+        "A unit is listed twice (spelt differently): add the counts into one entry."),
+})
+
+
+def refusal(message: Message) -> ValidationError:
+    """A field's validation error worded by a catalog message, in the user's language (the
+    error handler writes each :class:`Text` of a field's errors in the answer's language)."""
+    return ValidationError([Text(message.cs, message.en)])
 
 
 class RuleRange(validate.Range):
     """A range whose error quotes the rule sentence the value breaks (the bound still shows in
     the OpenAPI document as minimum / maximum)."""
 
-    def __init__(self, low: int, high: int, quote: Text) -> None:
+    def __init__(self, low: int, high: int, quote: Message) -> None:
         super().__init__(low, high)
         self.quote = quote
 
     def __call__(self, value: Any) -> Any:
         if not self.min <= value <= self.max:
-            raise ValidationError([Text(
-                f"Musí být od {self.min} do {self.max}: {self.quote.cs}",
-                f"Must be between {self.min} and {self.max}: {self.quote.en}")])
+            raise refusal(msg("api.conquest.range", low=self.min, high=self.max,
+                              quote=self.quote))
         return value
 
 
 class RuleLength(validate.Length):
     """An exact list length whose error quotes the rule that fixes it."""
 
-    def __init__(self, length: int, quote: Text) -> None:
+    def __init__(self, length: int, quote: Message) -> None:
         super().__init__(length, length)
         self.quote = quote
 
     def __call__(self, value: Any) -> Any:
         if len(value) != self.min:
-            raise ValidationError([Text(
-                f"Musí mít právě {self.min} položky (má {len(value)}): {self.quote.cs}",
-                f"Must have exactly {self.min} items ({len(value)} given): {self.quote.en}")])
+            raise refusal(msg("api.conquest.length", n=self.min, given=len(value),
+                              quote=self.quote))
         return value
 
 
-def count(quote: str, low: int = 0, high: int = conquest.AMOUNT_MAX, **kwargs: Any) -> f.Int:
-    """A count or amount within ``low..high``; out of it, the rule :data:`conquest.QUOTES`
-    ``[quote]`` is quoted."""
-    return f.Int(validate=RuleRange(low, high, conquest.QUOTES[quote]), **kwargs)
+def count(rule: str, low: int = 0, high: int = conquest.AMOUNT_MAX, *,
+          label: str | None = None, **kwargs: Any) -> f.Int:
+    """A count or amount within ``low..high``; out of it, the rule ``rule`` is quoted."""
+    return f.Int(validate=RuleRange(low, high, conquest.quote(rule)),
+                 **f.labelled(kwargs, label))
 
 
 class UnitName(fields.String):
-    """A unit of the table, any case (``scout``, ``SCOUT``), loaded in the table's spelling."""
+    """A unit of the table, any case (``scout``, ``SCOUT``), loaded in the table's spelling;
+    the calculators pick it from the table's names (``enum``)."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, label: str | None = None, **kwargs: Any) -> None:
         metadata = {"description": "One of " + ", ".join(conquest.UNIT_NAMES)
                     + " (any case)."} | kwargs.pop("metadata", {})
-        super().__init__(validate=validate.Length(1, f.NAME_LENGTH), metadata=metadata,
-                         **kwargs)
+        super().__init__(validate=[validate.Length(1, f.NAME_LENGTH),
+                                   validate.OneOf(conquest.UNIT_NAMES)],
+                         **f.labelled({**kwargs, "metadata": metadata}, label))
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
         name = super()._deserialize(value, attr, data, **kwargs)
         try:
             return conquest.unit_named(name, attr or "unit").name
         except RuleError as error:
-            raise ValidationError([error.message]) from error
+            raise refusal(error.message) from error
 
 
 class UnitCounts(f.JsonDict):
@@ -82,15 +101,13 @@ class UnitCounts(f.JsonDict):
         raw = value[0] if isinstance(value, list) and len(value) == 1 else value
         given = len(json.loads(raw)) if isinstance(raw, str) else len(raw)
         if len(counts) != given:
-            raise ValidationError([Text(
-                "Jednotka je uvedena dvakrát (jen jinak psaná): sečti počty do jedné položky.",
-                "A unit is listed twice (spelt differently): add the counts into one entry.")])
+            raise refusal(msg("api.conquest.unit-twice"))
         return counts
 
 
-def unit_counts(quote: str, **kwargs: Any) -> UnitCounts:
-    """``{unit: count}`` with counts 0..100000 quoting the rule ``quote`` when broken."""
-    return UnitCounts(keys=UnitName(), values=count(quote), validate=validate.Length(
+def unit_counts(rule: str, **kwargs: Any) -> UnitCounts:
+    """``{unit: count}`` with counts 0..100000 quoting the rule ``rule`` when broken."""
+    return UnitCounts(keys=UnitName(), values=count(rule), validate=validate.Length(
         0, len(conquest.UNITS)), **kwargs)
 
 
@@ -104,29 +121,30 @@ class ConquestUnitsInput(Schema):
 class ConquestAttackInput(Schema):
     """Inputs of ``conquest/attack``."""
 
-    attacker = UnitName(required=True)
-    target = UnitName(required=True)
-    distance = count("range", required=True, metadata={"description": "Distance in hexes."})
-    target_damage = count("counters", load_default=0, metadata={
+    attacker = UnitName(required=True, label="Útočník")
+    target = UnitName(required=True, label="Cíl")
+    distance = count("range", required=True, label="Vzdálenost (hexy)", metadata={
+        "description": "Distance in hexes."})
+    target_damage = count("counters", load_default=0, label="Poškození už na cíli", metadata={
         "description": "Damage counters already on the target."})
 
 
 class ConquestRegenInput(Schema):
     """Inputs of ``conquest/regen``."""
 
-    unit = UnitName(required=True)
-    damage = count("counters", required=True, metadata={
+    unit = UnitName(required=True, label="Jednotka")
+    damage = count("counters", required=True, label="Poškození (damage countery)", metadata={
         "description": "Damage counters on the unit."})
-    mechanics_in_range = count("mechanic", load_default=0, metadata={
+    mechanics_in_range = count("mechanic", load_default=0, label="Mechanicy v dosahu", metadata={
         "description": "The faction's Mechanics within range of the unit (+1 each)."})
 
 
 class ConquestIncomeInput(Schema):
     """Inputs of ``conquest/income``."""
 
-    checkpoints = count("checkpoint-income", load_default=0, metadata={
+    checkpoints = count("checkpoint-income", load_default=0, label="Checkpointy", metadata={
         "description": "Checkpoints the faction controls."})
-    extractors = count("extractor-income", load_default=0, metadata={
+    extractors = count("extractor-income", load_default=0, label="Extractory", metadata={
         "description": "Extractors the faction owns."})
 
 
@@ -145,7 +163,10 @@ class ConquestScoreInput(Schema):
     factions = f.JsonList(fields.Nested(ConquestFactionSchema), required=True,
                           validate=validate.Length(1, f.LIST_LENGTH), metadata={
                               "description": "The sector's factions: {name, checkpoints, "
-                                             "units: {unit: count}}; in a GET one JSON value."})
+                                             "units: {unit: count}}; in a GET one JSON value.",
+                              "x-label": "Frakce v sektoru (JSON: jméno, checkpointy, jednotky)",
+                              "x-placeholder": '[{"name": "Rudí", "checkpoints": 2, "units": '
+                                               '{"Scout": 1}}, {"name": "Modří"}]'})
 
 
 class ConquestWinnerInput(Schema):
@@ -156,23 +177,28 @@ class ConquestWinnerInput(Schema):
                     validate=validate.Length(1, f.LIST_LENGTH)),
         required=True, validate=validate.Length(1, f.LIST_LENGTH), metadata={
             "description": "Each sector a list of factions as in `score`; factions are matched "
-                           "across sectors by name. In a GET one JSON value."})
+                           "across sectors by name. In a GET one JSON value.",
+            "x-label": "Sektory (JSON: seznam sektorů, v každém frakce)",
+            "x-placeholder": '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, '
+                             '{"name": "Modří"}]]'})
 
 
 class ConquestCoinsInput(Schema):
     """Inputs of ``conquest/coins``."""
 
-    credits = count("coins", required=True, metadata={
+    credits = count("coins", required=True, label="Kredity", metadata={
         "description": "An amount of credits, a multiple of 50."})
 
 
 class ConquestBuyInput(Schema):
     """Inputs of ``conquest/buy``."""
 
-    credits = count("coins", load_default=conquest.STARTING_CREDITS, metadata={
+    credits = count("coins", load_default=conquest.STARTING_CREDITS, label="Kredity", metadata={
         "description": "Credits available (a sector starts with 500), a multiple of 50."})
     units = unit_counts("price", required=True, metadata={
-        "description": "Units to buy, as {unit: count}; in a GET one JSON value."})
+        "description": "Units to buy, as {unit: count}; in a GET one JSON value.",
+        "x-label": 'Jednotky (JSON, např. {"Scout": 2})',
+        "x-placeholder": '{"Scout": 2, "Frigate": 1}'})
 
 
 class ConquestShipSchema(Schema):
@@ -196,28 +222,37 @@ class ConquestHoldingSchema(Schema):
 class ConquestCaptureInput(Schema):
     """Inputs of ``conquest/capture``."""
 
-    faction = f.name(required=True, metadata={"description": "The faction whose turn starts."})
+    faction = f.name(required=True, label="Frakce na tahu", metadata={
+        "description": "The faction whose turn starts."})
     ships = f.JsonList(fields.Nested(ConquestShipSchema), required=True,
                        validate=validate.Length(0, f.LIST_LENGTH), metadata={
                            "description": "The faction's ships on checkpoints at the start of "
-                                          "its turn. In a GET one JSON value."})
+                                          "its turn. In a GET one JSON value.",
+                           "x-label": "Lodě na checkpointech (JSON; holder null = neobsazený)",
+                           "x-placeholder": '[{"unit": "Scout", "system": "Alfa", '
+                                            '"holder": "Modří"}]'})
     holdings = f.JsonList(fields.Nested(ConquestHoldingSchema), load_default=list,
                           validate=validate.Length(0, f.LIST_LENGTH), metadata={
                               "description": "Checkpoints and Extractors each enemy captured "
                                              "from held in that system before; needed for "
-                                             "every such enemy. In a GET one JSON value."})
+                                             "every such enemy. In a GET one JSON value.",
+                              "x-label": "Co soupeři drželi v soustavách (JSON)",
+                              "x-placeholder": '[{"faction": "Modří", "system": "Alfa", '
+                                               '"checkpoints": 1, "extractors": 2}]'})
 
 
 class ConquestTeleportInput(Schema):
     """Inputs of ``conquest/teleport``."""
 
-    turn = count("teleport-flip", low=conquest.TURN_MIN, required=True, metadata={
+    turn = count("teleport-flip", low=conquest.TURN_MIN, required=True,
+                 label="Tah, ve kterém se teleportuje", metadata={
         "description": "The faction's turn in which the Displacer teleports."})
-    damage = count("counters", load_default=0, metadata={
+    damage = count("counters", load_default=0, label="Poškození (damage countery)", metadata={
         "description": "Damage counters on the Displacer (a damaged one cannot teleport)."})
-    other_sector = f.Bool(load_default=False, metadata={
+    other_sector = f.flag(label="Do jiného sektoru", metadata={
         "description": "The target is in another sector."})
-    target_sector_checkpoints = count("teleport-sector", load_default=0, metadata={
+    target_sector_checkpoints = count("teleport-sector", load_default=0,
+                                      label="Checkpointy v cílovém sektoru", metadata={
         "description": "Checkpoints the faction holds in the target sector."})
 
 

@@ -15,23 +15,25 @@ class OlgojEngineeringInput(Schema):
     """Inputs of ``olgoj-chorchoj/engineering``."""
 
     products = f.CsvList(
-        f.Int(validate=RuleRange(0, oc.AMOUNT_MAX, oc.QUOTES["engineering"])),
-        validate=RuleLength(oc.SCALES, oc.QUOTES["engineering"]), required=True, metadata={
+        f.Int(validate=RuleRange(0, oc.AMOUNT_MAX, oc.engineering_rule())),
+        validate=RuleLength(oc.SCALES, oc.engineering_rule()), required=True, metadata={
             "description": "The three product scales of the pictured profession, each ≥ 1 "
-                           "(a scale at 0 cannot move back). A query string takes 3,2,5."})
-    tactical = f.Int(validate=RuleRange(0, oc.AMOUNT_MAX, oc.QUOTES["engineering"]),
-                     load_default=0, metadata={"description": "Tactical points before."})
+                           "(a scale at 0 cannot move back). A query string takes 3,2,5.",
+            "x-label": "Tři stupnice produktů (čárkami)"})
+    tactical = f.Int(validate=RuleRange(0, oc.AMOUNT_MAX, oc.engineering_rule()),
+                     load_default=0, metadata={"description": "Tactical points before.",
+                                               "x-label": "Taktické body"})
 
 
 class OlgojTokensInput(Schema):
     """Inputs of ``olgoj-chorchoj/tokens``."""
 
-    face_up_token = f.Bool(load_default=False, metadata={
+    face_up_token = f.flag(label="Odkrytý žeton na místě výsadku", metadata={
         "description": "A face-up action token lies on the landing spot."})
-    corner_match = f.Bool(load_default=False, metadata={
+    corner_match = f.flag(label="Soused se shodnou kombinací v rohu", metadata={
         "description": "An adjacent tile holds a foreign paratrooper whose profession pair "
                        "with this one matches a corner combination."})
-    same_owner = f.Bool(load_default=False, metadata={
+    same_owner = f.flag(label="Oba výsadkáři patří tomuto hráči", metadata={
         "description": "Both paratroopers belong to this player: both corner tokens are "
                        "theirs."})
 

@@ -1,6 +1,6 @@
 """Blueprint of Země psychopatů: procedures under ``/api/v1/psychopaths-land/``.
 
-The procedures register themselves on :data:`blp` when :mod:`api.psychopaths_land.game` is imported.
+The procedures register themselves on :data:`blp` when its modules are imported.
 """
 
 from __future__ import annotations
@@ -14,4 +14,6 @@ blp = Blueprint(
     description="Země psychopatů: action points, combat, round phases.",
 )
 
-from api.psychopaths_land import game  # noqa: E402, F401  (registers the procedures)
+# In the rulebook's order: the round's phases, then combat.
+from api.psychopaths_land import round_phases  # noqa: E402, F401, I001  (registers them)
+from api.psychopaths_land import combat  # noqa: E402, F401

@@ -11,42 +11,37 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rpg.core.catalog import messages
+from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, both, plural_cs, quoting
+from rpg.core.text import Text
+from rpg.pravidla.d20 import Term, written_terms
 
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "conquest/units.title": Text("Přehled jednotek", "Units"),
-    "conquest/attack.title": Text("Bitevní list: útok", "Battle sheet: attack"),
-    "conquest/regen.title": Text("Regenerace", "Regeneration"),
-    "conquest/income.title": Text("Příjem kreditů", "Credit income"),
-    "conquest/score.title": Text("Pořadí v sektoru", "Standing in a sector"),
-    "conquest/winner.title": Text("Vítěz hry", "Winner of the game"),
-    "conquest/coins.title": Text("Mince", "Coins"),
-    "conquest/buy.title": Text("Nákup jednotek", "Buying units"),
-    "conquest/capture.title": Text("Obsazení checkpointů", "Capturing checkpoints"),
-    "conquest/teleport.title": Text("Teleport Displaceru", "Displacer teleport"),
-})
+
+def unit_name(description: str) -> Any:
+    """A result field holding a unit's name: one of the table's (an enum in the OpenAPI
+    document)."""
+    return field(metadata={"description": description, "enum": "rpg.conquest.game.UNIT_NAMES"})
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One row of [Přehled jednotek]."""
 
-    name: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    hp: int
-    attack: int
-    defense: int
-    range_min: int
-    range_max: int
-    movement: int
-    regen: int
-    cost: int
+    name: str = unit_name("The unit as the table spells it.")
+    hp: int = field(metadata={"description": "Hit points (Životy)."})
+    attack: int = field(metadata={"description": "Attack strength (Útok)."})
+    defense: int = field(metadata={"description": "Passive defence (Obrana)."})
+    range_min: int = field(
+        metadata={"description": "Nearest hex it can attack (Dosah útoku); 0 for the Extractor."})
+    range_max: int = field(
+        metadata={"description": "Farthest hex it can attack; 0: it attacks no other hex."})
+    movement: int = field(metadata={"description": "Hexes it moves in one action (Pohyblivost)."})
+    regen: int = field(metadata={"description": "Damage it repairs in one action (Regen)."})
+    cost: int = field(metadata={"description": "Its price in credits (Cena)."})
 
 
 #: [Přehled jednotek] as the rules print it (Extractor's range "0": it reaches no other hex).
@@ -67,131 +62,321 @@ STARTING_CREDITS = 500
 #: [Příjem kreditů]
 CHECKPOINT_INCOME = 100
 EXTRACTOR_INCOME = 50
-#: [Regenerace] no unit repairs more than this in one turn.
+#: [Regenerace] no unit repairs more than this in one turn; each Mechanic in range adds this.
 REGEN_CAP = 5
+MECHANIC_BONUS = 1
 #: [Kredity] coins, largest first: gold, silver, teal.
 COINS: tuple[int, ...] = (1000, 200, 50)
 SMALLEST_COIN = COINS[-1]
-#: [Displacer] teleporting costs 2 actions: flipped the next turn, removed the one after.
+#: [Displacer] teleporting costs 2 actions: flipped the next turn, removed the one after, and
+#: in that turn's phase 3 (unit actions) it acts again.
+TELEPORT_ACTIONS = 2
 TELEPORT_FLIP_AFTER = 1
 TELEPORT_REMOVED_AFTER = 2
+UNIT_ACTIONS_PHASE = 3
 #: Counts, amounts, hexes and turns: the spec's default bounds.
 AMOUNT_MAX = 100_000
 TURN_MIN = 1
 
-#: The rule sentences an input can break, quoted in the errors (Czech in the rules' words).
-QUOTES: dict[str, Text] = {
-    "units": Text("„Přehled jednotek: Dreadnought, Scout, Frigate, Destroyer, Displacer, "
-                  "Extractor, Mechanic.“",
-                  "“Unit overview: Dreadnought, Scout, Frigate, Destroyer, Displacer, "
-                  "Extractor, Mechanic.”"),
-    "removed": Text("„Pokud jednotce klesne zdraví na 0 nebo obsadila soustavu, je odstraněna "
-                    "z mapy.“",
-                    "“A unit whose health drops to 0, or that has captured a system, is removed "
-                    "from the map.”"),
-    "counters": Text("„Díry v lodích = životy, černé kvádříky = damage countery.“",
-                     "“Holes in the ships = hit points, black cubes = damage counters.”"),
-    "range": Text("„Cílová jednotka musí být v dosahu.“",
-                  "“The target unit must be in range.”"),
-    "mechanic": Text("„Mechanic: pasivní +1 k regeneraci pro jednotky frakce v dosahu.“",
-                     "“Mechanic: a passive +1 to regeneration for the faction's units in "
-                     "range.”"),
-    "checkpoint-income": Text("„100 kr. za každý kontrolovaný checkpoint.“",
-                              "“100 cr for each checkpoint controlled.”"),
-    "extractor-income": Text("„50 kr. za každý vlastněný Extractor.“",
-                             "“50 cr for each Extractor owned.”"),
-    "coins": Text("„Modrozelené: 50 kr. Stříbrné: 200 kr. Zlaté: 1 000 kr.“",
-                  "“Teal: 50 cr. Silver: 200 cr. Gold: 1,000 cr.”"),
-    "tie-break": Text("„Pokud vyprší časový limit, vítězí frakce s nejvíce checkpointy. Při "
-                      "shodě rozhoduje hodnota jednotek v kreditech.“",
-                      "“When the time runs out, the faction with the most checkpoints wins. A "
-                      "tie is decided by the value of the units in credits.”"),
-    "last-standing": Text("„V sektoru vítězí frakce, která zůstane jako poslední.“",
-                          "“In a sector, the last faction remaining wins.”"),
-    "sum-sectors": Text("„Sečtou se body ze všech sektorů → finální pořadí.“",
-                        "“The points of all sectors are added up → the final order.”"),
-    "price": Text("„Cena“ v Přehledu jednotek: Dreadnought 350, Scout 50, Frigate 100, "
-                  "Destroyer 400, Displacer 150, Extractor 500, Mechanic 150 kr.",
-                  "“Cost” in the unit overview: Dreadnought 350, Scout 50, Frigate 100, "
-                  "Destroyer 400, Displacer 150, Extractor 500, Mechanic 150 cr."),
-    "placement": Text("„Nové jednotky lze umístit pouze na vlastní checkpointy.“",
-                      "“New units may be placed only on the faction's own checkpoints.”"),
-    "extractor-placement": Text(
-        "„Extractory lze umisťovat na vlastní soustavu na modrá políčka mimo checkpointy "
-        "(bez využití checkpointu).“",
-        "“Extractors are placed in the faction's own system, on blue hexes off the "
-        "checkpoints (without using a checkpoint).”"),
-    "capture": Text("„Pokud loď frakce, která je na tahu, na začátku kola pobývá na "
-                    "neobsazeném nebo cizím checkpointu, frakce o tuto loď přichází (dává ji "
-                    "mimo herní plán) a získává držení daného checkpointu.“",
-                    "“If a ship of the faction on turn starts the round on an unoccupied or "
-                    "enemy checkpoint, the faction loses the ship (off the board) and gains "
-                    "that checkpoint.”"),
-    "system-lost": Text("„Při ztrátě všech checkpointů v soustavě frakce přichází i o všechny "
-                        "Extractory v této soustavě.“",
-                        "“A faction losing all checkpoints in a system also loses all its "
-                        "Extractors in that system.”"),
-    "extractors-to-captor": Text("„Extractory získává frakce, která obsadí poslední checkpoint "
-                                 "soustavy.“",
-                                 "“The Extractors go to the faction that takes the system's "
-                                 "last checkpoint.”"),
-    "damaged-displacer": Text("„Poškozený Displacer se nemůže teleportovat.“",
-                              "“A damaged Displacer cannot teleport.”"),
-    "teleport-sector": Text("„Teleportace Displacerů do jiného sektoru je možná pouze při držení "
-                            "alespoň jednoho checkpointu v cílovém sektoru.“",
-                            "“Displacers may teleport to another sector only while holding at "
-                            "least one checkpoint in the target sector.”"),
-    "teleport-flip": Text("„Loď teleportovaná v minulém tahu: otočí se teleportační žeton barvou "
-                          "nahoru.“",
-                          "“A ship teleported in the previous turn: its teleport token is "
-                          "flipped colour up.”"),
+#: What the calculators need of this module (``conquest/game.js``): the unit table in the
+#: order of :class:`Unit`'s fields, and the rule's numbers.
+CALCULATOR_DATA: dict[str, Any] = {
+    "units": [[unit.name, unit.hp, unit.attack, unit.defense, unit.range_min, unit.range_max,
+               unit.movement, unit.regen, unit.cost] for unit in UNITS],
+    "checkpoint_income": CHECKPOINT_INCOME, "extractor_income": EXTRACTOR_INCOME,
+    "regen_cap": REGEN_CAP, "mechanic_bonus": MECHANIC_BONUS, "coins": list(COINS),
+    "starting_credits": STARTING_CREDITS, "teleport_actions": TELEPORT_ACTIONS,
+    "flip_after": TELEPORT_FLIP_AFTER, "removed_after": TELEPORT_REMOVED_AFTER,
+    "unit_actions_phase": UNIT_ACTIONS_PHASE,
 }
 
+MESSAGES = messages({
+    "conquest.credits": Text("{amount} kr.", "{amount} cr"),
+    # Digits grouped by thousands, as each language writes them: 1 250 kr., 1,250 cr.
+    "conquest.thousands": Text("{high}\u00a0{low}", "{high},{low}"),
+    # ... and as the rules print them in a sentence quoted: "Zlaté: 1 000 kr."
+    "conquest.quote.thousands": Text("{high} {low}", "{high},{low}"),
+    "conquest.hexes": Text("{n} {n:hex|hexy|hexů}", "{n} {n:hex|hexes}"),
+    # A reckoning with every term shown: "9 − 2 (už na cíli) − 10 → 0" (a clamp, not a sum).
+    "conquest.sum": Text("{start}{terms} = {total}", "{start}{terms} = {total}"),
+    "conquest.clamp": Text("{start}{terms} → {total}", "{start}{terms} → {total}"),
+    "conquest.reach": Text("{low}–{high}", "{low}–{high}"),
+    "conquest.count": Text("{count}× {unit}", "{count}× {unit}"),
+    "conquest.price": Text("{unit} {cost}", "{unit} {cost}"),
 
-def hexes_cs(n: int) -> str:
-    """A distance in hexes, in Czech."""
-    return plural_cs(n, "hex", "hexy", "hexů", counted=True)
+    # The rule sentences an input can break, quoted (Czech in the rules' words).
+    "conquest.quote.units": Text("„Přehled jednotek: {names}.“", "“Unit overview: {names}.”"),
+    "conquest.quote.removed": Text(
+        "„Pokud jednotce klesne zdraví na 0 nebo obsadila soustavu, je odstraněna z mapy.“",
+        "“A unit whose health drops to 0, or that has captured a system, is removed from the "
+        "map.”"),
+    "conquest.quote.counters": Text(
+        "„Díry v lodích = životy, černé kvádříky = damage countery.“",
+        "“Holes in the ships = hit points, black cubes = damage counters.”"),
+    "conquest.quote.range": Text("„Cílová jednotka musí být v dosahu.“",
+                                 "“The target unit must be in range.”"),
+    "conquest.quote.mechanic": Text(
+        "„Mechanic: pasivní +{bonus} k regeneraci pro jednotky frakce v dosahu.“",
+        "“Mechanic: a passive +{bonus} to regeneration for the faction's units in range.”"),
+    "conquest.quote.checkpoint-income": Text(
+        "„{income} kr. za každý kontrolovaný checkpoint.“",
+        "“{income} cr for each checkpoint controlled.”"),
+    "conquest.quote.extractor-income": Text("„{income} kr. za každý vlastněný Extractor.“",
+                                            "“{income} cr for each Extractor owned.”"),
+    "conquest.quote.coins": Text(
+        "„Modrozelené: {teal} kr. Stříbrné: {silver} kr. Zlaté: {gold} kr.“",
+        "“Teal: {teal} cr. Silver: {silver} cr. Gold: {gold} cr.”"),
+    "conquest.quote.tie-break": Text(
+        "„Pokud vyprší časový limit, vítězí frakce s nejvíce checkpointy. Při shodě rozhoduje "
+        "hodnota jednotek v kreditech.“",
+        "“When the time runs out, the faction with the most checkpoints wins. A tie is decided "
+        "by the value of the units in credits.”"),
+    "conquest.quote.price": Text("„Cena“ v Přehledu jednotek: {prices} kr.",
+                                 "“Cost” in the unit overview: {prices} cr."),
+    "conquest.quote.placement": Text(
+        "„Nové jednotky lze umístit pouze na vlastní checkpointy.“",
+        "“New units may be placed only on the faction's own checkpoints.”"),
+    "conquest.quote.extractor-placement": Text(
+        "„Extractory lze umisťovat na vlastní soustavu na modrá políčka mimo checkpointy (bez "
+        "využití checkpointu).“",
+        "“Extractors are placed in the faction's own system, on blue hexes off the checkpoints "
+        "(without using a checkpoint).”"),
+    "conquest.quote.system-lost": Text(
+        "„Při ztrátě všech checkpointů v soustavě frakce přichází i o všechny Extractory v této "
+        "soustavě.“",
+        "“A faction losing all checkpoints in a system also loses all its Extractors in that "
+        "system.”"),
+    "conquest.quote.damaged-displacer": Text("„Poškozený Displacer se nemůže teleportovat.“",
+                                             "“A damaged Displacer cannot teleport.”"),
+    "conquest.quote.teleport-sector": Text(
+        "„Teleportace Displacerů do jiného sektoru je možná pouze při držení alespoň jednoho "
+        "checkpointu v cílovém sektoru.“",
+        "“Displacers may teleport to another sector only while holding at least one "
+        "checkpoint in the target sector.”"),
+    "conquest.quote.teleport-flip": Text(
+        "„Loď teleportovaná v minulém tahu: otočí se teleportační žeton barvou nahoru.“",
+        "“A ship teleported in the previous turn: its teleport token is flipped colour up.”"),
+
+    # Refusals every procedure of the game shares.
+    "conquest.unknown-unit": Text("Neznámá jednotka '{name}': {quote}",
+                                  "Unknown unit '{name}': {quote}"),
+    "conquest.at-least": Text("{field} nemůže být menší než {low} ({value}): {quote}",
+                              "{field} cannot be less than {low} ({value}): {quote}"),
+    "conquest.gone": Text(
+        "{unit} má jen {hp} {hp:život|životy|životů}: s {damage} {damage:damage counterem|"
+        "damage countery|damage countery} už není na mapě. {quote}",
+        "A {unit} has only {hp} hit {hp:point|points}: with {damage} damage "
+        "{damage:counter|counters} it is no longer on the map. {quote}"),
+    "conquest.blank-name": Text("Jméno v {key} chybí nebo je prázdné.{hint}",
+                                "The name in {key} is missing or blank.{hint}"),
+    "conquest.unoccupied-hint": Text(" Neobsazený checkpoint: holder null.",
+                                     " An unoccupied checkpoint: holder null."),
+
+    "conquest/units.title": Text("Přehled jednotek", "Units"),
+    "conquest/units.text": Text("Přehled jednotek: {names}.", "Unit overview: {names}."),
+
+    "conquest/attack.title": Text("Bitevní list: útok", "Battle sheet: attack"),
+    "conquest/attack.out-of-range": Text(
+        "{attacker} → {target} na {distance}: mimo dosah ({reach}), {quote}",
+        "{attacker} → {target} at {distance}: out of range ({reach}), {quote}"),
+    "conquest/attack.text": Text(
+        "{attacker} → {target} na {distance} (dosah {reach}): poškození {damage}; životy cíle "
+        "{hp}{end}.",
+        "{attacker} → {target} at {distance} (range {reach}): damage {damage}; the target's hit "
+        "points {hp}{end}."),
+    "conquest/attack.counters": Text("už na cíli", "already on it"),
+    "conquest/attack.destroyed": Text(", cíl je zničen a odstraní se z mapy",
+                                      ", the target is destroyed and removed from the map"),
+
+    "conquest/regen.title": Text("Regenerace", "Regeneration"),
+    "conquest/regen.text": Text(
+        "{unit}: regen {rate}{cap} → opraví {repaired}, zbývá {left} poškození, {hp}/{max} "
+        "životů.",
+        "{unit}: regen {rate}{cap} → repairs {repaired}, {left} damage left, {hp}/{max} hp."),
+    "conquest/regen.mechanics": Text("Mechanicy v dosahu", "Mechanics in range"),
+    "conquest/regen.cap": Text(", nejvýše {cap} za kolo", ", at most {cap} a turn"),
+
+    "conquest/income.title": Text("Příjem kreditů", "Credit income"),
+    "conquest/income.text": Text(
+        "Příjem: {checkpoints} × {checkpoint_income} + {extractors} × {extractor_income} = "
+        "{credits}",
+        "Income: {checkpoints} × {checkpoint_income} + {extractors} × {extractor_income} = "
+        "{credits}."),
+
+    "conquest/score.title": Text("Pořadí v sektoru", "Standing in a sector"),
+    "conquest/score.text": Text("Pořadí v sektoru: {ranking}.", "Sector ranking: {ranking}."),
+    "conquest/score.standing": Text(
+        "{place}. {name} ({checkpoints} {checkpoints:checkpoint|checkpointy|checkpointů}, "
+        "{value})",
+        "{place}. {name} ({checkpoints} {checkpoints:checkpoint|checkpoints}, {value})"),
+    "conquest/score.no-factions": Text("Zadej alespoň jednu frakci.",
+                                       "Give at least one faction."),
+    "conquest/score.repeated": Text(
+        "Jména frakcí se opakují: každá frakce smí být uvedena jednou.",
+        "Faction names repeat: list each faction once."),
+    "conquest/score.nameless": Text("Každá frakce potřebuje jméno ({name}).",
+                                    "Every faction needs a {name}."),
+    "conquest/score.unit-twice": Text(
+        "Jednotka {unit} je u frakce {name} uvedena dvakrát: sečti počty do jedné položky.",
+        "{unit} is listed twice for {name}: add the counts into one entry."),
+
+    "conquest/winner.title": Text("Vítěz hry", "Winner of the game"),
+    "conquest/winner.text": Text("Sektory – {sectors}. Finální pořadí: {order}.",
+                                 "Sectors – {sectors}. Final order: {order}."),
+    "conquest/winner.sector": Text("{sector}: {winner}", "{sector}: {winner}"),
+    "conquest/winner.shared": Text("dělené 1. místo", "shared first place"),
+    "conquest/winner.standing": Text("{place}. {name}: {points} {points:bod|body|bodů}",
+                                     "{place}. {name}: {points} {points:point|points}"),
+    "conquest/winner.no-sectors": Text("Zadej alespoň jeden sektor.",
+                                       "Give at least one sector."),
+
+    "conquest/coins.title": Text("Mince", "Coins"),
+    "conquest/coins.text": Text(
+        "{credits} = {gold}× zlatá, {silver}× stříbrná, {teal}× modrozelená ({count} "
+        "{count:mince|mince|mincí}).",
+        "{credits} = {gold}× gold, {silver}× silver, {teal}× teal ({count} "
+        "{count:coin|coins})."),
+    "conquest/coins.not-payable": Text(
+        "{credits} kr. nejde složit z mincí, nejmenší je za {smallest} kr.: {quote} Zadej "
+        "násobek {smallest}.",
+        "{credits} cr cannot be made of coins, the smallest is {smallest} cr: {quote} Give a "
+        "multiple of {smallest}."),
+
+    "conquest/buy.title": Text("Nákup jednotek", "Buying units"),
+    "conquest/buy.text": Text(
+        "Nákup: {bought}; cena {cost}, zbývá {left} Nové jednotky jen na vlastní checkpointy, "
+        "Extractory na modrá políčka vlastní soustavy.",
+        "Purchase: {bought}; cost {cost}, {left} left. New units go on own checkpoints only, "
+        "Extractors on blue hexes of the own system."),
+    "conquest/buy.nothing": Text("nic", "nothing"),
+    "conquest/buy.unit-twice": Text(
+        "Jednotka {unit} je v nákupu dvakrát: sečti počty do jedné položky.",
+        "{unit} is listed twice: add the counts into one entry."),
+    "conquest/buy.too-dear": Text(
+        "Nedostatek kreditů: nákup stojí {cost} kr., k dispozici je {credits} kr. {quote}",
+        "Not enough credits: the purchase costs {cost} cr, {credits} cr are available. {quote}"),
+
+    "conquest/capture.title": Text("Obsazení checkpointů", "Capturing checkpoints"),
+    "conquest/capture.text": Text(
+        "Obsazení ({faction}): z plánu odchází lodí: {removed}, získané checkpointy: "
+        "{gained}{losses}; získané Extractory: {extractors}.",
+        "Capture ({faction}): ships leaving the board: {removed}, checkpoints gained: "
+        "{gained}{losses}; Extractors gained: {extractors}."),
+    "conquest/capture.system-lost": Text(
+        "; frakce {faction} přichází o poslední checkpoint soustavy {system} a o {n} "
+        "{n:Extractor|Extractory|Extractorů}",
+        "; faction {faction} loses the last checkpoint of system {system} and {n} "
+        "{n:Extractor|Extractors}"),
+    "conquest/capture.holding-twice": Text(
+        "Frakce {faction} v soustavě {system} je v {holdings} dvakrát: uveď ji jednou.",
+        "Faction {faction} in system {system} is listed twice in {holdings}: list it once."),
+    "conquest/capture.extractor": Text("Extractor na checkpointu nestojí: {quote}",
+                                       "An Extractor never stands on a checkpoint: {quote}"),
+    "conquest/capture.holding-missing": Text(
+        "Uveď v {holdings}, kolik checkpointů a Extractorů drží frakce {faction} v soustavě "
+        "{system}: {quote}",
+        "Give in {holdings} how many checkpoints and Extractors faction {faction} holds in "
+        "system {system}: {quote}"),
+    "conquest/capture.too-many": Text(
+        "Frakce {faction} drží v soustavě {system} jen {n} "
+        "{n:checkpoint|checkpointy|checkpointů}, obsazuje se jich {lost}: oprav {holdings}, "
+        "nebo {ships}.",
+        "Faction {faction} holds only {n} {n:checkpoint|checkpoints} in system {system}, "
+        "{lost} {lost:is|are} being captured: fix {holdings} or {ships}."),
+
+    "conquest/teleport.title": Text("Teleport Displaceru", "Displacer teleport"),
+    "conquest/teleport.text": Text(
+        "Teleport v tahu {turn}: v tahu {flip} se žeton otočí, v tahu {removed} se odstraní a "
+        "Displacer zase jedná.{handed}",
+        "Teleport in turn {turn}: the token flips in turn {flip}, is removed in turn {removed} "
+        "and the Displacer acts again.{handed}"),
+    "conquest/teleport.handed-over": Text(
+        " Do jiného sektoru: Displacer převezmou místní hráči.",
+        " To another sector: the local players take the Displacer over."),
+    "conquest/teleport.teleported": Text(
+        "Tah {turn}: Displacer se teleportuje (stojí {actions} {actions:akci|akce|akcí}); nelze "
+        "na něj zaútočit.",
+        "Turn {turn}: the Displacer teleports (it costs {actions} {actions:action|actions}); it "
+        "cannot be attacked."),
+    "conquest/teleport.token-flipped": Text(
+        "Tah {turn}: teleportační žeton se otočí barvou nahoru; Displacer nemůže jednat.",
+        "Turn {turn}: the teleport token flips colour up; the Displacer cannot act."),
+    "conquest/teleport.token-removed": Text(
+        "Tah {turn}: žeton se odstraní a ve {phase}. fázi (akce jednotek) s Displacerem lze "
+        "táhnout.",
+        "Turn {turn}: the token is removed and in phase {phase} (unit actions) the Displacer "
+        "acts again."),
+    "conquest/teleport.damaged": Text(
+        "Displacer má {damage} poškození: {quote} Nejdřív ho oprav (regenerace).",
+        "The Displacer has {damage} damage: {quote} Repair it first (regeneration)."),
+    "conquest/teleport.no-checkpoint": Text(
+        "Do jiného sektoru bez checkpointu tam teleport nejde: {quote}",
+        "No teleport to another sector without a checkpoint there: {quote}"),
+})
 
 
-def credits_cs(amount: int) -> str:
-    """An amount of credits as the rules write it: ``1 250 kr.``."""
-    return f"{amount:,} kr.".replace(",", "\u00a0")
+def grouped(amount: int, key: str = "conquest.thousands") -> int | Message:
+    """An amount with its digits grouped by thousands, as each language writes them."""
+    if amount < 1000:
+        return amount
+    return msg(key, high=grouped(amount // 1000, key), low=f"{amount % 1000:03d}")
 
 
-def credits_en(amount: int) -> str:
-    """An amount of credits in English: ``1,250 cr``."""
-    return f"{amount:,} cr"
+def written_credits(amount: int) -> Message:
+    """An amount of credits as the rules write it: ``1 250 kr.`` (``1,250 cr``)."""
+    return msg("conquest.credits", amount=grouped(amount))
+
+
+def reckoned(start: int, terms: Sequence[Term], total: int) -> int | Message:
+    """``start`` and every term that entered ``total``, each shown even when others cancel it;
+    a total below 0 is written as the clamp it is (``1 − 2 → 0``); no term: ``start`` alone."""
+    shown = written_terms(terms)
+    if not shown.items:
+        return start
+    clamped = start + sum(term.value for term in terms) != total
+    return msg("conquest.clamp" if clamped else "conquest.sum", start=start, terms=shown,
+               total=total)
+
+
+def quote(key: str) -> Message:
+    """The rule sentence ``key``, quoted, with the rule's numbers filled in from the table."""
+    numbers: dict[str, Any] = {
+        "units": {"names": Join(UNIT_NAMES)},
+        "mechanic": {"bonus": MECHANIC_BONUS},
+        "checkpoint-income": {"income": CHECKPOINT_INCOME},
+        "extractor-income": {"income": EXTRACTOR_INCOME},
+        "coins": dict(zip(("gold", "silver", "teal"),
+                          (grouped(coin, "conquest.quote.thousands") for coin in COINS),
+                          strict=True)),
+        "price": {"prices": Join(tuple(msg("conquest.price", unit=unit.name, cost=unit.cost)
+                                       for unit in UNITS))},
+    }
+    return msg(f"conquest.quote.{key}", **numbers.get(key, {}))
 
 
 def unit_named(name: str, field: str = "unit") -> Unit:
     """The unit called ``name``, whatever its case; an unknown name quotes the unit table."""
     found = _BY_NAME.get(name.strip().casefold()) if isinstance(name, str) else None
     if found is None:
-        raise RuleError(quoting(
-            "Neznámá jednotka '{name}': {q}", "Unknown unit '{name}': {q}", QUOTES["units"],
-            name=str(name)[:40]), field=field)
+        raise RuleError(msg("conquest.unknown-unit", name=str(name)[:40], quote=quote("units")),
+                        field=field)
     return found
 
 
-def _at_least(value: int, low: int, field: str, quote: str) -> None:
+def _at_least(value: int, low: int, field: str, rule: str) -> None:
     if value < low:
-        raise RuleError(quoting(
-            "'{field}' nemůže být menší než {low} ({value}): {q}",
-            "'{field}' cannot be less than {low} ({value}): {q}", QUOTES[quote],
-            field=field, low=low, value=value), field=field)
+        raise RuleError(msg("conquest.at-least", field=Field(field), low=low, value=value,
+                            quote=quote(rule)), field=field)
 
 
 def _unit_alive(unit: Unit, damage: int, field: str) -> None:
     _at_least(damage, 0, field, "counters")
     if damage >= unit.hp:
-        raise RuleError(quoting(
-            "{unit} má jen {hp} životů: s {damage} damage countery už není na mapě. {q}",
-            "A {unit} has only {hp} hit points: with {damage} damage counters it is no longer "
-            "on the map. {q}", QUOTES["removed"], unit=unit.name, hp=unit.hp, damage=damage),
-            field=field)
+        raise RuleError(msg("conquest.gone", unit=unit.name, hp=unit.hp, damage=damage,
+                            quote=quote("removed")), field=field)
 
 
-def _outcome(procedure: str, result: Any, text: Text, rule: str) -> Outcome:
+def _outcome(procedure: str, result: Any, text: Message, rule: str) -> Outcome:
     return Outcome(f"conquest/{procedure}", (), result, None, text, RULES[rule])
 
 
@@ -202,15 +387,14 @@ def _outcome(procedure: str, result: Any, text: Text, rule: str) -> Outcome:
 class UnitsResult:
     """``result`` of ``conquest/units``."""
 
-    units: tuple[Unit, ...]
+    units: tuple[Unit, ...] = field(metadata={"description": "The table, in the rules' order."})
 
 
 @procedure("conquest/units", result=UnitsResult, rule="conquest-units",
            samples=({},))
 def units(source: DiceSource) -> Outcome:
     """[Přehled jednotek] the unit table."""
-    names = ", ".join(UNIT_NAMES)
-    text = Text(f"Přehled jednotek: {names}.", f"Unit overview: {names}.")
+    text = msg("conquest/units.text", names=Join(UNIT_NAMES))
     return _outcome("units", UnitsResult(UNITS), text, "conquest-units")
 
 
@@ -221,16 +405,19 @@ def units(source: DiceSource) -> Outcome:
 class AttackResult:
     """``result`` of ``conquest/attack``: out of range, nothing is dealt."""
 
-    attacker: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    target: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    in_range: bool
-    range_min: int
-    range_max: int
+    attacker: str = unit_name("The attacking unit, as the table spells it.")
+    target: str = unit_name("The target unit, as the table spells it.")
+    in_range: bool = field(metadata={"description": "range_min ≤ distance ≤ range_max."})
+    range_min: int = field(metadata={"description": "The attacker's nearest hex."})
+    range_max: int = field(metadata={"description": "The attacker's farthest hex."})
     damage: int = field(
         metadata={"description": "Damage dealt: attack − defence (at least 0); 0 out of range."})
-    damage_if_in_range: int
-    hp_left: int
-    destroyed: bool
+    damage_if_in_range: int = field(
+        metadata={"description": "attack − defence (at least 0), in range or not."})
+    hp_left: int = field(
+        metadata={"description": "The target's hit points after the attack (at least 0)."})
+    destroyed: bool = field(
+        metadata={"description": "No hit point left: the target is removed from the map."})
 
 
 @procedure("conquest/attack", result=AttackResult, rule="conquest-attack",
@@ -248,22 +435,18 @@ def attack(
     dealt = potential if in_range else 0
     hp_before = victim.hp - target_damage
     hp_left = max(0, hp_before - dealt)
-    reach = f"{hitter.range_min}–{hitter.range_max}"
+    names = {"attacker": hitter.name, "target": victim.name,
+             "distance": msg("conquest.hexes", n=distance),
+             "reach": msg("conquest.reach", low=hitter.range_min, high=hitter.range_max)}
     if not in_range:
-        text = Text(
-            f"{hitter.name} → {victim.name} na {hexes_cs(distance)}: mimo dosah ({reach}), "
-            f"„Cílová jednotka musí být v dosahu.“",
-            f"{hitter.name} → {victim.name} at {distance} hexes: out of range ({reach}), "
-            f"“The target unit must be in range.”")
+        text = msg("conquest/attack.out-of-range", **names, quote=quote("range"))
     else:
-        end_cs = ("zničen, odstraní se z mapy" if hp_left == 0
-                  else "zbývá " + plural_cs(hp_left, "život", "životy", "životů", counted=True))
-        end_en = "destroyed, removed from the map" if hp_left == 0 else f"{hp_left} hp left"
-        text = Text(
-            f"{hitter.name} → {victim.name} na {hexes_cs(distance)}: poškození {hitter.attack} − "
-            f"{victim.defense} = {potential}; {end_cs}.",
-            f"{hitter.name} → {victim.name} at {distance} hexes: damage {hitter.attack} − "
-            f"{victim.defense} = {potential}; {end_en}.")
+        text = msg(
+            "conquest/attack.text", **names,
+            damage=reckoned(hitter.attack, [Term(-victim.defense)], potential),
+            hp=reckoned(victim.hp, [Term(-target_damage, msg("conquest/attack.counters")),
+                                    Term(-dealt)], hp_left),
+            end=msg("conquest/attack.destroyed") if hp_left == 0 else "")
     result = AttackResult(hitter.name, victim.name, in_range, hitter.range_min,
                           hitter.range_max, dealt, potential, hp_left, hp_left == 0)
     return _outcome("attack", result, text, "conquest-attack")
@@ -276,9 +459,9 @@ def attack(
 class RegenResult:
     """``result`` of ``conquest/regen``."""
 
-    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
+    unit: str = unit_name("The repairing unit, as the table spells it.")
     repaired: int = field(metadata={"description": "min(damage, regen + mechanics_in_range, 5)."})
-    damage_left: int
+    damage_left: int = field(metadata={"description": "Damage counters left after the repair."})
     hp: int = field(metadata={"description": "Hit points after repair."})
     capped: bool = field(metadata={"description": "The cap of 5 applied."})
 
@@ -290,20 +473,16 @@ def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int
     repairing = unit_named(unit)
     _unit_alive(repairing, damage, "damage")
     _at_least(mechanics_in_range, 0, "mechanics_in_range", "mechanic")
-    rate = repairing.regen + mechanics_in_range
+    rate = repairing.regen + MECHANIC_BONUS * mechanics_in_range
     repaired = min(damage, rate, REGEN_CAP)
     capped = rate > REGEN_CAP and damage > REGEN_CAP
-    bonus = (f" + {mechanics_in_range} Mechanic" if mechanics_in_range else "")
-    cap_cs = " (nejvýše 5 za kolo)" if capped else ""
-    cap_en = " (at most 5 a turn)" if capped else ""
-    text = Text(
-        f"{repairing.name}: regen {repairing.regen}{bonus} → opraví {repaired}{cap_cs}, zbývá "
-        f"{damage - repaired} poškození, {repairing.hp - damage + repaired}/{repairing.hp} "
-        f"životů.",
-        f"{repairing.name}: regen {repairing.regen}{bonus} → repairs {repaired}{cap_en}, "
-        f"{damage - repaired} damage left, {repairing.hp - damage + repaired}/{repairing.hp} hp.")
-    result = RegenResult(repairing.name, repaired, damage - repaired,
-                         repairing.hp - damage + repaired, capped)
+    hp = repairing.hp - damage + repaired
+    mechanics = Term(MECHANIC_BONUS * mechanics_in_range, msg("conquest/regen.mechanics"))
+    text = msg("conquest/regen.text", unit=repairing.name,
+               rate=reckoned(repairing.regen, [mechanics], rate),
+               cap=msg("conquest/regen.cap", cap=REGEN_CAP) if rate > REGEN_CAP else "",
+               repaired=repaired, left=damage - repaired, hp=hp, max=repairing.hp)
+    result = RegenResult(repairing.name, repaired, damage - repaired, hp, capped)
     return _outcome("regen", result, text, "conquest-regen")
 
 
@@ -314,9 +493,9 @@ def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int
 class IncomeResult:
     """``result`` of ``conquest/income``."""
 
-    credits: int
-    from_checkpoints: int
-    from_extractors: int
+    credits: int = field(metadata={"description": "The income in credits."})
+    from_checkpoints: int = field(metadata={"description": "100 per checkpoint controlled."})
+    from_extractors: int = field(metadata={"description": "50 per Extractor owned."})
 
 
 @procedure("conquest/income", result=IncomeResult, rule="conquest-income",
@@ -328,9 +507,9 @@ def income(source: DiceSource, *, checkpoints: int = 0, extractors: int = 0) -> 
     from_checkpoints = CHECKPOINT_INCOME * checkpoints
     from_extractors = EXTRACTOR_INCOME * extractors
     total = from_checkpoints + from_extractors
-    text = Text(
-        f"Příjem: {checkpoints} × 100 + {extractors} × 50 = {credits_cs(total)}",
-        f"Income: {checkpoints} × 100 + {extractors} × 50 = {credits_en(total)}.")
+    text = msg("conquest/income.text", checkpoints=checkpoints, extractors=extractors,
+               checkpoint_income=CHECKPOINT_INCOME, extractor_income=EXTRACTOR_INCOME,
+               credits=written_credits(total))
     return _outcome("income", IncomeResult(total, from_checkpoints, from_extractors), text,
                     "conquest-income")
 
@@ -351,8 +530,8 @@ class Faction:
 class Standing:
     """A faction's place in a sector's ranking."""
 
-    name: str
-    checkpoints: int
+    name: str = field(metadata={"description": "The faction, as given (trimmed)."})
+    checkpoints: int = field(metadata={"description": "Checkpoints it holds in the sector."})
     unit_value: int = field(
         metadata={"description": "The units' value in credits (the tie-break)."})
     place: int = field(
@@ -366,8 +545,7 @@ def _faction(data: Mapping[str, Any] | Faction, where: str) -> Faction:
         return data
     name = str(data.get("name", "")).strip()
     if not name:
-        raise RuleError(both("Každá frakce potřebuje jméno ('name').",
-                             "Every faction needs a 'name'."), field=where)
+        raise RuleError(msg("conquest/score.nameless", name=Field("name")), field=where)
     checkpoints = data.get("checkpoints", 0)
     _at_least(checkpoints, 0, f"{where}.checkpoints", "tie-break")
     counts: dict[str, int] = {}
@@ -375,11 +553,8 @@ def _faction(data: Mapping[str, Any] | Faction, where: str) -> Faction:
         unit = unit_named(key, f"{where}.units")
         _at_least(count, 0, f"{where}.units", "tie-break")
         if unit.name in counts:
-            raise RuleError(both(
-                "Jednotka {unit} je u frakce {name} uvedena dvakrát: sečti počty do jedné "
-                "položky.",
-                "{unit} is listed twice for {name}: add the counts into one entry.",
-                unit=unit.name, name=name), field=f"{where}.units")
+            raise RuleError(msg("conquest/score.unit-twice", unit=unit.name, name=name),
+                            field=f"{where}.units")
         counts[unit.name] = count
     return Faction(name, checkpoints, counts)
 
@@ -397,13 +572,11 @@ def rank(factions: Sequence[Mapping[str, Any] | Faction], field: str = "factions
     eliminated from the sector.
     """
     if not factions:
-        raise RuleError(both("Zadej alespoň jednu frakci.", "Give at least one faction."),
-                        field=field)
+        raise RuleError(msg("conquest/score.no-factions"), field=field)
     parsed = [_faction(data, f"{field}.{index}") for index, data in enumerate(factions)]
     names = [faction.name.casefold() for faction in parsed]
     if len(set(names)) != len(names):
-        raise RuleError(both("Jména frakcí se opakují: každá frakce smí být uvedena jednou.",
-                             "Faction names repeat: list each faction once."), field=field)
+        raise RuleError(msg("conquest/score.repeated"), field=field)
     keyed = [(f.checkpoints, unit_value(f.units), f) for f in parsed]
     keyed.sort(key=lambda item: (-item[0], -item[1]))
     standings = []
@@ -420,13 +593,8 @@ def rank(factions: Sequence[Mapping[str, Any] | Faction], field: str = "factions
 class ScoreResult:
     """``result`` of ``conquest/score``."""
 
-    ranking: tuple[Standing, ...]
-
-
-def _ranking_text(ranking: Sequence[Standing], lang: str) -> str:
-    credits = credits_cs if lang == "cs" else credits_en
-    return "; ".join(f"{s.place}. {s.name} ({s.checkpoints} CP, {credits(s.unit_value)})"
-                     for s in ranking)
+    ranking: tuple[Standing, ...] = field(
+        metadata={"description": "The factions, first place first."})
 
 
 @procedure(
@@ -438,8 +606,9 @@ def _ranking_text(ranking: Sequence[Standing], lang: str) -> str:
 def score(source: DiceSource, *, factions: Sequence[Mapping[str, Any]]) -> Outcome:
     """[Konec hry] the sector's ranking when the time runs out."""
     ranking = rank(factions)
-    text = Text(f"Pořadí v sektoru: {_ranking_text(ranking, 'cs')}.",
-                f"Sector ranking: {_ranking_text(ranking, 'en')}.")
+    text = msg("conquest/score.text", ranking=Join(tuple(
+        msg("conquest/score.standing", place=s.place, name=s.name, checkpoints=s.checkpoints,
+            value=written_credits(s.unit_value)) for s in ranking), "; "))
     return _outcome("score", ScoreResult(ranking), text, "conquest-end")
 
 
@@ -450,8 +619,8 @@ def score(source: DiceSource, *, factions: Sequence[Mapping[str, Any]]) -> Outco
 class SectorStanding:
     """A faction's place and points in one sector."""
 
-    name: str
-    checkpoints: int
+    name: str = field(metadata={"description": "The faction, as given (trimmed)."})
+    checkpoints: int = field(metadata={"description": "Checkpoints it holds in the sector."})
     unit_value: int = field(
         metadata={"description": "The units' value in credits (the tie-break)."})
     place: int = field(
@@ -476,26 +645,30 @@ class SectorResult:
                 "The last faction standing, else the first of the ranking; null when the first "
                 "place is shared."),
         })
-    decided_by: Literal["last-standing", "ranking"]
-    ranking: tuple[SectorStanding, ...]
+    decided_by: Literal["last-standing", "ranking"] = field(
+        metadata={"description": "The last faction standing, or the ranking when time ran out."})
+    ranking: tuple[SectorStanding, ...] = field(
+        metadata={"description": "The sector's factions, first place first."})
 
 
 @dataclass(frozen=True, slots=True)
 class FinalStanding:
     """A faction's points over all sectors and its final place."""
 
-    name: str
-    points: int
-    sectors_won: int
-    place: int
+    name: str = field(metadata={"description": "The faction (matched across sectors by name)."})
+    points: int = field(metadata={"description": "Points of all sectors summed."})
+    sectors_won: int = field(metadata={"description": "Sectors it won."})
+    place: int = field(metadata={"description": "Equal points share a place (1, 1, 3)."})
 
 
 @dataclass(frozen=True, slots=True)
 class WinnerResult:
     """``result`` of ``conquest/winner``."""
 
-    sectors: tuple[SectorResult, ...]
-    final: tuple[FinalStanding, ...]
+    sectors: tuple[SectorResult, ...] = field(
+        metadata={"description": "Each sector in input order."})
+    final: tuple[FinalStanding, ...] = field(
+        metadata={"description": "The final order, first place first."})
     winners: tuple[str, ...] = field(
         metadata={"description": "The faction(s) in first place of the final order."})
 
@@ -514,8 +687,7 @@ def winner(source: DiceSource, *, sectors: Sequence[Sequence[Mapping[str, Any]]]
     3 and the last 0; factions sharing a place (1, 1, 3) score as that place.
     """
     if not sectors:
-        raise RuleError(both("Zadej alespoň jeden sektor.", "Give at least one sector."),
-                        field="sectors")
+        raise RuleError(msg("conquest/winner.no-sectors"), field="sectors")
     results = []
     totals: dict[str, list[Any]] = {}
     for number, factions in enumerate(sectors, start=1):
@@ -538,14 +710,13 @@ def winner(source: DiceSource, *, sectors: Sequence[Sequence[Mapping[str, Any]]]
         place = final[-1].place if index and points == final[-1].points else index + 1
         final.append(FinalStanding(name, points, wins, place))
     champions = tuple(s.name for s in final if s.place == 1)
-
-    def sector_words(lang: str) -> str:
-        nobody = "dělené 1. místo" if lang == "cs" else "shared first place"
-        return ", ".join(f"{r.sector}: {r.winner or nobody}" for r in results)
-
-    order = "; ".join(f"{s.place}. {s.name} {s.points}" for s in final)
-    text = Text(f"Sektory – {sector_words('cs')}. Finální pořadí (body): {order}.",
-                f"Sectors – {sector_words('en')}. Final order (points): {order}.")
+    text = msg(
+        "conquest/winner.text",
+        sectors=Join(tuple(msg("conquest/winner.sector", sector=r.sector,
+                               winner=r.winner or msg("conquest/winner.shared"))
+                           for r in results)),
+        order=Join(tuple(msg("conquest/winner.standing", place=s.place, name=s.name,
+                             points=s.points) for s in final), "; "))
     return _outcome("winner", WinnerResult(tuple(results), tuple(final), champions), text,
                     "conquest-end")
 
@@ -560,23 +731,21 @@ class CoinsResult:
 
     coins: dict[str, int] = field(
         metadata={"description": "The fewest coins: gold 1000, silver 200, teal 50."})
-    count: int
+    count: int = field(metadata={"description": "How many coins in all."})
 
 
-def _payable(credits: int, field: str) -> None:
-    _at_least(credits, 0, field, "coins")
-    if credits % SMALLEST_COIN:
-        raise RuleError(quoting(
-            "{credits} kr. nejde složit z mincí, nejmenší je za 50 kr.: {q} Zadej násobek 50.",
-            "{credits} cr cannot be made of coins, the smallest is 50 cr: {q} Give a multiple "
-            "of 50.", QUOTES["coins"], credits=credits), field=field)
+def _payable(amount: int, field: str) -> None:
+    _at_least(amount, 0, field, "coins")
+    if amount % SMALLEST_COIN:
+        raise RuleError(msg("conquest/coins.not-payable", credits=amount,
+                            smallest=SMALLEST_COIN, quote=quote("coins")), field=field)
 
 
-def coin_split(credits: int) -> dict[str, int]:
-    """The fewest coins for ``credits``: largest first (each coin divides the next larger)."""
-    _payable(credits, "credits")
+def coin_split(amount: int) -> dict[str, int]:
+    """The fewest coins for ``amount``: largest first (each coin divides the next larger)."""
+    _payable(amount, "credits")
     split: dict[str, int] = {}
-    left = credits
+    left = amount
     for coin in COINS:
         split[str(coin)], left = divmod(left, coin)
     return split
@@ -588,11 +757,8 @@ def coins(source: DiceSource, *, credits: int) -> Outcome:
     """[Kredity] the fewest coins: gold 1 000, silver 200, teal 50."""
     split = coin_split(credits)
     gold, silver, teal = split["1000"], split["200"], split["50"]
-    text = Text(
-        f"{credits_cs(credits)} = {gold}× zlatá, {silver}× stříbrná, {teal}× modrozelená "
-        f"({plural_cs(gold + silver + teal, 'mince', 'mince', 'mincí', counted=True)}).",
-        f"{credits_en(credits)} = {gold}× gold, {silver}× silver, {teal}× teal "
-        f"({gold + silver + teal} coins).")
+    text = msg("conquest/coins.text", credits=written_credits(credits), gold=gold, silver=silver,
+               teal=teal, count=gold + silver + teal)
     return _outcome("coins", CoinsResult(split, gold + silver + teal), text, "conquest-credits")
 
 
@@ -603,21 +769,23 @@ def coins(source: DiceSource, *, credits: int) -> Outcome:
 class Purchase:
     """One line of a purchase and where the new units may be placed."""
 
-    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    count: int
-    unit_cost: int
-    cost: int
-    placement: Literal["own-checkpoint", "own-system-blue-hex"]
-    placement_rule: Text
+    unit: str = unit_name("The unit bought, as the table spells it.")
+    count: int = field(metadata={"description": "How many, as given."})
+    unit_cost: int = field(metadata={"description": "Its price from the table."})
+    cost: int = field(metadata={"description": "count × unit_cost."})
+    placement: Literal["own-checkpoint", "own-system-blue-hex"] = field(
+        metadata={"description": "Where the new units may be placed."})
+    placement_rule: Message = field(metadata={"description": "The placement rule, quoted."})
 
 
 @dataclass(frozen=True, slots=True)
 class BuyResult:
     """``result`` of ``conquest/buy``."""
 
-    cost: int
-    credits_left: int
-    purchases: tuple[Purchase, ...]
+    cost: int = field(metadata={"description": "The whole purchase in credits."})
+    credits_left: int = field(metadata={"description": "Credits left after it."})
+    purchases: tuple[Purchase, ...] = field(
+        metadata={"description": "Each unit of the purchase, in input order."})
 
 
 @procedure("conquest/buy", result=BuyResult, rule="conquest-buy",
@@ -633,29 +801,20 @@ def buy(
         unit = unit_named(name, "units")
         _at_least(count, 0, "units", "price")
         if any(line.unit == unit.name for line in lines):
-            raise RuleError(both(
-                "Jednotka {unit} je v nákupu dvakrát: sečti počty do jedné položky.",
-                "{unit} is listed twice: add the counts into one entry.", unit=unit.name),
-                field="units")
+            raise RuleError(msg("conquest/buy.unit-twice", unit=unit.name), field="units")
         extractor = unit.name == "Extractor"
         lines.append(Purchase(
             unit.name, count, unit.cost, unit.cost * count,
             "own-system-blue-hex" if extractor else "own-checkpoint",
-            QUOTES["extractor-placement" if extractor else "placement"]))
+            quote("extractor-placement" if extractor else "placement")))
     cost = sum(line.cost for line in lines)
     if cost > credits:
-        raise RuleError(quoting(
-            "Nedostatek kreditů: nákup stojí {cost} kr., k dispozici je {credits} kr. {q}",
-            "Not enough credits: the purchase costs {cost} cr, {credits} cr are available. {q}",
-            QUOTES["price"], cost=cost, credits=credits), field="units")
-    bought_cs = ", ".join(f"{line.count}× {line.unit}" for line in lines if line.count) or "nic"
-    bought_en = ", ".join(f"{line.count}× {line.unit}" for line in lines if line.count) \
-        or "nothing"
-    text = Text(
-        f"Nákup {bought_cs}: {credits_cs(cost)}, zbývá {credits_cs(credits - cost)} Nové "
-        f"jednotky jen na vlastní checkpointy, Extractory na modrá políčka vlastní soustavy.",
-        f"Buying {bought_en}: {credits_en(cost)}, {credits_en(credits - cost)} left. New units "
-        f"go on own checkpoints only, Extractors on blue hexes of the own system.")
+        raise RuleError(msg("conquest/buy.too-dear", cost=cost, credits=credits,
+                            quote=quote("price")), field="units")
+    bought = tuple(msg("conquest.count", count=line.count, unit=line.unit)
+                   for line in lines if line.count)
+    text = msg("conquest/buy.text", bought=Join(bought) if bought else msg("conquest/buy.nothing"),
+               cost=written_credits(cost), left=written_credits(credits - cost))
     return _outcome("buy", BuyResult(cost, credits - cost, tuple(lines)), text, "conquest-buy")
 
 
@@ -666,22 +825,24 @@ def buy(
 class Capture:
     """One ship that started its faction's turn on a checkpoint."""
 
-    unit: str = field(metadata={"enum": "rpg.conquest.game.UNIT_NAMES"})
-    system: str
-    holder: str | None
+    unit: str = unit_name("The ship, as the table spells it.")
+    system: str = field(metadata={"description": "The checkpoint's system, as given (trimmed)."})
+    holder: str | None = field(
+        metadata={"description": "The faction that held the checkpoint; null: unoccupied."})
     captured: bool = field(metadata={"description": "False on the faction's own checkpoint."})
-    ship_removed: bool
+    ship_removed: bool = field(
+        metadata={"description": "The ship leaves the board (as captured)."})
 
 
 @dataclass(frozen=True, slots=True)
 class SystemLoss:
     """A faction that lost checkpoints in a system; its Extractors go when the last one goes."""
 
-    faction: str
-    system: str
-    checkpoints_lost: int
-    checkpoints_left: int
-    system_lost: bool
+    faction: str = field(metadata={"description": "The faction that lost checkpoints."})
+    system: str = field(metadata={"description": "The system, as given in `holdings`."})
+    checkpoints_lost: int = field(metadata={"description": "Checkpoints captured from it."})
+    checkpoints_left: int = field(metadata={"description": "Checkpoints it still holds there."})
+    system_lost: bool = field(metadata={"description": "It lost the system's last checkpoint."})
     extractors_lost: int = field(
         metadata={"description": "To the captor, when the system's last checkpoint is lost."})
 
@@ -690,11 +851,13 @@ class SystemLoss:
 class CaptureResult:
     """``result`` of ``conquest/capture``."""
 
-    captures: tuple[Capture, ...]
-    ships_removed: int
-    checkpoints_gained: int
-    losses: tuple[SystemLoss, ...]
-    extractors_gained: int
+    captures: tuple[Capture, ...] = field(metadata={"description": "Each ship, in input order."})
+    ships_removed: int = field(metadata={"description": "Ships that leave the board."})
+    checkpoints_gained: int = field(metadata={"description": "Checkpoints the faction gains."})
+    losses: tuple[SystemLoss, ...] = field(
+        metadata={"description": "Each enemy faction captured from, per system."})
+    extractors_gained: int = field(metadata={
+        "description": "Extractors of the systems whose last checkpoint was taken."})
 
 
 def _named(value: Any, field: str) -> str:
@@ -703,12 +866,9 @@ def _named(value: Any, field: str) -> str:
     name = value.strip() if isinstance(value, str) else ""
     if not name:
         key = field.rsplit(".", 1)[-1]
-        raise RuleError(both(
-            "Jméno v '{key}' chybí nebo je prázdné.{hint}",
-            "The name in '{key}' is missing or blank.{hint_en}", key=key,
-            hint=" Neobsazený checkpoint: holder null." if key == "holder" else "",
-            hint_en=" An unoccupied checkpoint: holder null." if key == "holder" else ""),
-            field=field)
+        raise RuleError(msg("conquest.blank-name", key=Field(key),
+                            hint=msg("conquest.unoccupied-hint") if key == "holder" else ""),
+                        field=field)
     return name
 
 
@@ -748,10 +908,8 @@ def capture(
         _at_least(extractors, 0, f"holdings.{index}.extractors", "system-lost")
         key = (owner.casefold(), system.casefold())
         if key in held:
-            raise RuleError(both(
-                "Frakce {f} v soustavě {s} je v 'holdings' dvakrát: uveď ji jednou.",
-                "Faction {f} in system {s} is listed twice in 'holdings': list it once.",
-                f=owner, s=system), field="holdings")
+            raise RuleError(msg("conquest/capture.holding-twice", faction=owner, system=system,
+                                holdings=Field("holdings")), field="holdings")
         held[key] = (owner, system, checkpoints, extractors)
 
     captures: list[Capture] = []
@@ -759,9 +917,9 @@ def capture(
     for index, ship in enumerate(ships):
         unit = unit_named(str(ship.get("unit", "")), f"ships.{index}.unit")
         if unit.name == "Extractor":
-            raise RuleError(quoting(
-                "Extractor na checkpointu nestojí: {q}", "An Extractor never stands on a "
-                "checkpoint: {q}", QUOTES["extractor-placement"]), field=f"ships.{index}.unit")
+            raise RuleError(msg("conquest/capture.extractor",
+                                quote=quote("extractor-placement")),
+                            field=f"ships.{index}.unit")
         system = _named(ship.get("system"), f"ships.{index}.system")
         holder = ship.get("holder")
         if holder is not None:
@@ -777,20 +935,14 @@ def capture(
         if key not in held:
             holder, system = next((c.holder, c.system) for c in captures if c.holder and (
                 c.holder.casefold(), c.system.casefold()) == key)
-            raise RuleError(quoting(
-                "Uveď v 'holdings', kolik checkpointů a Extractorů drží {f} v soustavě {s}: "
-                "{q}", "Give in 'holdings' how many checkpoints and Extractors {f} holds in "
-                "system {s}: {q}", QUOTES["system-lost"], f=holder, s=system), field="holdings")
+            raise RuleError(msg("conquest/capture.holding-missing", faction=holder,
+                                system=system, holdings=Field("holdings"),
+                                quote=quote("system-lost")), field="holdings")
         owner, system, checkpoints, extractors = held[key]
         if lost > checkpoints:
-            raise RuleError(both(
-                "{f} drží v soustavě {s} jen {held}, obsazuje se jich {lost}: oprav "
-                "'holdings' nebo 'ships'.",
-                "{f} holds only {n} checkpoints in system {s}, {lost} are being captured: fix "
-                "'holdings' or 'ships'.", f=owner, s=system, n=checkpoints, lost=lost,
-                held=plural_cs(checkpoints, "checkpoint", "checkpointy", "checkpointů",
-                               counted=True)),
-                field="holdings")
+            raise RuleError(msg("conquest/capture.too-many", faction=owner, system=system,
+                                n=checkpoints, lost=lost, holdings=Field("holdings"),
+                                ships=Field("ships")), field="holdings")
         left = checkpoints - lost
         losses.append(SystemLoss(owner, system, lost, left, left == 0,
                                  extractors if left == 0 else 0))
@@ -798,20 +950,11 @@ def capture(
     removed = sum(c.ship_removed for c in captures)
     gained = sum(c.captured for c in captures)
     extractors_gained = sum(loss.extractors_lost for loss in losses)
-    lost_cs = "".join(f"; {loss.faction} ztrácí poslední checkpoint soustavy {loss.system}"
-                      " a " + plural_cs(loss.extractors_lost, "Extractor", "Extractory",
-                                        "Extractorů", counted=True)
-                      for loss in losses if loss.system_lost)
-    lost_en = "".join(f"; {loss.faction} loses the last checkpoint of system {loss.system}"
-                      f" and {loss.extractors_lost} Extractors" for loss in losses
-                      if loss.system_lost)
-    text = Text(
-        f"Obsazení ({me}): z plánu odchází lodí: {removed}, získané checkpointy: {gained}"
-        f"{lost_cs}; "
-        f"získané Extractory: {extractors_gained}.",
-        f"Capture ({me}): ships leaving the board: {removed}, checkpoints gained: {gained}"
-        f"{lost_en}; "
-        f"Extractors gained: {extractors_gained}.")
+    lost_systems = tuple(msg("conquest/capture.system-lost", faction=loss.faction,
+                             system=loss.system, n=loss.extractors_lost)
+                         for loss in losses if loss.system_lost)
+    text = msg("conquest/capture.text", faction=me, removed=removed, gained=gained,
+               losses=Join(lost_systems, ""), extractors=extractors_gained)
     result = CaptureResult(tuple(captures), removed, gained, tuple(losses), extractors_gained)
     return _outcome("capture", result, text, "conquest-capture")
 
@@ -823,25 +966,27 @@ def capture(
 class TeleportEvent:
     """One step of a teleport's timeline, in the faction's own turns."""
 
-    turn: int
-    event: Literal["teleported", "token-flipped", "token-removed"]
-    text: Text
+    turn: int = field(metadata={"description": "The faction's turn of this step."})
+    event: Literal["teleported", "token-flipped", "token-removed"] = field(
+        metadata={"description": "What happens in that turn."})
+    text: Message = field(metadata={"description": "The step, worded."})
 
 
 @dataclass(frozen=True, slots=True)
 class TeleportResult:
     """``result`` of ``conquest/teleport``."""
 
-    turn: int
-    flip_turn: int
-    removed_turn: int
+    turn: int = field(metadata={"description": "The turn of the teleport, as given."})
+    flip_turn: int = field(metadata={"description": "The turn its teleport token flips colour up."})
+    removed_turn: int = field(metadata={"description": "The turn its token is removed."})
     acts_again_turn: int = field(
         metadata={"description": "In this turn's phase 3 the Displacer acts again."})
     untargetable_until_turn: int = field(
         metadata={"description": "It cannot be attacked until its token is removed in this turn."})
     handed_over: bool = field(
         metadata={"description": "Teleported to another sector: the local players take it over."})
-    timeline: tuple[TeleportEvent, ...]
+    timeline: tuple[TeleportEvent, ...] = field(
+        metadata={"description": "The three steps, in order."})
 
 
 @procedure("conquest/teleport", result=TeleportResult, rule="conquest-special",
@@ -862,36 +1007,21 @@ def teleport(
     _at_least(damage, 0, "damage", "counters")
     # Any damage, even as much as its hit points, breaks this rule: it is the one to quote.
     if damage > 0:
-        raise RuleError(quoting(
-            "Displacer má {n} poškození: {q} Nejdřív ho oprav (regenerace).",
-            "The Displacer has {n} damage: {q} Repair it first (regeneration).",
-            QUOTES["damaged-displacer"], n=damage), field="damage")
+        raise RuleError(msg("conquest/teleport.damaged", damage=damage,
+                            quote=quote("damaged-displacer")), field="damage")
     _at_least(target_sector_checkpoints, 0, "target_sector_checkpoints", "teleport-sector")
     if other_sector and target_sector_checkpoints < 1:
-        raise RuleError(quoting(
-            "Do jiného sektoru bez checkpointu tam teleport nejde: {q}",
-            "No teleport to another sector without a checkpoint there: {q}",
-            QUOTES["teleport-sector"]), field="target_sector_checkpoints")
+        raise RuleError(msg("conquest/teleport.no-checkpoint", quote=quote("teleport-sector")),
+                        field="target_sector_checkpoints")
     flip, removed = turn + TELEPORT_FLIP_AFTER, turn + TELEPORT_REMOVED_AFTER
     timeline = (
-        TeleportEvent(turn, "teleported", both(
-            "Tah {t}: Displacer se teleportuje (2 akce); nelze na něj zaútočit.",
-            "Turn {t}: the Displacer teleports (2 actions); it cannot be attacked.", t=turn)),
-        TeleportEvent(flip, "token-flipped", both(
-            "Tah {t}: teleportační žeton se otočí barvou nahoru; Displacer nemůže jednat.",
-            "Turn {t}: the teleport token flips colour up; the Displacer cannot act.", t=flip)),
-        TeleportEvent(removed, "token-removed", both(
-            "Tah {t}: žeton se odstraní a ve 3. fázi (akce jednotek) s Displacerem lze táhnout.",
-            "Turn {t}: the token is removed and in phase 3 (unit actions) the Displacer acts "
-            "again.", t=removed)),
+        TeleportEvent(turn, "teleported", msg("conquest/teleport.teleported", turn=turn,
+                                              actions=TELEPORT_ACTIONS)),
+        TeleportEvent(flip, "token-flipped", msg("conquest/teleport.token-flipped", turn=flip)),
+        TeleportEvent(removed, "token-removed", msg("conquest/teleport.token-removed",
+                                                    turn=removed, phase=UNIT_ACTIONS_PHASE)),
     )
-    hand_cs = " Do jiného sektoru: Displacer převezmou místní hráči." if other_sector else ""
-    hand_en = " To another sector: the local players take the Displacer over." \
-        if other_sector else ""
-    text = Text(
-        f"Teleport v tahu {turn}: v tahu {flip} se žeton otočí, v tahu {removed} se odstraní a "
-        f"Displacer zase jedná.{hand_cs}",
-        f"Teleport in turn {turn}: the token flips in turn {flip}, is removed in turn "
-        f"{removed} and the Displacer acts again.{hand_en}")
+    text = msg("conquest/teleport.text", turn=turn, flip=flip, removed=removed,
+               handed=msg("conquest/teleport.handed-over") if other_sector else "")
     result = TeleportResult(turn, flip, removed, removed, removed, other_sector, timeline)
     return _outcome("teleport", result, text, "conquest-special")

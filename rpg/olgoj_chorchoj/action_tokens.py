@@ -11,19 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rpg.core.catalog import messages
+from rpg.core.catalog import Join, Message, messages, msg
 from rpg.core.citations import RULES
 from rpg.core.dice import DiceSource
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedure
-from rpg.core.text import Text, quoting
-
-#: What each procedure of this module is called, and what its chance is the chance of.
-MESSAGES = messages({
-    "olgoj-chorchoj/engineering.title": Text("Inženýrství", "Engineering"),
-    "olgoj-chorchoj/tokens.title": Text("Žetony akcí z výsadku", "Action tokens from a landing"),
-})
+from rpg.core.text import Text
 
 #: [Inženýrství] "Přemění 3 produkční body za 5 taktických bodů."
 SCALES = 3
@@ -34,23 +28,72 @@ AMOUNT_MAX = 100_000
 
 KINDS = ("face-up", "corner")
 
-#: The rule sentences an input can break, quoted in the errors (Czech in the rule's words).
-QUOTES: dict[str, Text] = {
-    "engineering": Text(
-        "„Po oznámení zahrání této akce hráč posune o 1 pole zpět ukazatele na třech stupnicích "
-        "produktů podle vyobrazené profese a připíše si místo toho 5 taktických bodů.“",
+#: What the calculators need of this module (``olgoj_chorchoj/action_tokens.js``).
+CALCULATOR_DATA = {"step": SCALE_STEP, "gain": TACTICAL_GAIN}
+
+MESSAGES = messages({
+    # The rule sentences an input can break, quoted (Czech in the rule's words).
+    "olgoj-chorchoj.quote.engineering": Text(
+        "„Po oznámení zahrání této akce hráč posune o {step} pole zpět ukazatele na třech "
+        "stupnicích produktů podle vyobrazené profese a připíše si místo toho {gain} taktických "
+        "bodů.“",
         "“Having announced the action, the player moves the markers on the three product "
-        "scales of the pictured profession 1 space back and adds 5 tactical points instead.”"),
-    "off-track": Text(
+        "scales of the pictured profession {step} space back and adds {gain} tactical points "
+        "instead.”"),
+    "olgoj-chorchoj.quote.off-track": Text(
         "„Pokud se posunutím zpět dostane ukazatel mimo počítadlo (na nulu), je hráč povinen "
         "umístit ukazatel na jím vybraný slot pro žetony akcí a tím si tento slot vlastně "
         "zamkne.“",
         "“If moving back takes a marker off the track (to zero), the player must put the "
         "marker on an action-token slot of their choice, and so locks that slot.”"),
-    "never-three": Text(
+    "olgoj-chorchoj.quote.never-three": Text(
         "„Hráč tedy nemůže využít obou příležitostí pro získání tří žetonů najednou.“",
         "“So the player cannot use both opportunities to gain three tokens at once.”"),
-}
+
+    "olgoj-chorchoj/engineering.title": Text("Inženýrství", "Engineering"),
+    "olgoj-chorchoj/engineering.text": Text(
+        "Inženýrství: produkty {products}; taktické body {tactical} + {gain} = "
+        "{total}{locks}.",
+        "Engineering: products {products}; tactical points {tactical} + {gain} = "
+        "{total}{locks}."),
+    "olgoj-chorchoj/engineering.scale": Text("{before} → {after}", "{before} → {after}"),
+    "olgoj-chorchoj/engineering.locks": Text(
+        "; ukazatele mimo počítadlo: {n}, tolik slotů pro žetony akcí hráč zamkne – zamčené "
+        "sloty nelze použít ani pro akce, ani pro uzdravování",
+        "; markers off the track: {n}, the player locks that many action-token slots – locked "
+        "slots serve neither actions nor healing"),
+    "olgoj-chorchoj/engineering.scales": Text(
+        "Zadej právě {scales} stupnice produktů (zadáno {n}): {quote}",
+        "Give exactly {scales} product scales ({n} given): {quote}"),
+    "olgoj-chorchoj/engineering.negative": Text(
+        "Taktické body nemohou být záporné ({tactical}): {quote}",
+        "Tactical points cannot be negative ({tactical}): {quote}"),
+    "olgoj-chorchoj/engineering.off-track": Text(
+        "Stupnice č. {index} je na {value}: ukazatel už není na počítadle a nelze ho posunout "
+        "zpět. {quote}",
+        "Scale {index} is at {value}: its marker is off the track and cannot move back. "
+        "{quote}"),
+
+    "olgoj-chorchoj/tokens.title": Text("Žetony akcí z výsadku", "Action tokens from a landing"),
+    "olgoj-chorchoj/tokens.none": Text("Výsadek nedává žádný žeton akce.",
+                                       "The landing gives no action token."),
+    "olgoj-chorchoj/tokens.choose": Text(
+        "Na výběr: {face_up}, nebo {corner} – ne obojí: {quote}",
+        "A choice: {face_up} or {corner} – not both: {quote}"),
+    "olgoj-chorchoj/tokens.only": Text("Hráč získá {option}.", "The player gains {option}."),
+    "olgoj-chorchoj/tokens.face-up": Text("odkrytý žeton z místa výsadku ({tokens})",
+                                          "the face-up token on the spot ({tokens})"),
+    "olgoj-chorchoj/tokens.corner-both": Text("oba žetony z rohu ({tokens})",
+                                              "both corner tokens ({tokens})"),
+    "olgoj-chorchoj/tokens.corner": Text(
+        "žeton z rohu ({tokens}, druhý hráč také {other})",
+        "a corner token ({tokens}, the other player {other} too)"),
+})
+
+
+def engineering_rule() -> Message:
+    """[Inženýrství] the rule's sentence, with its numbers."""
+    return msg("olgoj-chorchoj.quote.engineering", step=SCALE_STEP, gain=TACTICAL_GAIN)
 
 
 # --- engineering ---------------------------------------------------------------------------
@@ -81,37 +124,24 @@ def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 
     ``scales_at_zero`` numbers those scales from 1, in the order given.
     """
     if len(products) != SCALES:
-        raise RuleError(quoting(
-            "Zadej právě 3 stupnice produktů (zadáno {n}): {q}",
-            "Give exactly 3 product scales ({n} given): {q}", QUOTES["engineering"],
-            n=len(products)),
-            field="products")
+        raise RuleError(msg("olgoj-chorchoj/engineering.scales", scales=SCALES,
+                            n=len(products), quote=engineering_rule()), field="products")
     if tactical < 0:
-        raise RuleError(quoting(
-            "Taktické body nemohou být záporné ({t}): {q}",
-            "Tactical points cannot be negative ({t}): {q}", QUOTES["engineering"], t=tactical),
-            field="tactical")
+        raise RuleError(msg("olgoj-chorchoj/engineering.negative", tactical=tactical,
+                            quote=engineering_rule()), field="tactical")
     for index, scale in enumerate(products, start=1):
         if scale < SCALE_STEP:
-            raise RuleError(quoting(
-                "Stupnice č. {i} je na {v}: ukazatel už není na počítadle a nelze ho posunout "
-                "zpět. {q}",
-                "Scale {i} is at {v}: its marker is off the track and cannot move back. {q}",
-                QUOTES["off-track"], i=index, v=scale), field="products")
+            raise RuleError(msg("olgoj-chorchoj/engineering.off-track", index=index,
+                                value=scale, quote=msg("olgoj-chorchoj.quote.off-track")),
+                            field="products")
     after = tuple(scale - SCALE_STEP for scale in products)
     at_zero = tuple(index for index, scale in enumerate(after, start=1) if scale == 0)
     gained = tactical + TACTICAL_GAIN
-    shown = ", ".join(f"{a} → {b}" for a, b in zip(products, after, strict=True))
-    if at_zero:
-        lock_cs = (f"; ukazatele mimo počítadlo: {len(at_zero)}, tolik slotů pro žetony akcí "
-                   "hráč zamkne – zamčené sloty nelze použít ani pro akce, ani pro uzdravování")
-        lock_en = (f"; markers off the track: {len(at_zero)}, the player locks that many "
-                   "action-token slots – locked slots serve neither actions nor healing")
-    else:
-        lock_cs = lock_en = ""
-    text = Text(
-        f"Inženýrství: produkty {shown}; taktické body {tactical} + 5 = {gained}{lock_cs}.",
-        f"Engineering: products {shown}; tactical points {tactical} + 5 = {gained}{lock_en}.")
+    shown = Join(tuple(msg("olgoj-chorchoj/engineering.scale", before=before, after=now)
+                       for before, now in zip(products, after, strict=True)))
+    text = msg("olgoj-chorchoj/engineering.text", products=shown, tactical=tactical,
+               gain=TACTICAL_GAIN, total=gained,
+               locks=msg("olgoj-chorchoj/engineering.locks", n=len(at_zero)) if at_zero else "")
     result = EngineeringResult(after, gained, len(at_zero), at_zero)
     return Outcome("olgoj-chorchoj/engineering", (), result, None, text,
                    RULES["olgoj-engineering"])
@@ -124,9 +154,12 @@ def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 
 class TokenOption:
     """One way to take action tokens: how many this player gets and how many the other."""
 
-    kind: str = field(metadata={"enum": "rpg.olgoj_chorchoj.action_tokens.KINDS"})
+    kind: str = field(metadata={
+        "description": "The face-up token on the spot, or the corner tokens.",
+        "enum": "rpg.olgoj_chorchoj.action_tokens.KINDS"})
     tokens: int = field(metadata={"description": "For this player."})
-    other_player_tokens: int
+    other_player_tokens: int = field(
+        metadata={"description": "For the owner of the neighbouring paratrooper."})
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +172,16 @@ class TokensResult:
         metadata={"description": "Both options are open: the player picks one."})
     most_tokens: int = field(
         metadata={"description": "The most tokens this player can gain (never 3)."})
+
+
+def _option(option: TokenOption) -> Message:
+    """How an option is worded: the face-up token, both corner tokens, or one each."""
+    if option.kind == "face-up":
+        return msg("olgoj-chorchoj/tokens.face-up", tokens=option.tokens)
+    if option.other_player_tokens:
+        return msg("olgoj-chorchoj/tokens.corner", tokens=option.tokens,
+                   other=option.other_player_tokens)
+    return msg("olgoj-chorchoj/tokens.corner-both", tokens=option.tokens)
 
 
 @procedure("olgoj-chorchoj/tokens", result=TokensResult, rule="olgoj-tokens",
@@ -160,22 +203,12 @@ def tokens(
         options.append(TokenOption("corner", 2, 0) if same_owner else TokenOption("corner", 1, 1))
     most = max((option.tokens for option in options), default=0)
     choose = len(options) > 1
-    words = {
-        "face-up": ("odkrytý žeton z místa výsadku (1)", "the face-up token on the spot (1)"),
-        "corner": (("oba žetony z rohu (2)", "both corner tokens (2)") if same_owner else
-                   ("žeton z rohu (1, druhý hráč také 1)",
-                    "a corner token (1, the other player 1 too)")),
-    }
     if not options:
-        text = Text("Výsadek nedává žádný žeton akce.", "The landing gives no action token.")
+        text = msg("olgoj-chorchoj/tokens.none")
     elif choose:
-        text = Text(
-            f"Na výběr: {words['face-up'][0]}, nebo {words['corner'][0]} – ne obojí: "
-            f"{QUOTES['never-three'].cs}",
-            f"A choice: {words['face-up'][1]} or {words['corner'][1]} – not both: "
-            f"{QUOTES['never-three'].en}")
+        text = msg("olgoj-chorchoj/tokens.choose", face_up=_option(options[0]),
+                   corner=_option(options[1]), quote=msg("olgoj-chorchoj.quote.never-three"))
     else:
-        only = options[0].kind
-        text = Text(f"Hráč získá {words[only][0]}.", f"The player gains {words[only][1]}.")
+        text = msg("olgoj-chorchoj/tokens.only", option=_option(options[0]))
     return Outcome("olgoj-chorchoj/tokens", (), TokensResult(tuple(options), choose, most),
                    None, text, RULES["olgoj-tokens"])

@@ -1,11 +1,13 @@
 """The board and war games' calculators in Chromium: the engine's results, the combat's card
-steps, the battle sheet, Czech errors beside JSON inputs, and no sideways scroll at 390 px."""
+steps on the same dice, the battle sheet, Czech errors beside JSON inputs, the form's own bounds,
+and no sideways scroll at 390 px."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,13 @@ from rpg.core.citations import RULES
 from rpg.core.registry import procedures
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
-from tests.calculators import vectors_board_games as board
 
 pytestmark = pytest.mark.browser
 
-PATHS = list(board.GRIDS)
+#: The games' procedures, their golden inputs from each rule's tests (``GOLDEN``).
+PATHS = [path for path in golden.GRIDS
+         if path.startswith(("psychopaths-land/", "conquest/", "olgoj-chorchoj/"))]
+UNITS = golden.rules()["conquest/game"]["units"]
 COMBAT = "psychopaths-land/combat"
 ATTACK = "conquest/attack"
 SCORE, CAPTURE, TELEPORT = "conquest/score", "conquest/capture", "conquest/teleport"
@@ -64,16 +68,28 @@ def _engine(path: str, inputs: dict[str, Any], dice: list[int]) -> dict[str, Any
     return golden.vector(path, inputs, dice)
 
 
+def _as_the_form_names(root, message: str) -> str:
+    """The engine's message as a calculator words it: an input (or a value inside a JSON
+    input) named by its label in the form, not by its API name."""
+    for label in root.locator("label[for]").all():
+        control = root.locator(f'[id="{label.get_attribute("for")}"]')
+        name = control.get_attribute("name") if control.count() else None
+        if name:
+            message = re.sub(rf"'{re.escape(name)}(\.[\w.]+)?'",
+                             f"„{label.inner_text().strip()}“", message)
+    return message
+
+
 @pytest.mark.parametrize("path", PATHS)
 def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, path):
     procedure = golden.PROCEDURES[path]
-    cases = [(inputs, dice) for inputs in board.GRIDS[path]
+    cases = [(inputs, dice) for inputs in golden.GRIDS[path]
              for dice in golden.dice_sequences(procedure, inputs)
              if "result" in _engine(path, inputs, dice)]
-    # Unit names as the table spells them: the page picks attacker and target from a select.
-    names = [row[0] for row in golden.rules()["conquest"]["units"]]
-    cases = [case for case in cases if path != ATTACK
-             or {case[0]["attacker"], case[0]["target"]} <= set(names)]
+    # Unit names as the table spells them: the page picks them from a select.
+    names = {row[0] for row in UNITS}
+    cases = [case for case in cases if path not in (ATTACK, "conquest/regen")
+             or {case[0].get(key) for key in ("attacker", "target", "unit")} - {None} <= names]
     page, root, errors = _open(chromium, calculators_url, path)
     for inputs, dice in random.Random(6).sample(cases, min(3, len(cases))):
         root.locator("form").evaluate("form => form.reset()")
@@ -85,51 +101,64 @@ def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, p
     page.context.close()
 
 
-def test_combat_card_steps_change_the_totals_as_the_engine_says(chromium, calculators_url):
+def test_combat_replays_the_same_dice_as_cards_are_played(chromium, calculators_url):
+    """At the table the duellists roll their d6 once and play cards step by step: the same
+    dice with the cards changed give the engine's totals, fame and text each time."""
     page, root, errors = _open(chromium, calculators_url, COMBAT)
-    inputs = {"attacker_madness": 2, "defender_madness": 1}
-    _fill(root, inputs, [3, 5])
-    assert _roll(root) == _engine(COMBAT, inputs, [3, 5])["result"]
-    limits = root.locator("[data-limits]")
-    assert "začíná útočník (nižší součet)" in limits.inner_text()
-    steps = [("attacker", "1", {"attacker_cards": 1}), ("defender", "-1", {
-        "attacker_cards": 1, "defender_cards": -1}), ("attacker", "1", {
-            "attacker_cards": 2, "defender_cards": -1})]
-    for side, step, cards in steps:
-        # The click re-resolves at once (the handlers are synchronous): no roll, same dice.
-        root.locator(f'[data-side="{side}"][data-step="{step}"]').click()
-        expected = _engine(COMBAT, {**inputs, **cards}, [3, 5])
-        result = json.loads(root.locator("[data-output]").get_attribute("data-result"))
-        assert result == expected["result"], cards
-        assert root.locator('[name="dice"]').input_value() == "3, 5"
-    assert result["winner"] == "attacker" and result["fame_moved"] == 2
-    text = limits.inner_text()
-    assert "útočník 1, obránce 2, každý nebojující hráč na stejném nebo sousedním poli 1" in text
-    root.locator('[data-step="0"]').click()
-    assert "útočník 3, obránce 3" in limits.inner_text()
+    assert root.locator('[name="mode"] option').all_inner_texts() == [
+        "mezi dvěma hráči", "mezi hráčem a psychopatem", "útok na hráče s psychopatem v inventáři",
+        "odvetný souboj"]
+    for cards in ({}, {"attacker_cards": 1}, {"attacker_cards": 1, "defender_cards": -1},
+                  {"attacker_cards": 2, "defender_cards": -1}):
+        inputs = {"attacker_madness": 2, "defender_madness": 1, **cards}
+        _fill(root, inputs, [3, 5])
+        expected = _engine(COMBAT, inputs, [3, 5])
+        assert _roll(root) == expected["result"], cards
+        assert root.locator(".calculator__text").inner_text() == expected["text"]
+    assert expected["result"]["winner"] == "attacker" and expected["result"]["fame_moved"] == 2
+    assert "(šílenost) + 2 (karty) = 7 proti 1d6 = 5 + 1 (šílenost) − 1 (karty) = 5" in (
+        expected["text"])
     assert not errors
     page.context.close()
 
 
-@pytest.mark.parametrize(("inputs", "damage", "sheet"), [
+@pytest.mark.parametrize(("inputs", "damage", "words"), [
     ({"attacker": "Destroyer", "target": "Frigate", "distance": 4, "target_damage": 2}, 10,
-     "Poškození 10 · životy cíle 0/9 · v dosahu (3–6) ano · zničen ano"),
-    ({"attacker": "Destroyer", "target": "Frigate", "distance": 2}, 0,
-     "Poškození 0 · životy cíle 9/9 · v dosahu (3–6) ne · zničen ne"),
+     "(dosah 3–6): poškození 11 − 1 = 10; životy cíle 9 − 2 (už na cíli) − 10 → 0, cíl je "
+     "zničen"),
+    ({"attacker": "Destroyer", "target": "Frigate", "distance": 2}, 0, "mimo dosah (3–6)"),
     ({"attacker": "Frigate", "target": "Scout", "distance": 3}, 4,
-     "Poškození 4 · životy cíle 0/4 · v dosahu (1–4) ano · zničen ano"),
+     "(dosah 1–4): poškození 4; životy cíle 4 − 4 = 0"),
 ])
-def test_battle_sheet_shows_the_engines_damage_and_range(
-    chromium, calculators_url, inputs, damage, sheet,
+def test_battle_sheet_picks_units_from_the_table_and_writes_every_term(
+    chromium, calculators_url, inputs, damage, words,
 ):
     page, root, _ = _open(chromium, calculators_url, ATTACK)
     assert root.locator('select[name="attacker"] option').all_inner_texts() == [
-        row[0] for row in golden.rules()["conquest"]["units"]]
+        row[0] for row in UNITS]
     _fill(root, inputs, [])
     result = _roll(root)
     assert result == _engine(ATTACK, inputs, [])["result"]
     assert result["damage"] == damage
-    assert root.locator(".calculator__sheet").inner_text() == sheet
+    assert words in root.locator(".calculator__text").inner_text()
+    page.context.close()
+
+
+@pytest.mark.parametrize(("path", "name", "value", "message"), [
+    (ATTACK, "distance", "-1", "Zadej hodnotu od 0 do 100"),
+    ("conquest/teleport", "turn", "0", "Zadej hodnotu od 1 do 100"),
+    ("olgoj-chorchoj/engineering", "products", "3, 2", "Zadej 3 až 3 položek"),
+    ("olgoj-chorchoj/engineering", "products", "3, -1, 2", "Položka č. 2"),
+])
+def test_the_form_refuses_what_the_calculator_does_not_check_again(
+    chromium, calculators_url, path, name, value, message,
+):
+    """The bounds of the API's schema are the form's: a calculator never sees such a value."""
+    page, root, _ = _open(chromium, calculators_url, path)
+    control = root.locator(f'[name="{name}"]')
+    control.fill(value)
+    assert _roll(root) is None
+    assert message in root.locator(f"#{control.get_attribute('id')}-chyba").inner_text()
     page.context.close()
 
 
@@ -160,7 +189,8 @@ def test_a_rule_error_is_shown_in_czech_beside_its_field(
     ([{"unit": "Scout", "system": "Alfa", "holder": "  "}], [], "ships",
      "Jméno v 'holder' chybí nebo je prázdné. Neobsazený checkpoint: holder null."),
     ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"}], [], "holdings",
-     "Uveď v 'holdings', kolik checkpointů a Extractorů drží Modří v soustavě Alfa"),
+     "Uveď v „Co soupeři drželi v soustavách (JSON)“, kolik checkpointů a Extractorů drží "
+     "frakce Modří v soustavě Alfa"),
     ([], [{"faction": "Modří", "system": "Alfa", "checkpoints": -1}], "holdings",
      "„Při ztrátě všech checkpointů v soustavě"),
 ])
@@ -173,7 +203,8 @@ def test_capture_errors_are_shown_in_czech_beside_their_json_input(
     assert _roll(root) is None
     control = root.locator(f'[name="{field}"]')
     error = root.locator(f"#{control.get_attribute('id')}-chyba")
-    assert error.inner_text() == _engine(CAPTURE, inputs, [])["error"]["message"]
+    assert error.inner_text() == _as_the_form_names(
+        root, _engine(CAPTURE, inputs, [])["error"]["message"])
     assert message in error.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
     assert not errors
@@ -238,11 +269,10 @@ def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calcu
     page.context.close()
 
 
-def test_unit_table_is_shown_on_load(chromium, calculators_url):
-    page, root, _ = _open(chromium, calculators_url, "conquest/units")
-    rows = root.locator("[data-output] tr")
-    assert rows.count() == 1 + len(golden.rules()["conquest"]["units"])
-    assert rows.nth(1).inner_text().split("\t")[:2] == ["Dreadnought", "15"]
+def test_units_are_picked_from_the_table_wherever_one_is_named(chromium, calculators_url):
+    page, root, _ = _open(chromium, calculators_url, "conquest/regen")
+    assert root.locator('select[name="unit"] option').all_inner_texts() == [
+        row[0] for row in UNITS]
     page.context.close()
 
 
@@ -251,7 +281,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     shots.mkdir(parents=True, exist_ok=True)
     for path in PATHS:
         page, root, _ = _open(chromium, calculators_url, path)
-        inputs = next(i for i in board.GRIDS[path] if "result" in _engine(
+        inputs = next(i for i in golden.GRIDS[path] if "result" in _engine(
             path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
         _fill(root, inputs if path != ATTACK else {**inputs, "distance": 2}, [])
         root.locator('[name="dice"]').fill("")
