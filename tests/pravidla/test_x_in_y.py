@@ -17,6 +17,7 @@ from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.pravidla.checks import chance
+from rpg.pravidla.dungeon import trap, wandering_monsters
 from tests.enumeration import outcomes
 from tests.pravidla.invariants import ANY_INTS, SEEDS, conforms
 from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
