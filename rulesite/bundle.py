@@ -1,10 +1,12 @@
-"""The calculators' one script: every module, the rule data and the Czech catalog, bundled.
+"""The calculators' scripts: one small entry per page, and the chunks the pages share.
 
-esbuild (installed by ``scripts/setup`` from ``package.json``) bundles an entry written here: it
-imports ``core/ui.js`` and every calculator module the site uses, by name, and starts the page
-with them. The engine's rule data (each module's ``CALCULATOR_DATA``) and the Czech half of the
-message catalog take the place of ``CALCULATOR_RULES`` and ``CALCULATOR_CATALOG``: the
-calculators render the engine's own sentences and compute with its own constants.
+esbuild (installed by ``scripts/setup`` from ``package.json``) bundles an entry written here for
+each page with calculators: it imports ``core/ui.js`` and the page's calculator functions, by
+name, and starts the page with them and the Czech templates they render. The engine's rule data
+(each module's ``CALCULATOR_DATA``) takes the place of ``CALCULATOR_RULES``: the calculators
+render the engine's own sentences and compute with its own constants. What several pages use
+(the page script, the dice, shared rule modules) lands in shared chunks, so a phone opening a
+rule page downloads that page's calculators and no other's.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ import json
 import pkgutil
 import re
 import subprocess
-from collections.abc import Mapping
+import sys
+import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from rpg.core.catalog import catalog
@@ -85,6 +90,58 @@ def czech_catalog() -> dict[str, str]:
             if not key.startswith("api.") and not key.endswith((".title", ".chance"))}
 
 
+_IMPORT = re.compile(r'(?:from|import)\s*"(\.{1,2}/[^"]+)\.js"')
+
+
+def imported(folder: Path, modules: Iterable[str]) -> set[str]:
+    """``modules`` (paths below ``folder`` without ``.js``) and every module they import, at any
+    depth."""
+    seen: set[str] = set()
+    todo = list(modules)
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        source = (folder / f"{module}.js").read_text(encoding="utf-8")
+        for target in _IMPORT.findall(source):
+            resolved = (folder / module).parent / target
+            todo.append(resolved.resolve().relative_to(folder.resolve()).as_posix())
+    return seen
+
+
+def _engine_modules(names: Iterable[str]) -> set[str]:
+    """The engine modules ``names`` and every engine module they use, at any depth."""
+    seen: set[str] = set()
+    todo = [name for name in names if name in sys.modules]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for value in vars(sys.modules[name]).values():
+            used = value.__name__ if isinstance(value, ModuleType) else getattr(
+                value, "__module__", None)
+            if isinstance(used, str) and used.startswith("rpg.") and used in sys.modules:
+                todo.append(used)
+    return seen
+
+
+def page_catalog(folder: Path, modules: Iterable[str]) -> dict[str, str]:
+    """The Czech templates a page's calculators render: those of the engine modules their
+    scripts mirror (``pravidla/wilderness.js`` ↔ ``rpg.pravidla.wilderness``) and of every engine
+    module those use, with the core's and the page's own; the other rulebooks' stay out, so a
+    page downloads what it shows."""
+    procedures()  # every rulebook imported
+    needed = _engine_modules(f"rpg.{module.replace('/', '.')}"
+                             for module in imported(folder, modules))
+    left_out: set[str] = set()
+    for name, module in list(sys.modules.items()):
+        if name.startswith("rpg.") and not name.startswith("rpg.core") and name not in needed:
+            left_out.update(getattr(module, "MESSAGES", {}))
+    return {key: text for key, text in czech_catalog().items() if key not in left_out}
+
+
 def camel(path: str) -> str:
     """A procedure's function name in its module: ``fast-travel-split`` → ``fastTravelSplit``."""
     head, *rest = path.rsplit("/", 1)[-1].split("-")
@@ -92,42 +149,76 @@ def camel(path: str) -> str:
 
 
 def entry(folder: Path, calculators: Mapping[str, str]) -> str:
-    """The bundle's entry: the page script and, for each procedure (path → module), its
-    function and its module's ``enhance`` when it has one. Importing names, not whole modules,
-    lets esbuild leave out what no calculator uses."""
-    lines = ['import { start } from "./core/ui.js";']
+    """A page's entry: the page script and, for each of the page's procedures (path → module),
+    its function and its module's ``enhance`` when it has one, with the templates they render.
+    Importing names, not whole modules, lets esbuild leave out what no calculator uses."""
+    ui = (folder / "core" / "ui.js").as_posix()
+    lines = [f"import {{ start }} from {json.dumps(ui)};"]
     procedures_: list[str] = []
     enhancers: dict[str, str] = {}
     data = engine_data()
     for index, (path, module) in enumerate(sorted(calculators.items())):
-        source = (folder / f"{module}.js").read_text(encoding="utf-8")
+        file = folder / f"{module}.js"
+        source = file.read_text(encoding="utf-8")
         if re.search(rf"export (function|const) {camel(path)}\b", source):
-            lines.append(f'import {{ {camel(path)} as p{index} }} from "./{module}.js";')
+            name = json.dumps(file.as_posix())
+            lines.append(f"import {{ {camel(path)} as p{index} }} from {name};")
             procedures_.append(f'"{path}": p{index}')
         elif path in data.get(module, {}).get("odds", {}):  # a row of odds: no code of its own
+            odds = (folder / "pravidla" / "odds.js").as_posix()
             if not any("oddsRow" in line for line in lines):
-                lines.append('import { oddsRow } from "./pravidla/odds.js";')
+                lines.append(f"import {{ oddsRow }} from {json.dumps(odds)};")
             procedures_.append(f'"{path}": oddsRow("{module}", "{path}")')
         else:
             raise RuntimeError(f"{module}.js has no calculator {camel(path)} for {path}")
         if module not in enhancers and "export function enhance" in source:
             enhancers[module] = f"e{len(enhancers)}"
-            lines.append(f'import {{ enhance as {enhancers[module]} }} from "./{module}.js";')
+            lines.append(f"import {{ enhance as {enhancers[module]} }} from "
+                         f"{json.dumps(file.as_posix())};")
     table = ", ".join(f'"{module}": {name}' for module, name in enhancers.items())
-    lines.append(f'start({{ {", ".join(procedures_)} }}, {{ {table} }});')
+    words = json.dumps(page_catalog(folder, set(calculators.values()) | {"pravidla/odds"}),
+                       ensure_ascii=False, separators=(",", ":"))
+    lines.append(f'start({{ {", ".join(procedures_)} }}, {{ {table} }}, {words});')
     return "\n".join(lines) + "\n"
 
 
-def bundled(folder: Path, calculators: Mapping[str, str], rules: dict[str, Any]) -> bytes:
-    """One minified module: ``core/ui.js``, every calculator (procedure path → its module, a
-    path below ``folder`` without ``.js``), the rule data and the Czech catalog."""
+def script_name(page_url: str) -> str:
+    """The file of a page's calculators: ``pravidla/boj/`` → ``pravidla-boj.js``."""
+    return (page_url.strip("/").replace("/", "-") or "index") + ".js"
+
+
+def bundled(folder: Path, pages: Mapping[str, Mapping[str, str]],
+            rules: dict[str, Any]) -> dict[str, bytes]:
+    """Each page's script (file name → content) and the chunks they share, minified: a page
+    (its script's name → its procedures, path → module below ``folder`` without ``.js``)
+    downloads its own calculators, the page script, the rule data and its templates, and no
+    other page's. esbuild splits what several pages use into shared chunks, which the browser
+    keeps once."""
     if not ESBUILD.is_file():
         raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
     compact: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
-    return subprocess.run(
-        [str(ESBUILD), "--bundle", "--format=esm", "--minify", "--sourcefile=calculators.js",
-         f"--define:CALCULATOR_RULES={json.dumps(rules, **compact)}",
-         f"--define:CALCULATOR_CATALOG={json.dumps(czech_catalog(), **compact)}",
-         "--legal-comments=none", "--charset=utf8", "--log-level=warning"],
-        input=entry(folder, calculators).encode(), cwd=folder, check=True,
-        capture_output=True).stdout
+    with tempfile.TemporaryDirectory() as work:
+        entries, out = Path(work) / "entries", Path(work) / "out"
+        entries.mkdir()
+        for name, calculators in pages.items():
+            (entries / name).write_text(entry(folder, calculators), encoding="utf-8")
+        subprocess.run(
+            [str(ESBUILD), "--bundle", "--splitting", "--format=esm", "--minify",
+             f"--outdir={out}", "--entry-names=[name]", "--chunk-names=chunk-[hash]",
+             f"--define:CALCULATOR_RULES={json.dumps(rules, **compact)}",
+             "--legal-comments=none", "--charset=utf8", "--log-level=warning",
+             *sorted(str(entries / name) for name in pages)],
+            cwd=folder, check=True, capture_output=True)
+        return {file.name: file.read_bytes() for file in sorted(out.iterdir())}
+
+
+def downloads(shipped: Mapping[str, bytes], script: str) -> list[str]:
+    """The files a page with ``script`` downloads: it and every chunk it imports, at any depth."""
+    seen: list[str] = []
+    todo = [script]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.append(name)
+            todo.extend(re.findall(r'(?:from|import)\s*"\./([^"]+)"', shipped[name].decode()))
+    return seen

@@ -7,8 +7,9 @@
   rule's anchor (the rule pages stay as written), the page loads the calculators' script, and the
   page's bold lead rules are noted for search;
 - ``on_post_page``: every page links the web app manifest;
-- ``on_post_build``: the calculators ship as one bundle, the search index gets its fields without
-  diacritics, and the service worker its list of files (in that order: the list sees the bundle).
+- ``on_post_build``: the calculators ship as one script per page and the chunks pages share, the
+  search index gets its fields without diacritics, and the service worker its list of files (in
+  that order: the list sees the scripts).
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from rpg.core.registry import procedures
 from rulesite import bundle, legacy, reference, search
 from rulesite.calculators import SCRIPTS, Forms
 
-SCRIPT = (SCRIPTS / "ui.js").as_posix()
-
 
 class RuleSiteConfig(Config):
     """``plugins: [rulesite]``; ``calculators: false`` builds the rules without them."""
@@ -45,7 +44,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
     def __init__(self) -> None:
         self.forms: Forms | None = None
         self.legacy = legacy.Legacy()
-        self.used: dict[str, str] = {}
+        self.pages: dict[str, dict[str, str]] = {}
         self.leads: dict[str, list[dict[str, Any]]] = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -55,7 +54,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
                                     content=json.dumps(document, ensure_ascii=False, indent=2)))
         self.legacy = legacy.load()
         self.forms = Forms(document, self.legacy, Path(config["docs_dir"]))
-        self.used = {}
+        self.pages = {}
         self.leads = {}
         return files
 
@@ -71,17 +70,18 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
         if not self.config.calculators or self.forms is None:
             return html
         here = "/" + page.url
-        placed = False
+        placed: dict[str, str] = {}
         # In reverse: each lands right after its anchor, so the first declared ends up first.
         for procedure in reversed(list(procedures().values())):
             rule = RULES[procedure.rule]
             if procedure.calculator and rule.page == here:
                 html = _insert_after(html, rule.section, self.forms.html(procedure))
-                self.used[procedure.path] = self.forms.module(procedure)
-                placed = True
+                placed[procedure.path] = self.forms.module(procedure)
         if placed:
+            script = bundle.script_name(page.url)
+            self.pages[script] = placed
             root = "../" * page.url.count("/")
-            html += f'<script type="module" src="{root}{SCRIPT}"></script>'
+            html += f'<script type="module" src="{root}{(SCRIPTS / script).as_posix()}"></script>'
         return html
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
@@ -90,7 +90,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """The bundle, the folded search index, then the offline list (which sees both)."""
+        """The scripts, the folded search index, then the offline list (which sees both)."""
         site = Path(config["site_dir"])
         built = site / SCRIPTS
         for module in built.rglob("*.js"):
@@ -101,8 +101,9 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
         if self.config.calculators:
             rules = bundle.rules_data(self.legacy.data)
             built.mkdir(parents=True, exist_ok=True)
-            (site / SCRIPT).write_bytes(bundle.bundled(
-                Path(config["docs_dir"]) / SCRIPTS, self.used, rules))
+            shipped = bundle.bundled(Path(config["docs_dir"]) / SCRIPTS, self.pages, rules)
+            for name, content in shipped.items():
+                (built / name).write_bytes(content)
         search.fold_index(site, self.leads)
         search.write_worker(site)
 

@@ -235,13 +235,14 @@ function compute(root, procedure) {
 }
 
 /** Wire every calculator of the page to its procedure (by path) and its module's optional
- * richer controls (`enhancers`, by module path). */
-export function start(procedures, enhancers) {
+ * richer controls (`enhancers`, by module path); `templates` are the Czech messages they render
+ * (the page's share of the engine's catalog, written into the page's script by the build). */
+export function start(procedures, enhancers, templates) {
   const roots = document.querySelectorAll("[data-procedure]");
   if (!roots.length) return;
-  // The engine's rule data and Czech templates, inlined by the build (rulesite/bundle.py).
+  // The engine's rule data, inlined by the build (rulesite/bundle.py).
   setRules(CALCULATOR_RULES); // eslint-disable-line no-undef
-  setCatalog(CALCULATOR_CATALOG); // eslint-disable-line no-undef
+  setCatalog(templates);
   for (const root of roots) {
     const procedure = procedures[root.dataset.procedure];
     root.id ||= `kalkulacka-${root.dataset.procedure.replace("/", "-")}`;
