@@ -34,17 +34,22 @@ from flask import Flask, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.wsgi import RATE_LIMIT
+from rpg.core.catalog import messages, msg
 from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import TooManyRolls
-from rpg.core.text import both
+from rpg.core.text import Text
 
 log = logging.getLogger(__name__)
 
+MESSAGES = messages({
+    "api.dice-budget": Text(
+        "Příliš mnoho kostek: jeden požadavek smí hodit nejvýše {n} kostek; zmenši počty.",
+        "Too many dice: one request may roll at most {n} dice; ask for fewer."),
+})
+
 
 def _over_budget(budget: int) -> TooManyRolls:
-    return TooManyRolls(both(
-        "Příliš mnoho kostek: jeden požadavek smí hodit nejvýše {n} kostek; zmenši počty.",
-        "Too many dice: one request may roll at most {n} dice; ask for fewer.", n=budget))
+    return TooManyRolls(msg("api.dice-budget", n=budget))
 
 
 class BudgetedSeededDice(SeededDice):
