@@ -6,6 +6,7 @@ import {
   R, RuleError, answer, bounded, fail, frac, oneOf, sumDistribution,
 } from "../core/engine.js";
 import { roll as rollNotation } from "../core/notation.js";
+import { binomial } from "./checks.js";
 import {
   checkedFatigue, d20Test, fatigueTerm, judged, minusSign, successChance, term, writtenTerms,
 } from "./d20.js";
@@ -174,16 +175,6 @@ function one(source, p) {
   const [dealt, base, full, damage] = damageOf(source, p, critical);
   return [out(natural, total, true, critical || full, dealt, base),
     msg("attack.hit-damage", { to_hit: toHit, damage })];
-}
-
-/** P(k hits) of `count` attacks of chance `p` ({n, d}), k = 0..count, as numbers. */
-function binomial(count, p) {
-  const q = p.n / p.d;
-  let ways = 1;
-  return Array.from({ length: count + 1 }, (_, k) => {
-    if (k) ways = (ways * (count - k + 1)) / k;
-    return ways * q ** k * (1 - q) ** (count - k);
-  });
 }
 
 // The sources of advantage (1) or disadvantage (0), in the engine's order, and whether each

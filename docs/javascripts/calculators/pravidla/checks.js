@@ -10,8 +10,9 @@ import { checkedOdds, rollOdds } from "./odds.js";
 
 const C = () => R["pravidla/checks"];
 
-/** P(k successes) of `count` tries of chance `p` ({n, d}), k = 0..count, as numbers. */
-function binomial(count, p) {
+/** P(k successes) of `count` tries of chance `p` ({n, d}), k = 0..count, as numbers (as the
+ * engine's checks.binomial, which the attack's groups use too). */
+export function binomial(count, p) {
   const q = p.n / p.d;
   let ways = 1;
   return Array.from({ length: count + 1 }, (_, k) => {
