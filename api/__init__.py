@@ -52,7 +52,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     site.compress.init_app(app)
 
     def is_api() -> bool:
-        return request.environ.get("PATH_INFO", "").startswith("/api/")
+        path: str = request.environ.get("PATH_INFO", "")
+        return path.startswith("/api/")
 
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
     init_limits(app, is_api)

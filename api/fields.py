@@ -72,7 +72,7 @@ class Bool(fields.Boolean):
     """A boolean: JSON true/false, or in a query string true/false/1/0/yes/no/on/off."""
 
 
-class CsvList(fields.List):
+class CsvList(fields.List[Any]):
     """A list that also accepts one comma-separated string (``2,3,5``) per query value."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -90,7 +90,7 @@ class CsvList(fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def _refuse_long(field: fields.Field, value: Any) -> None:
+def _refuse_long(field: fields.Field[Any], value: Any) -> None:
     """A list past its bounds is refused before each of its items is validated."""
     if not isinstance(value, list | tuple):
         return
@@ -205,7 +205,7 @@ def choice(values: Sequence[str], words: Mapping[str, str] | None = None, *,
     return Choice(values, words, **labelled(kwargs, label))
 
 
-def csv_list(inner: fields.Field, low: int = 0, high: int = LIST_LENGTH, *,
+def csv_list(inner: fields.Field[Any], low: int = 0, high: int = LIST_LENGTH, *,
              label: str | None = None, **kwargs: Any) -> CsvList:
     """A bounded list, comma-separated or repeated in a query string."""
     return CsvList(inner, validate=validate.Length(low, high), **labelled(kwargs, label))
@@ -239,7 +239,7 @@ class JsonNested(_FromJsonString, fields.Nested):  # type: ignore[misc]
     """A nested object; in a query string, one JSON-encoded value."""
 
 
-class JsonList(_FromJsonString, fields.List):
+class JsonList(_FromJsonString, fields.List[Any]):
     """A list (of objects); in a query string, one JSON-encoded value."""
 
 

@@ -10,7 +10,7 @@ from rpg.core.text import LANGUAGES
 
 def request_language() -> str:
     """``cs`` or ``en`` for the current request; cached on ``g``."""
-    cached = g.get("lang")
+    cached: str | None = g.get("lang")
     if cached:
         return cached
     lang = request.args.get("lang")

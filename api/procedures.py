@@ -303,7 +303,7 @@ def _documented(blp: Blueprint, schema: Schema, response_schema: type[Schema], l
 
     decorated = blp.arguments(schema, location=location)(
         blp.response(200, response_schema)(blp.doc(**doc)(placeholder)))
-    return dict(decorated._apidoc)  # type: ignore[attr-defined]
+    return dict(decorated._apidoc)
 
 
 def _query(multiple: set[str]) -> dict[str, Any]:

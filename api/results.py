@@ -44,7 +44,7 @@ def _constant(name: str) -> Any:
     return getattr(importlib.import_module(module), attribute)
 
 
-def _field(hint: Any, **options: Any) -> fields.Field:
+def _field(hint: Any, **options: Any) -> fields.Field[Any]:
     """The marshmallow field of one type hint."""
     origin, arguments = typing.get_origin(hint), typing.get_args(hint)
     if origin in (Union, types.UnionType):
@@ -60,7 +60,7 @@ def _field(hint: Any, **options: Any) -> fields.Field:
         return fields.List(_field(item), **options)
     if origin is dict:
         return fields.Dict(keys=_field(arguments[0]), values=_field(arguments[1]), **options)
-    simple: dict[Any, type[fields.Field]] = {
+    simple: dict[Any, type[fields.Field[Any]]] = {
         bool: fields.Boolean, int: fields.Integer, float: fields.Float, Fraction: fields.Float,
         str: fields.String, Text: fields.String, Message: fields.String,
     }
@@ -97,7 +97,7 @@ def _union(shapes: tuple[type, ...]) -> type[Schema]:
     described with the shape it belongs to (``Present in SkillCheckGroup.``)."""
     if shapes in _SCHEMAS:
         return _SCHEMAS[shapes]
-    declared: dict[str, fields.Field] = {}
+    declared: dict[str, fields.Field[Any]] = {}
     for shape in shapes:
         hints = typing.get_type_hints(shape)
         for field in dataclasses.fields(shape):

@@ -68,6 +68,7 @@ def bare_app() -> object:
     import secrets
 
     from flask import Flask, jsonify, request
+    from flask.typing import ResponseReturnValue
     from marshmallow import ValidationError
 
     from api import create_app
@@ -79,7 +80,7 @@ def bare_app() -> object:
     morale = ENDPOINTS["morale"]
     schema = type("PlainMoraleArgs", (morale.input_schema, CommonArgs), {})()
 
-    def plain_morale() -> object:
+    def plain_morale() -> ResponseReturnValue:
         try:
             args = schema.load(request.args.to_dict())
         except ValidationError as error:
@@ -142,7 +143,8 @@ def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"server exited: {process.stderr.read().decode()[-2000:]}")
+            stderr = process.stderr.read().decode() if process.stderr else ""
+            raise SystemExit(f"server exited: {stderr[-2000:]}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return

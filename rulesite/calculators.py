@@ -60,7 +60,7 @@ class Forms:
 
     def __init__(self, document: Mapping[str, Any], legacy: Legacy, docs_dir: Path) -> None:
         self.paths = document["paths"]
-        self.components = document["components"]["schemas"]
+        self.components: Mapping[str, Mapping[str, Any]] = document["components"]["schemas"]
         self.legacy = legacy
         self.docs_dir = docs_dir
 

@@ -32,13 +32,14 @@ from rulesite import bundle, legacy, reference, search
 from rulesite.calculators import SCRIPTS, Forms
 
 
-class RuleSiteConfig(Config):
+# mkdocs's Config and BasePlugin run an unannotated __init_subclass__ on every subclass.
+class RuleSiteConfig(Config):  # type: ignore[no-untyped-call]
     """``plugins: [rulesite]``; ``calculators: false`` builds the rules without them."""
 
     calculators = config_options.Type(bool, default=True)
 
 
-class RuleSitePlugin(BasePlugin[RuleSiteConfig]):
+class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-call]
     """Calculators beside their rules, the API reference, search and the offline copy."""
 
     def __init__(self) -> None:

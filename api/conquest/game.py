@@ -31,7 +31,7 @@ MESSAGES = messages({
 })
 
 
-def refusal(message: Message) -> ValidationError:
+def refusal(message: Message | Text) -> ValidationError:
     """A field's validation error worded by a catalog message, in the user's language (the
     error handler writes each :class:`Text` of a field's errors in the answer's language)."""
     return ValidationError([Text(message.cs, message.en)])

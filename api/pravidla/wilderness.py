@@ -31,7 +31,7 @@ PAY_WAYS = {"supplies-first": "nejdřív zásoby", "fatigue": "vždy únava"}
 PAY_CHOICES = {"supplies": "zásoby", "fatigue": "únava"}
 
 
-class Payment(fields.Field):
+class Payment(fields.Field[Any]):
     """How the failed needs are paid: ``supplies-first`` or ``fatigue`` (their Czech words too),
     or a list of up to 3 choices, ``supplies`` or ``fatigue``, for the failed needs in turn (in a
     query string separated by commas, or repeated)."""
@@ -112,7 +112,7 @@ def _activity_label() -> str:
     return f"Další aktivita ({odds})"
 
 
-ACTIVITY_WORDS = {kind: msg(f"travel.activity.{kind}").cs for kind in w.ACTIVITY_ON}
+ACTIVITY_WORDS: dict[str, str] = {kind: msg(f"travel.activity.{kind}").cs for kind in w.ACTIVITY_ON}
 
 
 class GroupActivityInput(Schema):

@@ -21,17 +21,18 @@ from rpg.core.text import Text
 from rpg.pravidla.d20 import Term, written_terms
 
 
-def unit_name(description: str) -> Any:
-    """A result field holding a unit's name: one of the table's (an enum in the OpenAPI
-    document)."""
-    return field(metadata={"description": description, "enum": "rpg.conquest.game.UNIT_NAMES"})
+def unit_name(description: str) -> dict[str, str]:
+    """The metadata of a result field holding a unit's name: one of the table's (an enum in the
+    OpenAPI document). A plain ``field(metadata=...)`` at the use, so type checkers see a field
+    without a default."""
+    return {"description": description, "enum": "rpg.conquest.game.UNIT_NAMES"}
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One row of [Přehled jednotek]."""
 
-    name: str = unit_name("The unit as the table spells it.")
+    name: str = field(metadata=unit_name("The unit as the table spells it."))
     hp: int = field(metadata={"description": "Hit points (Životy)."})
     attack: int = field(metadata={"description": "Attack strength (Útok)."})
     defense: int = field(metadata={"description": "Passive defence (Obrana)."})
@@ -405,8 +406,8 @@ def units(source: DiceSource) -> Outcome:
 class AttackResult:
     """``result`` of ``conquest/attack``: out of range, nothing is dealt."""
 
-    attacker: str = unit_name("The attacking unit, as the table spells it.")
-    target: str = unit_name("The target unit, as the table spells it.")
+    attacker: str = field(metadata=unit_name("The attacking unit, as the table spells it."))
+    target: str = field(metadata=unit_name("The target unit, as the table spells it."))
     in_range: bool = field(metadata={"description": "range_min ≤ distance ≤ range_max."})
     range_min: int = field(metadata={"description": "The attacker's nearest hex."})
     range_max: int = field(metadata={"description": "The attacker's farthest hex."})
@@ -459,7 +460,7 @@ def attack(
 class RegenResult:
     """``result`` of ``conquest/regen``."""
 
-    unit: str = unit_name("The repairing unit, as the table spells it.")
+    unit: str = field(metadata=unit_name("The repairing unit, as the table spells it."))
     repaired: int = field(metadata={"description": "min(damage, regen + mechanics_in_range, 5)."})
     damage_left: int = field(metadata={"description": "Damage counters left after the repair."})
     hp: int = field(metadata={"description": "Hit points after repair."})
@@ -579,7 +580,7 @@ def rank(factions: Sequence[Mapping[str, Any] | Faction], field: str = "factions
         raise RuleError(msg("conquest/score.repeated"), field=field)
     keyed = [(f.checkpoints, unit_value(f.units), f) for f in parsed]
     keyed.sort(key=lambda item: (-item[0], -item[1]))
-    standings = []
+    standings: list[Standing] = []
     for index, (checkpoints, value, faction) in enumerate(keyed):
         place = index + 1
         if index and (checkpoints, value) == (keyed[index - 1][0], keyed[index - 1][1]):
@@ -769,7 +770,7 @@ def coins(source: DiceSource, *, credits: int) -> Outcome:
 class Purchase:
     """One line of a purchase and where the new units may be placed."""
 
-    unit: str = unit_name("The unit bought, as the table spells it.")
+    unit: str = field(metadata=unit_name("The unit bought, as the table spells it."))
     count: int = field(metadata={"description": "How many, as given."})
     unit_cost: int = field(metadata={"description": "Its price from the table."})
     cost: int = field(metadata={"description": "count × unit_cost."})
@@ -825,7 +826,7 @@ def buy(
 class Capture:
     """One ship that started its faction's turn on a checkpoint."""
 
-    unit: str = unit_name("The ship, as the table spells it.")
+    unit: str = field(metadata=unit_name("The ship, as the table spells it."))
     system: str = field(metadata={"description": "The checkpoint's system, as given (trimmed)."})
     holder: str | None = field(
         metadata={"description": "The faction that held the checkpoint; null: unoccupied."})

@@ -8,7 +8,7 @@ every procedure shares (a whole number within bounds, one of a few choices, a fl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
 from rpg.core.text import Text
@@ -21,6 +21,9 @@ MESSAGES = messages({
                          "{field} must be one of: {allowed}; not {value}."),
     "error.flag": Text("{field} musí být true, nebo false.", "{field} must be true or false."),
 })
+
+#: One of a procedure's allowed choices: ``str``, or a ``Literal`` of them.
+ChoiceT = TypeVar("ChoiceT", bound=str)
 
 
 class RuleError(ValueError):
@@ -59,12 +62,13 @@ def check_int(value: Any, low: int, high: int, field: str) -> int:
     return value
 
 
-def check_choice(value: Any, allowed: Sequence[str], field: str) -> str:
-    """``value`` if it is one of ``allowed``, else a :class:`RuleError` listing them."""
+def check_choice(value: Any, allowed: Sequence[ChoiceT], field: str) -> ChoiceT:
+    """``value`` if it is one of ``allowed``, else a :class:`RuleError` listing them. Typed as
+    the choices are: one of a tuple of literals checks a string into that literal type."""
     if not isinstance(value, str) or value not in allowed:
         raise RuleError(msg("error.one-of", field=Field(field), allowed=Join(
             tuple(Choice(field, choice) for choice in allowed)), value=str(value)), field=field)
-    return value
+    return allowed[allowed.index(value)]
 
 
 def check_bool(value: Any, field: str) -> bool:

@@ -7,6 +7,7 @@ always fails (the rules' NAT20 / NAT1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -163,7 +164,7 @@ def minus_sign(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def written_terms(terms: tuple[Term, ...] | list[Term]) -> Join:
+def written_terms(terms: Sequence[Term]) -> Join:
     """`` + 3 + 1 − 2 (únava)``: every term but zeros, each with its own sign."""
     shown: list[Message] = []
     for term in terms:

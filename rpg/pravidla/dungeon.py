@@ -12,7 +12,7 @@ from typing import Any
 
 from rpg.core.catalog import Field, messages, msg
 from rpg.core.citations import RULES
-from rpg.core.dice import DiceSource, written
+from rpg.core.dice import DiceSource, Roll, written
 from rpg.core.dice import roll as roll_dice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Next, Outcome
@@ -144,7 +144,7 @@ def dungeon_turn(
             since_value=hours_since_rest), field="hours_exploring_since_rest")
     scheduled = turn % CHECK_EVERY_TURNS == 0
     reason = "schedule" if scheduled else ("noise" if noise else None)
-    rolls = ()
+    rolls: tuple[Roll, ...] = ()
     rolled_value: int | None = None
     monster: bool | None = None
     chance = None

@@ -219,6 +219,7 @@ def hold_breath(
     speaks_or_casts: bool = False,
 ) -> Outcome:
     """[Zadržení dechu] as many rounds as the Výdrž score; speaking or casting ends it at once."""
+    ended_by: str | None
     if speaks_or_casts:
         left, ended_by = 0, "speaking-or-casting"
     else:

@@ -50,14 +50,15 @@ FORCED_MARCH_FATIGUE = 1
 VISIBILITY_KM = 5
 TERRAINS = ("normal", "difficult")
 #: The day's other activity; each one's name is the catalog's ``travel.activity.<kind>``.
-ACTIVITIES = ("none", "forage", "hunt", "explore")
+Activity = Literal["forage", "hunt", "explore"]
+ACTIVITIES: tuple[Literal["none"] | Activity, ...] = ("none", "forage", "hunt", "explore")
 WHOLE_DAY_ACTIVITIES = ("hunt", "explore")
 #: Lost on 1..x of a d6: 2 in 6, 3 in 6 in difficult terrain.
 LOST_ON = {"normal": 2, "difficult": 3}
 ENCOUNTER_ON = 2             # 2 in 6 for each day of travel
 #: Each activity succeeds on 1..x of a d6 [Ostatní aktivity]; what a success gives is the
 #: catalog's ``travel.success.<kind>``.
-ACTIVITY_ON = {"forage": 2, "hunt": 1, "explore": 3}
+ACTIVITY_ON: dict[Activity, int] = {"forage": 2, "hunt": 1, "explore": 3}
 #: [Simultánní aktivity] groups declared beforehand, each trying its own activity.
 GROUPS_MIN, GROUPS_MAX = 1, 100
 GROUP_NAME_MAX = 40
@@ -482,8 +483,8 @@ def travel_distance_km(
 NO_ENCOUNTER_CHANCE = Fraction(DIE - ENCOUNTER_ON, DIE)
 
 
-def _activity_check(source: DiceSource, activity: str) -> tuple[list[Roll], TravelActivity,
-                                                                  Message]:
+def _activity_check(source: DiceSource, activity: Activity) -> tuple[list[Roll], TravelActivity,
+                                                                       Message]:
     """One activity's d6 (and a d6 of supplies on a successful forage): rolls, result, text."""
     rolled = roll(source, activity, 1, DIE)
     rolls = [rolled]
@@ -503,13 +504,13 @@ def _activity_check(source: DiceSource, activity: str) -> tuple[list[Roll], Trav
     return rolls, TravelActivity(activity, success, found), shown
 
 
-def _groups(activities: Any) -> tuple[tuple[str, str], ...]:
+def _groups(activities: Any) -> tuple[tuple[str, Activity], ...]:
     """[Simultánní aktivity] the declared groups, each with its activity, in list order."""
     if isinstance(activities, str) or not isinstance(activities, Sequence) or not (
             GROUPS_MIN <= len(activities) <= GROUPS_MAX):
         raise RuleError(msg("travel.groups", field=Field("activities"), low=GROUPS_MIN,
                             high=GROUPS_MAX), field="activities")
-    groups: list[tuple[str, str]] = []
+    groups: list[tuple[str, Activity]] = []
     for entry in activities:
         name = entry.get("group") if isinstance(entry, Mapping) else None
         if not isinstance(name, str) or not 1 <= len(name) <= GROUP_NAME_MAX:
@@ -558,7 +559,7 @@ def travel(
     check_bool(road, "road")
     check_bool(landmark, "landmark")
     check_bool(forced_march, "forced_march")
-    check_choice(activity, ACTIVITIES, "activity")
+    activity = check_choice(activity, ACTIVITIES, "activity")
     groups = () if activities is None else _groups(activities)
     if groups and activity != "none":
         raise RuleError(msg("travel.both", activity=Field("activity"),

@@ -203,14 +203,15 @@ def _card_limits(mode: Mode, attacker_total: int, defender_total: int) -> CardLi
 
 def _fame(
     mode: Mode, winner: Winner, moved: int, active_player: Side
-) -> tuple[Fame, tuple[str, ...]]:
+) -> tuple[Fame, tuple[Effect, ...]]:
     """Fame changes and card effects of a finished combat, as [Boj] rules them per mode."""
+    effects: tuple[Effect, ...] = ()
     if winner == "draw":
-        effects = ("psychopath-to-inventory",) if mode == "psychopath" else ()
+        if mode == "psychopath":
+            effects = ("psychopath-to-inventory",)
         return Fame(0, 0), effects
     loser: Side = "defender" if winner == "attacker" else "attacker"
     gain, loss = moved, -moved
-    effects: tuple[str, ...] = ()
     if mode == "psychopath":
         if winner == "attacker":
             return Fame(moved, 0), ("psychopath-killed",)
@@ -292,12 +293,14 @@ def combat(
         verdict = msg("psychopaths-land/combat.draw")
     else:
         verdict = msg("psychopaths-land/combat.wins", side=_named(mode, winner), moved=moved)
+    fame_by_side: tuple[tuple[Side, int], ...] = (
+        ("attacker", fame.attacker), ("defender", fame.defender))
     changes = tuple(
         msg("psychopaths-land/combat.fame-change", side=_named(mode, who), change=signed(value))
         if value <= moved else  # the revenge duel's bonus, shown as the term it is
         msg("psychopaths-land/combat.fame-bonus", side=_named(mode, who), moved=moved,
             bonus=value - moved, total=value)
-        for who, value in (("attacker", fame.attacker), ("defender", fame.defender)) if value)
+        for who, value in fame_by_side if value)
     extras = [msg("psychopaths-land/combat.fame", changes=Join(changes)) if changes
               else msg("psychopaths-land/combat.no-fame")]
     extras += [msg(f"psychopaths-land/combat.effect.{effect}") for effect in effects]

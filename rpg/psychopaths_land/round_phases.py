@@ -245,9 +245,10 @@ def turn_check(
     left = action_points
     plan: Message | str = ""
     if target_field is not None:
-        reason = ("psychopath-in-inventory" if psychopath_in_inventory
-                  else "no-action-points" if action_points < MOVE_COST
-                  else "already-visited" if target_field.strip().casefold() in seen else None)
+        reason: Refusal | None = (
+            "psychopath-in-inventory" if psychopath_in_inventory
+            else "no-action-points" if action_points < MOVE_COST
+            else "already-visited" if target_field.strip().casefold() in seen else None)
         legal = reason is None
         if legal:
             left = action_points - MOVE_COST
@@ -259,8 +260,9 @@ def turn_check(
                 if legal
                 else msg("psychopaths-land/turn-check.move-illegal", target=target_field))
 
-    order = tuple(kind for kind, due in (("psychopath", unfought_psychopath),
-                                         ("player", other_player_on_field)) if due)
+    opponents: tuple[tuple[Opponent, bool], ...] = (("psychopath", unfought_psychopath),
+                                                    ("player", other_player_on_field))
+    order = tuple(kind for kind, due in opponents if due)
     if len(order) == 2:
         notes.append(msg("psychopaths-land.quote.psychopath-first"))
     repeat = not psychopath_in_inventory and left >= MOVE_COST

@@ -119,7 +119,8 @@ def test_travel_writes_each_check_against_its_odds(chromium, calculators_url):
     root.locator("form").evaluate("form => form.reset()")
     _fill(root, {"road": True}, [1])
     assert _roll(root)["lost"] is None
-    assert root.locator(".calculator__text").inner_text().endswith("Setkání 1d6 = 1 ≤ 2 → setkání!.")
+    assert root.locator(".calculator__text").inner_text().endswith(
+        "Setkání 1d6 = 1 ≤ 2 → setkání!.")
     assert not errors
     page.context.close()
 
