@@ -237,6 +237,8 @@ def test_an_invalid_field_shows_a_czech_error_beside_it(
     assert message in error.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
     assert control.get_attribute("aria-describedby") == error.get_attribute("id")
+    # The field to fix has the focus, so a phone scrolls it into view.
+    assert control.evaluate("element => element === document.activeElement")
     page.context.close()
 
 

@@ -219,6 +219,7 @@ function compute(root, procedure) {
   });
   if (!valid) {
     output.innerHTML = `<p class="calculator__problem">${escape(t("calculator.fix-fields"))}</p>`;
+    focusFirstError(root);
     return;
   }
   try {
@@ -231,7 +232,14 @@ function compute(root, procedure) {
     const beside = error.field && showError(root, error.field, error.message);
     output.innerHTML = `<p class="calculator__problem">${escape(beside
       ? t("calculator.fix-field") : error.message)}</p>`;
+    if (beside) focusFirstError(root);
   }
+}
+
+/** The first field to fix, focused and so scrolled into view: on a phone it may be a screen
+ * above the button that was tapped. */
+function focusFirstError(root) {
+  root.querySelector('[aria-invalid="true"]')?.focus();
 }
 
 /** Wire every calculator of the page to its procedure (by path) and its module's optional
