@@ -74,11 +74,10 @@ def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
         if group.count():  # a list of choices: its boxes ticked, or its counts written
             chosen = list(value) if isinstance(value, list | tuple) else [value]
             for box in group.locator("input").all():
-                choice = box.get_attribute("value") or box.get_attribute("data-value")
                 if box.get_attribute("type") == "checkbox":
-                    box.set_checked(choice in chosen)
-                else:
-                    box.fill(str(chosen.count(choice)))
+                    box.set_checked(box.get_attribute("value") in chosen)
+                else:  # a count per value (x-repeat): its value is data-value, not its number
+                    box.fill(str(chosen.count(box.get_attribute("data-value"))))
             continue
         field = root.locator(f'[name="{name}"]')
         if field.get_attribute("data-kind") == "boolean":
