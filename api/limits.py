@@ -364,6 +364,27 @@ def rate_limiter(app: Flask) -> RateLimiter | None:
     return app.extensions.get("rpg_rate_limiter")
 
 
+def defer_rate_limit(app: Flask, deferred: Callable[[], bool]) -> None:
+    """Let requests for which ``deferred()`` holds go uncounted until the view knows its answer.
+
+    Such a view calls :func:`charge_rate_limit` before any work that is not free; whatever it
+    answers except a 304 is counted after it anyway. (A conditional poll answered 304 costs one
+    indexed read: players behind one router poll every second or two.)
+    """
+    app.extensions.setdefault("rpg_rate_limit_deferred", []).append(deferred)
+
+
+def charge_rate_limit() -> None:
+    """Count the current request now (once); 429 when its client's budget is spent."""
+    limiter = rate_limiter(current_app)
+    if limiter is None or g.get("rate_limit_counted"):
+        return
+    g.rate_limit_counted = True
+    counted = g.rate_limit = limiter.hit(request.remote_addr or "")
+    if counted is not None and not counted.allowed:
+        abort(429)
+
+
 def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     """Install the query-length guard, the proxy fix and the rate limiter on ``app``."""
     hops = int(app.config["PROXY_HOPS"])
@@ -377,8 +398,6 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     # The API docs and the health probes are free, as are the site and CORS preflights.
     exempt = (*documents, prefix + "/health")
 
-    max_body = app.config["MAX_CONTENT_LENGTH"]
-
     @app.before_request
     def query_length() -> None:
         if len(request.query_string) > max_query:
@@ -390,6 +409,7 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
         # stream, silently: the truncated JSON would then be a 400. Read it here, one byte past
         # the limit, so that a body too large is a 413 as a declared one is.
         environ = request.environ
+        max_body = request.max_content_length  # a route may raise its own (an import)
         if max_body is None or environ.get("CONTENT_LENGTH") or request.method != "POST" \
                 or not environ.get("wsgi.input_terminated"):
             return
@@ -414,13 +434,16 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     app.extensions["rpg_rate_limiter"] = limiter
     headers = bool(app.config["RATELIMIT_HEADERS_ENABLED"])
 
+    deferred = app.extensions.setdefault("rpg_rate_limit_deferred", [])
+
     @app.before_request
     def rate_limit() -> None:
         if request.method == "OPTIONS" or not is_api() or request.path.startswith(exempt):
             return
-        counted = g.rate_limit = limiter.hit(request.remote_addr or "")
-        if counted is not None and not counted.allowed:
-            abort(429)
+        if any(free() for free in deferred):
+            g.rate_limit_deferred = True  # the view counts it unless it answers 304
+            return
+        charge_rate_limit()
 
     @app.after_request
     def rate_limit_headers(response: Response) -> Response:
@@ -429,6 +452,16 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
             response.headers["X-RateLimit-Limit"] = str(counted.limit)
             response.headers["X-RateLimit-Remaining"] = str(counted.remaining)
             response.headers["X-RateLimit-Reset"] = str(int(counted.reset))
+        return response
+
+    @app.after_request
+    def count_deferred(response: Response) -> Response:
+        # Runs before the headers above (after_request runs in reverse). A deferred request the
+        # view refused early (404, 422) is counted too: only a 304 is free.
+        if (g.get("rate_limit_deferred") and not g.get("rate_limit_counted")
+                and response.status_code != 304):
+            g.rate_limit_counted = True
+            g.rate_limit = limiter.hit(request.remote_addr or "")
         return response
 
     return limiter
