@@ -18,9 +18,11 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-# Files the browser never needs offline: source maps, the sitemap, lunr's other languages, and the
-# worker itself (the browser keeps it).
-SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$)")
+# Files the browser never needs offline: source maps, the sitemap, lunr's other languages, the
+# worker itself (the browser keeps it), and the expedition's pages and scripts (they need the
+# server; opened offline from the cache of a visit they say so).
+SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|^vyprava/"
+                  r"|^javascripts/expedition/)")
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
 
