@@ -33,7 +33,7 @@ def test_two_devices_at_once_one_wins_the_other_gets_409(database_url: str) -> N
             statuses: list[int] = []
 
             def tap(device: Table, seed: int, version: int = version,
-                    start: threading.Barrier = start) -> None:
+                    start: threading.Barrier = start, statuses: list[int] = statuses) -> None:
                 start.wait()
                 answer = device.client.post(
                     f"/api/v1/expeditions/{device.id}/actions/supplies",

@@ -7,7 +7,6 @@ from flask import Flask
 from api import create_app
 from api.health import add_check
 
-
 #: The expeditions' database, a required check (under TESTING, SQLite in memory).
 DATABASE = {"ok": True, "store": "sqlite", "required": True}
 
