@@ -18,7 +18,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
-    from api import conquest, index, olgoj_chorchoj, pravidla, psychopaths_land, site
+    from api import conquest, expeditions, index, olgoj_chorchoj, pravidla, psychopaths_land, site
     from api.errors import register_error_handlers
     from api.health import init_health
     from api.hosts import init_allowed_hosts
@@ -40,6 +40,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = Api(app)
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
+    api.register_blueprint(expeditions.blp)
 
     docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
     app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={
@@ -58,6 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
     init_limits(app, is_api)
     init_health(app)
+    expeditions.init_expeditions(app)  # its database, health check and free 304 polls
 
     @app.before_request
     def json_only() -> None:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import Flask, abort, current_app, g, request
+from flask import Flask, Response, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.wsgi import RATE_LIMIT
@@ -370,6 +370,36 @@ def rate_limiter(app: Flask) -> RateLimiter | None:
     return app.extensions.get("rpg_rate_limiter")
 
 
+def defer_rate_limit(app: Flask, deferred: Callable[[], bool]) -> None:
+    """Let requests for which ``deferred()`` holds go uncounted until the view knows its answer.
+
+    Such a view calls :func:`charge_rate_limit` before any work that is not free; whatever it
+    answers except a 304 is counted after it anyway. (A conditional poll answered 304 costs one
+    indexed read: players behind one router poll every second or two.)
+    """
+    app.extensions.setdefault("rpg_rate_limit_deferred", []).append(deferred)
+
+
+def _count(limiter: RateLimiter) -> Verdict | None:
+    """Count the current request (by its address, after ProxyFix when configured)."""
+    g.rate_limit_counted = True
+    environ = request.environ
+    counted = g.rate_limit = limiter.hit(environ.get("REMOTE_ADDR") or "")
+    # api.wsgi writes the X-RateLimit-* headers from it as the answer leaves.
+    environ[RATE_LIMIT] = counted
+    return counted
+
+
+def charge_rate_limit() -> None:
+    """Count the current request now (once); 429 when its client's budget is spent."""
+    limiter = rate_limiter(current_app)
+    if limiter is None or g.get("rate_limit_counted"):
+        return
+    counted = _count(limiter)
+    if counted is not None and not counted.allowed:
+        abort(429)
+
+
 def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     """Install the query-length guard, the proxy fix and the rate limiter on ``app``."""
     hops = int(app.config["PROXY_HOPS"])
@@ -383,8 +413,6 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     # The API docs and the health probes are free, as are the site and CORS preflights.
     exempt = (*documents, prefix + "/health")
 
-    max_body = app.config["MAX_CONTENT_LENGTH"]
-
     @app.before_request
     def query_length() -> None:
         if len(request.environ.get("QUERY_STRING", "")) > max_query:
@@ -396,6 +424,7 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
         # stream, silently: the truncated JSON would then be a 400. Read it here, one byte past
         # the limit, so that a body too large is a 413 as a declared one is.
         environ = request.environ
+        max_body = request.max_content_length  # a route may raise its own (an import)
         if max_body is None or environ.get("CONTENT_LENGTH") \
                 or environ["REQUEST_METHOD"] != "POST" or not environ.get("wsgi.input_terminated"):
             return
@@ -412,6 +441,8 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
 
     api_prefix = prefix + "/"
 
+    deferred = app.extensions.setdefault("rpg_rate_limit_deferred", [])
+
     @app.before_request
     def rate_limit() -> None:
         # Read from the environ (after ProxyFix, when configured): the cheapest way to ask.
@@ -420,10 +451,20 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
         if (not path.startswith(api_prefix) or path.startswith(exempt)
                 or environ["REQUEST_METHOD"] == "OPTIONS"):
             return
-        counted = g.rate_limit = limiter.hit(environ.get("REMOTE_ADDR") or "")
-        # api.wsgi writes the X-RateLimit-* headers from it as the answer leaves.
-        environ[RATE_LIMIT] = counted
+        if deferred and any(free() for free in deferred):
+            g.rate_limit_deferred = True  # the view counts it unless it answers 304
+            return
+        counted = _count(limiter)
         if counted is not None and not counted.allowed:
             abort(429)
+
+    @app.after_request
+    def count_deferred(response: Response) -> Response:
+        # A deferred request the view refused early (404, 422) is counted too: only a 304 is
+        # free. Its verdict goes to the environ as any other's, for the headers.
+        if (g.get("rate_limit_deferred") and not g.get("rate_limit_counted")
+                and response.status_code != 304):
+            _count(limiter)
+        return response
 
     return limiter

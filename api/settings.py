@@ -20,6 +20,11 @@ else as strings), then ``config``, which overrides everything. The names, for th
 ``RPG_SITE_DIR``                        the built site (``mkdocs build`` output)
 ``RPG_SITE_URL``                        the public site root for links in Markdown / HTML cards (its
                                         host is allowed too)
+``RPG_DATABASE_URL``                    the expeditions' database (SQLAlchemy URL); unset, the
+                                        SQLite file ``instance/expeditions.sqlite3``; several
+                                        instances:
+                                        ``postgresql+psycopg://user:password@host/name``
+``RPG_EXPEDITION_IMPORT_MAX_BYTES``     the largest expedition import (its body only; 413 past it)
 ======================================  =====================================================
 """
 
@@ -73,4 +78,8 @@ DEFAULTS: dict[str, Any] = {
                            "application/xml"],
     "SITE_DIR": str(Path(__file__).resolve().parent.parent / "site"),
     "SITE_URL": None,
+    # None: the SQLite file in the instance folder (api.expeditions.database).
+    "DATABASE_URL": None,
+    # An export holds every action of the log (about 300 bytes each): 10 000 entries fit.
+    "EXPEDITION_IMPORT_MAX_BYTES": 4 * 1024 * 1024,
 }

@@ -83,11 +83,13 @@ def next_steps() -> dict[str, list[str]]:
 def czech_catalog() -> dict[str, str]:
     """The Czech templates the calculators render: the engine's and the page's own. The API's
     cards and index stay on the server, and a procedure's title and chance label are in the
-    calculator's markup already."""
+    calculator's markup already. The expeditions' words stay on the server too: their pages get
+    every text from the API."""
     import rulesite.messages  # noqa: F401  (declares the page's messages)
 
     return {key: text.cs for key, text in sorted(catalog().items())
-            if not key.startswith("api.") and not key.endswith((".title", ".chance"))}
+            if not key.startswith(("api.", "expedition."))
+            and not key.endswith((".title", ".chance"))}
 
 
 _IMPORT = re.compile(r'(?:from|import)\s*"(\.{1,2}/[^"]+)\.js"')

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 # Files the browser never needs offline: source maps, the sitemap, lunr's other languages, the
-# worker itself (the browser keeps it), and the API's interactive reference (Swagger UI and the
+# worker itself (the browser keeps it), the API's interactive reference (Swagger UI and the
 # OpenAPI document, over half of the whole: the API needs a connection anyway, and a phone at
-# the table reads the rules and runs the calculators).
+# the table reads the rules and runs the calculators), and the expedition's pages and scripts
+# (they need the server; opened offline from the cache of a visit they say so).
 SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|swagger-ui"
-                  r"|^nastroje/openapi\.json$|^nastroje/api/swagger-)")
+                  r"|^nastroje/openapi\.json$|^nastroje/api/swagger-|^vyprava/"
+                  r"|^javascripts/expedition/)")
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
 

@@ -86,14 +86,17 @@ class Server:
 def serve(tmp: Path, host: str = "127.0.0.1", tls: ssl.SSLContext | None = None,
           **env: str) -> Iterator[Server]:
     """The run command on a free port of ``host`` (loopback) with ``env``; two workers, the
-    access log off; spoken to over HTTPS with ``tls`` (a context trusting its certificate)."""
+    access log off; spoken to over HTTPS with ``tls`` (a context trusting its certificate); the
+    expeditions in a SQLite file of ``tmp`` unless ``env`` names another."""
     port = free_port(host)
     log = tmp / f"server-{port}.log"
     environment = {
         key: value for key, value in os.environ.items()
         if not key.startswith("RPG_") and key not in ("XDG_RUNTIME_DIR", "WEB_CONCURRENCY")}
     environment.update({"RPG_BIND": f"{host}:{port}", "WEB_CONCURRENCY": "2",
-                        "RPG_ACCESS_LOG": "0", "HOME": str(tmp), **env})
+                        "RPG_ACCESS_LOG": "0", "HOME": str(tmp),
+                        # The expeditions' database in the test's folder, not the repository's.
+                        "RPG_DATABASE_URL": f"sqlite:///{tmp / 'expeditions.sqlite3'}", **env})
     with log.open("wb") as output:
         process = subprocess.Popen(run_command(), cwd=ROOT, env=environment, stdout=output,
                                    stderr=subprocess.STDOUT)

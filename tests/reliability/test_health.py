@@ -7,6 +7,9 @@ from flask import Flask
 from api import create_app
 from api.health import add_check
 
+#: The expeditions' database, a required check (under TESTING, SQLite in memory).
+DATABASE = {"ok": True, "store": "sqlite", "required": True}
+
 
 def app_with(**config: object) -> Flask:
     return create_app({"TESTING": True, "RATELIMIT_ENABLED": True, **config})
@@ -20,13 +23,14 @@ def test_live_and_ready_with_the_memory_table() -> None:
         ready = client.get(path)
         assert ready.status_code == 200
         assert ready.get_json() == {"status": "ready", "checks": {
-            "ratelimit": {"ok": True, "store": "memory", "required": False}}}
+            "ratelimit": {"ok": True, "store": "memory", "required": False},
+            "database": DATABASE}}
         assert ready.headers["Cache-Control"] == "no-store"
 
 
-def test_without_a_limit_there_is_nothing_to_check() -> None:
+def test_without_a_limit_only_the_database_is_checked() -> None:
     answer = create_app({"TESTING": True}).test_client().get("/api/v1/health")
-    assert answer.get_json() == {"status": "ready", "checks": {}}
+    assert answer.get_json() == {"status": "ready", "checks": {"database": DATABASE}}
 
 
 def test_a_failing_required_store_is_503_an_optional_one_degraded() -> None:

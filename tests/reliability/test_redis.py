@@ -71,7 +71,8 @@ def test_redis_down_serves_without_a_limit_then_the_limit_holds_again(
     health = client.get("/api/v1/health")
     assert health.status_code == 200
     assert health.get_json() == {"status": "degraded", "checks": {
-        "ratelimit": {"ok": False, "store": "redis", "required": False}}}
+        "ratelimit": {"ok": False, "store": "redis", "required": False},
+        "database": {"ok": True, "store": "sqlite", "required": True}}}
     assert client.get("/api/v1/health/live").status_code == 200
 
     redis.start()

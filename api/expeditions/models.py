@@ -1,0 +1,91 @@
+"""The expeditions' tables (SQLAlchemy 2): one row per expedition, one row per log entry.
+
+- ``expeditions``: the current state (JSON), its ``version`` (the number of log entries, the
+  optimistic lock every action checks), the two links' keys (SHA-256 of each token: the tokens
+  themselves are never stored) and ``last_action``, the entry an undo would revert.
+- ``log_entries``: append-only, one per action, ``(expedition_id, seq)`` unique. Each keeps what
+  replays it (the action's inputs, its seed or dice, each step's procedure, inputs and seed) and
+  what it said in both languages (the procedures' full answers included), the state before it
+  (what an undo restores) and, for the chain of undos, the action in effect before it
+  (``previous_action``) or the entry it reverts (``reverts``).
+
+A migration (``api/expeditions/migrations``) creates them; a change of these classes needs a new
+migration.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+#: JSON in SQLite (text), JSONB in PostgreSQL (binary, compressed when large).
+Json = JSON().with_variant(JSONB(), "postgresql")
+#: SQLite's row ids are INTEGER PRIMARY KEY; PostgreSQL's BIGINT identity.
+Id = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class Base(DeclarativeBase):
+    """The expeditions' tables."""
+
+
+class ExpeditionRow(Base):
+    """One expedition: its current records and how to reach it."""
+
+    __tablename__ = "expeditions"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    gm_key: Mapped[str] = mapped_column(String(64))
+    players_key: Mapped[str] = mapped_column(String(64))
+    players_generation: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict[str, Any]] = mapped_column(Json)
+    last_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    # Every UPDATE names the version it read (``WHERE version = :old``) and fails when another
+    # transaction moved it; the store sets the new version itself (the log's length).
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}  # noqa: RUF012
+
+
+class EntryRow(Base):
+    """One entry of an expedition's log, never changed once written."""
+
+    __tablename__ = "log_entries"
+    __table_args__ = (
+        UniqueConstraint("expedition_id", "seq", name="uq_log_entries_expedition_seq"),
+        Index("ix_log_entries_reverts", "expedition_id", "reverts"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    expedition_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("expeditions.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    inputs: Mapped[dict[str, Any]] = mapped_column(Json)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    dice: Mapped[list[int] | None] = mapped_column(Json, nullable=True)
+    steps: Mapped[list[dict[str, Any]]] = mapped_column(Json)
+    said: Mapped[dict[str, Any]] = mapped_column(Json)
+    offers: Mapped[list[dict[str, Any]]] = mapped_column(Json)
+    state_before: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
+    previous_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reverts: Mapped[int | None] = mapped_column(Integer, nullable=True)

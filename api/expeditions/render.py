@@ -1,0 +1,144 @@
+"""From the engine to the log and back to a reader: what an action writes, what a link reads.
+
+- :func:`written`: an action the engine applied becomes the log entry's content: the new state,
+  the action's inputs and dice, each step's replay record, and what it said in Czech and English,
+  every procedure's full answer included (:func:`api.procedures.answer_body`, the body the
+  procedure's own endpoint gives);
+- :func:`entry_json`, :func:`state_json`: an entry and the records as a link reads them, in the
+  reader's language; the players' link sees a secret roll as "PJ hodil skrytě" and no morale tally.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from marshmallow import ValidationError
+
+from api.expeditions.models import EntryRow
+from api.expeditions.store import Written
+from api.procedures import DRAWN_SEED_LIMIT, ENDPOINTS, answer_body, dice_source
+from api.serialize import to_json
+from rpg.core.catalog import msg
+from rpg.core.registry import procedures
+from rpg.core.text import LANGUAGES
+from rpg.expedition.actions import Applied, Context, Step, actions
+from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice
+from rpg.expedition.state import clock_message, state_from_json, status_message
+from rpg.expedition.state import state_json as engine_state_json
+
+
+class StepRefused(Exception):
+    """A procedure's own schema refused the inputs the expedition filled in (a 422)."""
+
+    def __init__(self, path: str, messages: Any) -> None:
+        super().__init__(path)
+        self.path = path
+        self.messages = messages
+
+
+def normalized(path: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """``inputs`` as the procedure's own endpoint reads them: its schema's defaults and bounds."""
+    try:
+        return dict(ENDPOINTS[path].input_schema().load(to_json(dict(inputs), "cs")))
+    except ValidationError as error:
+        raise StepRefused(path, error.messages) from error
+
+
+def action_dice(seed: int | None, dice: list[int] | None) -> tuple[ActionDice, int | None]:
+    """The action's dice: the physical ones given, else seeded (drawn below 2^53 when none is
+    given); each seeded step counts against the request's dice budget."""
+    if dice is not None:
+        return PhysicalDice(dice), None
+    if seed is None:
+        seed = secrets.randbelow(DRAWN_SEED_LIMIT)
+    return ActionSeed(seed, lambda step_seed: dice_source(step_seed, None)[0]), seed
+
+
+def context(seed: int | None, dice: list[int] | None) -> tuple[Context, int | None]:
+    """The engine's context for one action of the API."""
+    source, seed = action_dice(seed, dice)
+    return Context(source, normalized), seed
+
+
+def _answer(step: Step, lang: str) -> dict[str, Any]:
+    """The step's full answer in ``lang``: its procedure run again on its own dice (the same
+    seed, or the same physical dice), so it is exactly what the procedure's endpoint answers."""
+    if step.seed is not None:
+        source, _ = dice_source(step.seed, None)
+    else:
+        source, _ = dice_source(None, list(step.dice))
+    return answer_body(procedures()[step.procedure], dict(step.inputs), source, step.seed, lang)
+
+
+def written(applied: Applied, inputs: Mapping[str, Any], *, hidden: bool = False,
+            seed: int | None = None, dice: list[int] | None = None) -> Written:
+    """What the action ``applied`` writes into the log."""
+    title = actions()[applied.kind].title
+    said = {lang: {
+        "title": title.in_(lang),
+        "text": applied.text.in_(lang),
+        "events": [event.in_(lang) for event in applied.events],
+        "answers": [_answer(step, lang) for step in applied.steps],
+    } for lang in LANGUAGES}
+    steps = [{"procedure": step.procedure, "input": to_json(dict(step.inputs), "cs"),
+              "seed": step.seed, "dice": None if step.seed is not None else list(step.dice)}
+             for step in applied.steps]
+    offers = [{"action": offer.action, "input": to_json(dict(offer.inputs), "cs")}
+              for offer in applied.offers]
+    return Written(applied.kind, engine_state_json(applied.state), to_json(dict(inputs), "cs"),
+                   said, steps, offers, hidden, seed, dice)
+
+
+def undo_written(target: EntryRow) -> Written:
+    """The entry that reverts ``target``: the state before it comes back."""
+    said = {}
+    for lang in LANGUAGES:
+        text = msg("expedition.undo.text", title=target.said[lang]["title"], seq=target.seq)
+        said[lang] = {"title": msg("expedition.undo.title").in_(lang), "text": text.in_(lang),
+                      "players_text": (msg("expedition.undo.hidden") if target.hidden
+                                       else text).in_(lang),
+                      "events": [], "answers": []}
+    assert target.state_before is not None
+    return Written("undo", target.state_before, {}, said)
+
+
+def iso(moment: datetime) -> str:
+    """A time as ISO 8601 in UTC (SQLite gives it back without its zone: it was written UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+def entry_json(entry: EntryRow, lang: str, role: str, undone: bool) -> dict[str, Any]:
+    """One entry as the link of ``role`` reads it, in ``lang``."""
+    said = entry.said[lang]
+    base = {"seq": entry.seq, "at": iso(entry.at), "hidden": entry.hidden, "undone": undone}
+    if role == "players" and entry.hidden:
+        return {**base, "kind": "hidden", "title": msg("expedition.hidden.title").in_(lang),
+                "input": {}, "text": msg("expedition.hidden").in_(lang), "events": [],
+                "answers": [], "offers": [], "seed": None, "dice": None, "undoes": None}
+    text = said.get("players_text", said["text"]) if role == "players" else said["text"]
+    return {**base, "kind": entry.kind, "title": said["title"], "input": entry.inputs,
+            "text": text, "events": said["events"], "answers": said["answers"],
+            "offers": entry.offers if role == "gm" else [], "seed": entry.seed,
+            "dice": entry.dice, "undoes": entry.reverts}
+
+
+def state_json(data: Mapping[str, Any], lang: str, role: str) -> dict[str, Any]:
+    """The records as the link of ``role`` reads them, with their words in ``lang``."""
+    state = state_from_json(data)
+    view = engine_state_json(state)
+    view["mode_text"] = msg(f"expedition.mode.{state.mode}").in_(lang)
+    view["clock_text"] = clock_message(state).in_(lang)
+    view["hours_since_rest"] = float(state.hours_since_rest)
+    view["hours_exploring"] = float(state.hours_exploring)
+    for shown, member in zip(view["party"], state.party, strict=True):
+        shown["status_text"] = status_message(member).in_(lang)
+    for shown, effect in zip(view["effects"], state.effects, strict=True):
+        shown["left_text"] = msg("expedition.effect.left", shifts=effect.shifts_left).in_(lang)
+    if role != "gm":
+        del view["morale"]
+    return view

@@ -1,0 +1,383 @@
+"""The expeditions' schemas: inputs of every action, and the answers.
+
+An action's inputs that a procedure also takes (a day of travel's terrain, a camp's bonuses, an
+attack's whole input) are that procedure's own fields, taken from its input schema: the same
+bounds, defaults, choices and Czech words, written once. The records' own bounds (names, party,
+effects) come from the engine (:mod:`rpg.expedition.state`).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from api import fields as f
+from api import pravidla  # noqa: F401 - registers the procedures whose fields are taken
+from api.expeditions.store import PAGE_MAX
+from api.formats import FORMATS
+from api.procedures import ENDPOINTS, SEED_LIMIT
+from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE
+from rpg.core.text import LANGUAGES, Text
+from rpg.expedition import combat, journey
+from rpg.expedition import state as records
+
+NAME = records.NAME_MAX
+
+
+def taken(path: str, name: str, **changes: Any) -> fields.Field:
+    """The field ``name`` of the procedure ``path``'s input schema (a copy), with ``changes``
+    (e.g. ``required=False``)."""
+    field = copy.deepcopy(ENDPOINTS[path].input_schema._declared_fields[name])
+    for key, value in changes.items():
+        setattr(field, key, value)
+    return field
+
+
+def name_field(**kwargs: Any) -> fields.String:
+    """A name of the records (a character, an effect, a group): 1..40 characters."""
+    return fields.String(validate=validate.Length(1, NAME), **kwargs)
+
+
+class Strict(Schema):
+    """Every schema here refuses fields it does not know (a typo must not pass silently)."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class AnswerFormat(Strict):
+    """The answer's language and format."""
+
+    lang = f.choice(LANGUAGES, metadata={
+        "description": "Language of texts and errors (default from Accept-Language, else cs)."})
+    format = f.choice(FORMATS, metadata={
+        "description": "json (default), text, md or html: the entry as a chat card."})
+
+
+class ActionBase(AnswerFormat):
+    """What every action takes: the version the GM's device saw."""
+
+    version = f.bounded_int(1, 10**9, required=True, metadata={
+        "description": "The expedition's version this device last saw; another device acted "
+                       "since → 409, read the expedition again."})
+
+
+class RollingBase(ActionBase):
+    """What an action that may roll takes besides: its dice, and whether the GM hides it."""
+
+    hidden = f.Bool(load_default=False, metadata={
+        "description": "The GM keeps it secret: the players' link shows \"PJ hodil skrytě\"."})
+    seed = f.bounded_int(0, SEED_LIMIT - 1, metadata={
+        "description": "Reproduces the action: each step's seed is drawn from it in order "
+                       "(random.Random(seed).randrange(2**53)). Not with `dice`."})
+    dice = f.csv_list(f.bounded_int(1, MAX_FACES), 0, MAX_GIVEN_DICE, metadata={
+        "description": "Physical dice, consumed by the action's steps in order. Not with "
+                       "`seed`."})
+
+    @validates_schema
+    def _seed_or_dice(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("seed") is not None and data.get("dice") is not None:
+            raise ValidationError([Text("Zadej buď 'seed', nebo 'dice', ne obojí.",
+                                        "Give either 'seed' or 'dice', not both.")], "dice")
+
+
+class CharacterInput(Strict):
+    """A character's sheet as the records keep it."""
+
+    name = name_field(required=True)
+    max_hp = f.bounded_int(1, records.AMOUNT_MAX, required=True)
+    hp = f.bounded_int(0, records.AMOUNT_MAX, metadata={"description": "Default: max_hp."})
+    fatigue = f.bounded_int(0, records.FATIGUE_MAX, load_default=0)
+    movement = f.bounded_int(records.MOVEMENT_MIN, records.MOVEMENT_MAX,
+                             load_default=records.DEFAULT_MOVEMENT, metadata={
+        "description": "Hybnost: the slowest member sets a day's pace."})
+    save = f.bounded_int(records.SAVE_MIN, records.SAVE_MAX, metadata={
+        "description": "The save written on the sheet: rolled against death when fatigue "
+                       "reaches 7 (else the GM is asked)."})
+
+
+class EffectInput(Strict):
+    """A light source or another timed effect."""
+
+    name = name_field(required=True)
+    shifts = f.bounded_int(1, records.EFFECT_SHIFTS_MAX, required=True, metadata={
+        "description": "How many shifts (10 min) it lasts: the GM's choice, the text gives none."})
+    light = f.Bool(load_default=False, metadata={
+        "description": "A light source: while one burns the party cannot surprise anyone."})
+
+
+class CreateInput(AnswerFormat):
+    """A new expedition."""
+
+    name = fields.String(required=True, validate=validate.Length(1, records.EXPEDITION_NAME_MAX))
+    mode = f.choice(records.MODES, {"dungeon": "kobka", "wilderness": "divočina",
+                                    "civilization": "civilizace"}, load_default="dungeon")
+    supplies = f.bounded_int(0, records.AMOUNT_MAX, load_default=0)
+    party = fields.List(fields.Nested(CharacterInput), load_default=list,
+                        validate=validate.Length(0, records.PARTY_MAX))
+    effects = fields.List(fields.Nested(EffectInput), load_default=list,
+                          validate=validate.Length(0, records.EFFECTS_MAX))
+
+
+def _allocation(**kwargs: Any) -> f.JsonDict:
+    return f.JsonDict(keys=fields.String(validate=validate.Length(1, NAME)),
+                      values=f.bounded_int(0, records.AMOUNT_MAX),
+                      validate=validate.Length(0, records.PARTY_MAX), **kwargs)
+
+
+def _names(**kwargs: Any) -> fields.List:
+    return fields.List(name_field(), validate=validate.Length(0, records.PARTY_MAX),
+                       load_default=list, **kwargs)
+
+
+class AttackOptions(ENDPOINTS["attack"].input_schema):  # type: ignore[name-defined,misc]
+    """An attack's inputs in an expedition: the attacker's fatigue comes from the records."""
+
+    class Meta:
+        exclude = ("fatigue",)
+        unknown = RAISE
+
+
+#: Each action's own inputs (besides version, hidden, seed and dice), by kind.
+ACTION_FIELDS: dict[str, dict[str, Any]] = {
+    "add-character": {
+        key: copy.deepcopy(value) for key, value in CharacterInput._declared_fields.items()},
+    "edit-character": {
+        "character": name_field(required=True),
+        **{key: f.bounded_int(*bounds) for key, bounds in {
+            "hp": (0, records.AMOUNT_MAX), "max_hp": (1, records.AMOUNT_MAX),
+            "fatigue": (0, records.FATIGUE_MAX),
+            "movement": (records.MOVEMENT_MIN, records.MOVEMENT_MAX),
+            "save": (records.SAVE_MIN, records.SAVE_MAX)}.items()}},
+    "remove-character": {"character": name_field(required=True)},
+    "add-effect": {
+        key: copy.deepcopy(value) for key, value in EffectInput._declared_fields.items()},
+    "remove-effect": {"name": name_field(required=True)},
+    "supplies": {"change": f.bounded_int(-records.AMOUNT_MAX, records.AMOUNT_MAX, required=True,
+                                         metadata={"description": "Added (+) or spent (−)."})},
+    "mode": {"mode": CreateInput._declared_fields["mode"].__class__(
+        records.MODES, {"dungeon": "kobka", "wilderness": "divočina", "civilization": "civilizace"},
+        required=True)},
+    "damage": {"character": name_field(required=True),
+               "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True)},
+    "heal": {"character": name_field(required=True), "nights": taken("healing", "nights"),
+             "magic": taken("healing", "magic"),
+             "safe": f.Bool(metadata={"description": "Nights in safety (default: only in "
+                                                     "civilization)."})},
+    "fatigue": {"character": name_field(required=True), "reasons": taken("fatigue", "reasons"),
+                "modifier": taken("fatigue", "modifier")},
+    "death-save": {"character": name_field(required=True),
+                   **{key: taken("death-save", key) for key in (
+                       "body_destroyed", "poisoned", "healed", "give_up_skill_points")}},
+    "shift": {"noise": f.Bool(load_default=False, metadata={
+        "description": "The party made a racket: a wandering-monster check now."})},
+    "rest": {"hours": f.bounded_int(1, 24, metadata={
+                 "description": "Dungeon or wilderness: 8–12 h (default 8)."}),
+             "days": f.bounded_int(1, journey.DAYS_IN_TOWN_MAX, metadata={
+                 "description": "Civilization: days in safety (default 1)."}),
+             **{key: taken("camping", key) for key in ("bonuses", "covered", "pay")}},
+    "travel-day": {
+        **{key: taken("travel", key) for key in (
+            "terrain", "road", "landmark", "forced_march", "activity")},
+        **{key: taken("camping", key) for key in ("bonuses", "covered", "pay")}},
+    "fast-travel": {"days": taken("fast-travel", "days"),
+                    "allocation": _allocation(metadata={
+                        "description": "The summary damage shared out now ({name: points}); "
+                                       "else later by split-damage."}),
+                    "alternative": _names(metadata={
+                        "description": "Characters who take fatigue instead of dying."})},
+    "split-damage": {"allocation": _allocation(required=True), "alternative": _names()},
+    "encounter": {"sides": taken("encounter", "sides", load_default=None, required=False),
+                  "players": taken("encounter", "players"),
+                  "light": taken("encounter", "light", metadata={
+                      "description": "Other sides carrying light (the party's side carries it "
+                                     "while one of its lights burns)."}),
+                  "reaction_modifier": taken("encounter", "reaction_modifier")},
+    "round": {},
+    "encounter-end": {"rounds": f.bounded_int(0, combat.ROUNDS_MAX, metadata={
+        "description": "Rounds the encounter took (default: the rounds counted)."})},
+    "attack": {"attack": fields.Nested(AttackOptions, required=True, metadata={
+                   "description": "The attack's inputs; the attacker's fatigue comes from the "
+                                  "records when the attacker is of the party."}),
+               "attacker": name_field(), "target": name_field(metadata={
+                   "description": "A member of the party: the damage is written to their hit "
+                                  "points."})},
+    "morale": {"group": name_field(required=True), "morale": taken("morale", "morale")},
+}
+
+
+def action_schema(kind: str, rolls: bool) -> type[Schema]:
+    """The input schema of the action ``kind``."""
+    base = RollingBase if rolls else ActionBase
+    name = "".join(part.title() for part in kind.split("-"))
+    schema = type(f"Expedition{name}Input", (base,), {
+        **{key: copy.deepcopy(value) for key, value in ACTION_FIELDS[kind].items()},
+        "Meta": type("Meta", (), {"unknown": RAISE}),
+    })
+    return schema
+
+
+class UndoInput(ActionBase):
+    """Undo the last action still in effect."""
+
+
+class ReadQuery(AnswerFormat):
+    """What a read asks for."""
+
+    entries = f.bounded_int(0, PAGE_MAX, load_default=20, metadata={
+        "description": "How many of the newest log entries come with the state."})
+
+
+class LogQuery(Strict):
+    """A page of the log, newest first."""
+
+    lang = f.choice(LANGUAGES)
+    before = f.bounded_int(1, 10**9, metadata={"description": "Entries below this seq."})
+    limit = f.bounded_int(1, PAGE_MAX, load_default=50)
+
+
+class TokenQuery(Strict):
+    """Nothing but the language."""
+
+    lang = f.choice(LANGUAGES)
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+class OfferSchema(Schema):
+    """What the result calls for next, as an action with its inputs filled in (GM only)."""
+
+    action = fields.String(required=True)
+    input = fields.Dict(required=True)
+
+
+class EntrySchema(Schema):
+    """One entry of the log."""
+
+    seq = fields.Integer(required=True, metadata={"description": "1, 2, 3…: the log's order."})
+    kind = fields.String(required=True, metadata={
+        "description": "The action (`hidden` for a secret roll on the players' link)."})
+    title = fields.String(required=True)
+    input = fields.Dict(required=True, metadata={"description": "The action's own inputs."})
+    at = fields.DateTime(required=True)
+    hidden = fields.Boolean(required=True)
+    text = fields.String(required=True)
+    events = fields.List(fields.String(), required=True, metadata={
+        "description": "What followed: a torch going out, a wandering monster, fatigue…"})
+    answers = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Each procedure the action ran: its full answer, the same body its own "
+                       "endpoint gives (replay it with its `input` and `seed`)."})
+    offers = fields.List(fields.Nested(OfferSchema), required=True)
+    seed = fields.Integer(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    undoes = fields.Integer(required=True, allow_none=True)
+    undone = fields.Boolean(required=True)
+
+
+class CharacterSchema(Schema):
+    """A member of the party."""
+
+    name = fields.String(required=True)
+    hp = fields.Integer(required=True)
+    max_hp = fields.Integer(required=True)
+    fatigue = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(records.STATUSES))
+    status_text = fields.String(required=True)
+    unconscious_shifts = fields.Integer(required=True)
+    movement = fields.Integer(required=True)
+    save = fields.Integer(required=True, allow_none=True)
+    died_at = fields.Integer(required=True, allow_none=True)
+    deaths = fields.Integer(required=True)
+    healed_to_max_since = fields.Boolean(required=True)
+    beyond_rescue = fields.Boolean(required=True)
+
+
+class EffectSchema(Schema):
+    """A light or effect still running."""
+
+    name = fields.String(required=True)
+    shifts_left = fields.Integer(required=True)
+    light = fields.Boolean(required=True)
+    left_text = fields.String(required=True)
+
+
+class StateSchema(Schema):
+    """The records (the players' link sees no morale tally)."""
+
+    name = fields.String(required=True)
+    mode = fields.String(required=True, validate=validate.OneOf(records.MODES))
+    mode_text = fields.String(required=True)
+    clock = fields.Integer(required=True, metadata={"description": "Shifts since setting out."})
+    clock_text = fields.String(required=True)
+    party = fields.List(fields.Nested(CharacterSchema), required=True)
+    supplies = fields.Integer(required=True)
+    effects = fields.List(fields.Nested(EffectSchema), required=True)
+    morale = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "Successful morale checks of each group in this encounter (GM only)."})
+    encounter = fields.Dict(required=True, allow_none=True)
+    dungeon_turn = fields.Integer(required=True)
+    last_check_turn = fields.Integer(required=True, allow_none=True)
+    last_rest_at = fields.Integer(required=True, metadata={
+        "description": "The shift (of the clock) the last rest ended."})
+    hours_since_rest = fields.Float(required=True)
+    hours_exploring = fields.Float(required=True)
+    exploring = fields.Integer(required=True)
+    no_rest_paid_at = fields.Integer(required=True, allow_none=True)
+    pending_damage = fields.Integer(required=True)
+
+
+class ExpeditionSchema(Schema):
+    """An expedition as a link opens it."""
+
+    id = fields.String(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(("gm", "players")))
+    version = fields.Integer(required=True)
+    state = fields.Nested(StateSchema, required=True)
+    log = fields.List(fields.Nested(EntrySchema), required=True, metadata={
+        "description": "The newest entries, newest first."})
+    log_size = fields.Integer(required=True)
+
+
+class LinksSchema(Schema):
+    """The two links: the GM's acts, the players' reads. Tokens go in the Authorization header
+    (Bearer) of API requests; the site's pages keep them in the URL fragment."""
+
+    gm = fields.String(required=True)
+    players = fields.String(required=True)
+    gm_token = fields.String(required=True)
+    players_token = fields.String(required=True)
+
+
+class CreatedSchema(ExpeditionSchema):
+    """A new expedition, with its links (shown once)."""
+
+    links = fields.Nested(LinksSchema, required=True)
+
+
+class ActedSchema(Schema):
+    """An action done: its entry (with every procedure's full answer) and the new state."""
+
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    entry = fields.Nested(EntrySchema, required=True)
+    state = fields.Nested(StateSchema, required=True)
+
+
+class LogSchema(Schema):
+    """A page of the log."""
+
+    entries = fields.List(fields.Nested(EntrySchema), required=True)
+    log_size = fields.Integer(required=True)
+    next_before = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Ask with before=<this> for the next (older) page; null at the start."})
+
+
+class PlayersLinkSchema(Schema):
+    """The players' link."""
+
+    players = fields.String(required=True)
+    players_token = fields.String(required=True)
+

@@ -1,0 +1,317 @@
+"""Expeditions in the database: each operation one transaction, the log append-only.
+
+Access is by link: an expedition's public id (in the URL path, not a secret) and a token (sent in
+the ``Authorization`` header, never in a URL). The GM's token can act; the players' token is
+derived from it (HMAC-SHA-256 of the GM's token and the players' link's generation), so the GM's
+link can always show the players' link again, and rotating it (a new generation) revokes the old
+one. Only the SHA-256 of each token is stored: a copy of the database opens nothing.
+
+An action reads the expedition's row under a lock (``FOR UPDATE`` / SQLite's ``BEGIN
+IMMEDIATE``), refuses a stale version (:class:`Stale`, a 409), computes the new state and appends
+one log entry in the same transaction: two devices acting at once never lose an update, and a
+worker killed mid-way leaves either both or neither. Besides the lock, the row's UPDATE names
+the version it read (SQLAlchemy's version column) and ``(expedition, seq)`` is unique.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from api.expeditions.database import Database
+from api.expeditions.models import EntryRow, ExpeditionRow
+
+Role = Literal["gm", "players"]
+
+#: Entries one expedition's log may hold (a long campaign is a few thousand); past it the GM
+#: exports and starts a new expedition.
+MAX_ENTRIES = 10_000
+#: Entries one page of the log may list.
+PAGE_MAX = 100
+
+
+class NotFound(Exception):
+    """No expedition with that id opens with that token (the two are not told apart)."""
+
+
+class ReadOnly(Exception):
+    """The players' link cannot act."""
+
+
+class Stale(Exception):
+    """The expedition changed since the client saw it."""
+
+    def __init__(self, current: int, expected: int) -> None:
+        super().__init__(f"version {current}, not {expected}")
+        self.current = current
+        self.expected = expected
+
+
+class LogFull(Exception):
+    """The log holds :data:`MAX_ENTRIES` entries."""
+
+
+class NothingToUndo(Exception):
+    """Every action of the log is already undone (or the log holds only the start)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What one action writes: the new state and the log entry's content."""
+
+    kind: str
+    state: dict[str, Any]
+    inputs: dict[str, Any]
+    said: dict[str, Any]
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    offers: list[dict[str, Any]] = field(default_factory=list)
+    hidden: bool = False
+    seed: int | None = None
+    dice: list[int] | None = None
+    at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """An expedition as one link opens it."""
+
+    row: ExpeditionRow
+    role: Role
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new expedition: its row, and the two tokens (shown once; only their hashes are kept)."""
+
+    row: ExpeditionRow
+    entries: list[EntryRow]
+    gm_token: str
+    players_token: str
+
+
+def key_of(token: str) -> str:
+    """What is stored of a token: its SHA-256 (enough for 256 random bits)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def players_token(gm_token: str, generation: int) -> str:
+    """The players' token of the generation ``generation``, derived from the GM's token."""
+    digest = hmac.new(gm_token.encode(), f"players:{generation}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
+
+
+def now() -> datetime:
+    """The time an entry is written (UTC)."""
+    return datetime.now(UTC)
+
+
+def _role(row: ExpeditionRow | None, token: str | None) -> Role:
+    if row is None or not token:
+        raise NotFound
+    key = key_of(token)
+    if hmac.compare_digest(key, row.gm_key):
+        return "gm"
+    if hmac.compare_digest(key, row.players_key):
+        return "players"
+    raise NotFound
+
+
+def _entry(row: ExpeditionRow, seq: int, written: Written, *, before: dict[str, Any] | None,
+           previous: int | None = None, reverts: int | None = None) -> EntryRow:
+    return EntryRow(
+        expedition_id=row.id, seq=seq, kind=written.kind, at=written.at or now(),
+        hidden=written.hidden, inputs=written.inputs, seed=written.seed, dice=written.dice,
+        steps=written.steps, said=written.said, offers=written.offers, state_before=before,
+        previous_action=previous, reverts=reverts)
+
+
+class ExpeditionStore:
+    """The operations the API offers, each in one transaction of :class:`Database`."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    # --- creating -----------------------------------------------------------------------------
+
+    def create(self, started: Written, replayed: Sequence[tuple[Written, int | None]] = (),
+               ) -> Created:
+        """A new expedition whose log starts with ``started``; an import appends ``replayed``
+        (each written action with the entry it reverts, for undos) in the same transaction."""
+        if 1 + len(replayed) > MAX_ENTRIES:
+            raise LogFull
+        gm_token = secrets.token_urlsafe(32)
+        players = players_token(gm_token, 0)
+        at = started.at or now()
+        row = ExpeditionRow(
+            public_id=secrets.token_urlsafe(12), name=started.state["name"],
+            gm_key=key_of(gm_token), players_key=key_of(players), players_generation=0,
+            version=1, state=started.state, last_action=None, created_at=at, updated_at=at)
+        entries: list[EntryRow] = []
+        with self.database.writing() as session:
+            session.add(row)
+            session.flush()
+            entries.append(_entry(row, 1, replace(started, at=at), before=None))
+            by_seq = {1: entries[0]}
+            for written, reverts in replayed:
+                entry = self._append(row, written, row.state, reverts, by_seq)
+                entries.append(entry)
+                by_seq[entry.seq] = entry
+            session.add_all(entries)
+        return Created(row, entries, gm_token, players)
+
+    @staticmethod
+    def _append(row: ExpeditionRow, written: Written, before: dict[str, Any],
+                reverts: int | None, log: dict[int, EntryRow]) -> EntryRow:
+        """The next entry of ``row``, whose version, state and last action it moves on;
+        ``log`` holds the entry an undo reverts (its ``previous_action`` is in effect again)."""
+        seq = row.version + 1
+        if reverts is None:
+            entry = _entry(row, seq, written, before=before, previous=row.last_action)
+            row.last_action = seq
+        else:
+            entry = _entry(row, seq, written, before=before, reverts=reverts)
+            row.last_action = log[reverts].previous_action
+        row.version = seq
+        row.state = written.state
+        row.updated_at = entry.at
+        return entry
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def head(self, public_id: str, token: str | None) -> tuple[int, Role]:
+        """The version and the link's role: one indexed read (what a conditional poll costs)."""
+        with self.database.reading() as session:
+            found = session.execute(
+                select(ExpeditionRow.version, ExpeditionRow.gm_key, ExpeditionRow.players_key)
+                .where(ExpeditionRow.public_id == public_id)).one_or_none()
+        if found is None or not token:
+            raise NotFound
+        key = key_of(token)
+        if hmac.compare_digest(key, found.gm_key):
+            return found.version, "gm"
+        if hmac.compare_digest(key, found.players_key):
+            return found.version, "players"
+        raise NotFound
+
+    def open(self, session: Session, public_id: str, token: str | None, *,
+             lock: bool = False) -> Opened:
+        """The expedition ``public_id`` if ``token`` opens it (locked for a write)."""
+        query = select(ExpeditionRow).where(ExpeditionRow.public_id == public_id)
+        if lock:
+            query = query.with_for_update()
+        row = session.execute(query).scalar_one_or_none()
+        return Opened(row, _role(row, token))  # type: ignore[arg-type]
+
+    def read(self, public_id: str, token: str | None, *, entries: int,
+             before: int | None = None) -> tuple[Opened, list[EntryRow], set[int]]:
+        """The expedition, a page of its log (newest first, below ``before``) and which of
+        those entries were undone."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+            page = self._page(session, opened.row, entries, before)
+        return opened, *page
+
+    def _page(self, session: Session, row: ExpeditionRow, entries: int,
+              before: int | None) -> tuple[list[EntryRow], set[int]]:
+        query = select(EntryRow).where(EntryRow.expedition_id == row.id)
+        if before is not None:
+            query = query.where(EntryRow.seq < before)
+        page = list(session.execute(
+            query.order_by(EntryRow.seq.desc()).limit(entries)).scalars())
+        undone: set[int] = set()
+        if page:
+            undone = set(session.execute(
+                select(EntryRow.reverts).where(
+                    EntryRow.expedition_id == row.id,
+                    EntryRow.reverts.between(page[-1].seq, page[0].seq))).scalars())
+        return page, undone
+
+    def players_link(self, public_id: str, token: str | None) -> str:
+        """The players' token, shown again to the GM."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+        if opened.role != "gm":
+            raise ReadOnly
+        return players_token(token or "", opened.row.players_generation)
+
+    def export(self, public_id: str, token: str | None) -> tuple[ExpeditionRow, list[EntryRow]]:
+        """The expedition and its whole log, oldest first (the GM's link only)."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+            if opened.role != "gm":
+                raise ReadOnly
+            log = list(session.execute(
+                select(EntryRow).where(EntryRow.expedition_id == opened.row.id)
+                .order_by(EntryRow.seq)).scalars())
+        return opened.row, log
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def act(self, public_id: str, token: str | None, expected: int,
+            compute: Callable[[dict[str, Any]], Written]) -> tuple[ExpeditionRow, EntryRow]:
+        """Do one action: ``compute(state)`` gives what to write; one transaction."""
+        with self.database.writing() as session:
+            row = self._writable(session, public_id, token, expected)
+            if row.version >= MAX_ENTRIES:
+                raise LogFull
+            before = row.state
+            written = compute(before)
+            entry = self._append(row, written, before, None, {})
+            session.add(entry)
+        return row, entry
+
+    def undo(self, public_id: str, token: str | None, expected: int,
+             compute: Callable[[EntryRow, dict[str, Any]], Written],
+             ) -> tuple[ExpeditionRow, EntryRow]:
+        """Revert the last action still in effect: a new entry restores the state before it."""
+        with self.database.writing() as session:
+            row = self._writable(session, public_id, token, expected)
+            if row.version >= MAX_ENTRIES:
+                raise LogFull
+            if row.last_action is None:
+                raise NothingToUndo
+            target = session.execute(select(EntryRow).where(
+                EntryRow.expedition_id == row.id, EntryRow.seq == row.last_action)).scalar_one()
+            written = compute(target, row.state)
+            entry = self._append(row, written, row.state, target.seq, {target.seq: target})
+            session.add(entry)
+        return row, entry
+
+    def rotate_players(self, public_id: str, token: str | None) -> str:
+        """A new players' link; the old one opens nothing any more."""
+        with self.database.writing() as session:
+            opened = self.open(session, public_id, token, lock=True)
+            if opened.role != "gm":
+                raise ReadOnly
+            row = opened.row
+            row.players_generation += 1
+            fresh = players_token(token or "", row.players_generation)
+            row.players_key = key_of(fresh)
+        return fresh
+
+    def _writable(self, session: Session, public_id: str, token: str | None,
+                  expected: int) -> ExpeditionRow:
+        opened = self.open(session, public_id, token, lock=True)
+        if opened.role != "gm":
+            raise ReadOnly
+        if opened.row.version != expected:
+            raise Stale(opened.row.version, expected)
+        return opened.row
+
+    # --- counting (the bench) -----------------------------------------------------------------
+
+    def counts(self) -> tuple[int, int]:
+        """How many expeditions and log entries the database holds."""
+        with self.database.reading() as session:
+            expeditions = session.execute(select(func.count(ExpeditionRow.id))).scalar_one()
+            entries = session.execute(select(func.count(EntryRow.id))).scalar_one()
+        return int(expeditions), int(entries)

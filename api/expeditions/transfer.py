@@ -1,0 +1,225 @@
+"""Export and import: a GM's backup, and a way to move an expedition to another server.
+
+The export is the log as its actions (kind, inputs, hidden, seed or dice, time, the entry an undo
+reverts) with the final state and version. An import replays those actions through the engine
+and the same validation as live ones, so nothing enters the database that an action could not
+have written, every answer is the engine's own, and the replayed state must equal the exported
+one (the seeds' promise: the same inputs and seed give the same result within a major version);
+otherwise the import is refused, naming the first entry that differs. The imported expedition
+gets new links; the old server's links open nothing there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from werkzeug.exceptions import UnprocessableEntity
+
+from api import fields as f
+from api.expeditions import schemas
+from api.expeditions.models import EntryRow, ExpeditionRow
+from api.expeditions.render import context, iso, undo_written, written
+from api.expeditions.store import MAX_ENTRIES, Written
+from api.expeditions.views import _created, answered, bearer, blp, refuse, store
+from rpg.core.catalog import messages, msg
+from rpg.core.text import Text
+from rpg.expedition.actions import act, actions
+from rpg.expedition.state import State, state_from_json
+
+FORMAT = "rpg-companion/expedition"
+FORMAT_VERSION = 1
+
+MESSAGES = messages({
+    "expedition.import.order": Text(
+        "Záznam {index} má pořadí {seq}, čekáno {expected}: export je poškozený.",
+        "Entry {index} has seq {seq}, {expected} expected: the export is damaged."),
+    "expedition.import.start": Text("Export musí začínat záznamem 'start'.",
+                                    "An export must begin with a 'start' entry."),
+    "expedition.import.unknown": Text("Záznam {seq}: neznámá akce '{kind}'.",
+                                      "Entry {seq}: unknown action '{kind}'."),
+    "expedition.import.undo": Text("Záznam {seq}: vrací záznam {target}, který nelze vrátit.",
+                                   "Entry {seq}: it reverts entry {target}, which cannot be "
+                                   "reverted."),
+    "expedition.import.differs": Text(
+        "Přehrání exportu dává jiný stav než export: export je z jiné verze pravidel, nebo byl "
+        "upraven.",
+        "Replaying the export gives another state than the export's: it comes from another "
+        "version of the rules, or was edited."),
+    "expedition.import.format": Text("Tohle není export výpravy (format '{format}').",
+                                     "This is no expedition export (format '{format}')."),
+})
+
+
+class ExportedEntry(Schema):
+    """One entry of an export: what replays it."""
+
+    class Meta:
+        unknown = RAISE
+
+    seq = f.bounded_int(1, MAX_ENTRIES, required=True)
+    kind = fields.String(required=True, validate=validate.Length(1, 32))
+    at = fields.AwareDateTime(required=True)
+    hidden = f.Bool(load_default=False)
+    input = fields.Dict(required=True)
+    seed = f.bounded_int(0, 2**63 - 1, allow_none=True, load_default=None)
+    dice = fields.List(f.bounded_int(1, 1000), allow_none=True, load_default=None,
+                       validate=validate.Length(0, 200))
+    undoes = f.bounded_int(1, MAX_ENTRIES, allow_none=True, load_default=None)
+
+
+class ExportSchema(Schema):
+    """An expedition exported: its actions, final state and version."""
+
+    class Meta:
+        unknown = RAISE
+
+    format = fields.String(required=True)
+    format_version = fields.Integer(required=True, validate=validate.Equal(FORMAT_VERSION))
+    id = fields.String(validate=validate.Length(0, 32))
+    name = fields.String(required=True, validate=validate.Length(1, 80))
+    created_at = fields.AwareDateTime(required=True)
+    version = f.bounded_int(1, MAX_ENTRIES, required=True)
+    state = fields.Dict(required=True)
+    log = fields.List(fields.Nested(ExportedEntry), required=True,
+                      validate=validate.Length(1, MAX_ENTRIES))
+
+
+def export_document(row: ExpeditionRow, log: list[EntryRow]) -> dict[str, Any]:
+    """The export of ``row`` with its whole ``log``."""
+    return {
+        "format": FORMAT, "format_version": FORMAT_VERSION, "id": row.public_id,
+        "name": row.name, "created_at": iso(row.created_at), "version": row.version,
+        "state": row.state,
+        "log": [{"seq": e.seq, "kind": e.kind, "at": iso(e.at), "hidden": e.hidden,
+                 "input": e.inputs, "seed": e.seed, "dice": e.dice, "undoes": e.reverts}
+                for e in log],
+    }
+
+
+def _refuse(message: Any, field: str = "log") -> None:
+    refuse(UnprocessableEntity, message, field)
+
+
+def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int | None]]]:
+    """The export's actions replayed: the start, then each entry with the entry it reverts."""
+    if document["format"] != FORMAT:
+        _refuse(msg("expedition.import.format", format=document["format"][:40]), "format")
+    log = document["log"]
+    for index, entry in enumerate(log, start=1):
+        if entry["seq"] != index:
+            _refuse(msg("expedition.import.order", index=index, seq=entry["seq"],
+                        expected=index))
+    if log[0]["kind"] != "start":
+        _refuse(msg("expedition.import.start"))
+    started = _replayed(log[0], State(name=document["name"]))
+    replayed: list[tuple[Written, int | None]] = []
+    states = {1: (None, started.state)}  # seq → (state before, state after)
+    previous: dict[int, int | None] = {1: None}
+    last: int | None = None
+    state = started.state
+    for entry in log[1:]:
+        seq = entry["seq"]
+        if entry["kind"] == "undo":
+            target = entry["undoes"]
+            if target is None or target != last:
+                _refuse(msg("expedition.import.undo", seq=seq, target=target or 0))
+            before = states[target][0]
+            assert before is not None
+            undone = _stamped(_undo(target, before, log), entry)
+            replayed.append((undone, target))
+            last = previous[target]
+            states[seq] = (state, undone.state)
+            state = undone.state
+            continue
+        if entry["kind"] not in actions() or entry["kind"] == "start":
+            _refuse(msg("expedition.import.unknown", seq=seq, kind=entry["kind"][:32]))
+        done = _replayed(entry, state_from_json(state))
+        replayed.append((done, None))
+        previous[seq] = last
+        last = seq
+        states[seq] = (state, done.state)
+        state = done.state
+    if state != document["state"] or 1 + len(replayed) != document["version"]:
+        _refuse(msg("expedition.import.differs"), "state")
+    return started, replayed
+
+
+def _stamped(done: Written, entry: dict[str, Any]) -> Written:
+    return Written(done.kind, done.state, done.inputs, done.said, done.steps, done.offers,
+                   done.hidden, done.seed, done.dice, entry["at"])
+
+
+def _replayed(entry: dict[str, Any], state: State) -> Written:
+    """One exported action, validated by the action's own schema and done again."""
+    kind = entry["kind"]
+    rolls = kind != "start" and actions()[kind].rolls
+    schema = (schemas.CreateInput if kind == "start" else schemas.action_schema(kind, rolls))
+    given = dict(entry["input"])
+    if kind != "start":
+        given["version"] = 1
+        if rolls:
+            given["hidden"] = entry["hidden"]
+    try:
+        args = schema().load(given)
+    except ValidationError as error:
+        refused = UnprocessableEntity()
+        refused.data = {"messages": {"json": {"log": {entry["seq"]: error.messages}}}}  # type: ignore[attr-defined]
+        raise refused from None
+    args.pop("version", None)
+    args.pop("hidden", None)
+    seed, dice = entry["seed"], entry["dice"]
+    ctx, used = context(seed if dice is None else None, dice)
+    if kind == "start":
+        ctx, used = context(0, None)
+    applied = act(state, kind, args, ctx)
+    done = written(applied, args, hidden=entry["hidden"], seed=None if kind == "start" else used,
+                   dice=dice)
+    return _stamped(done, entry)
+
+
+def _undo(target: int, before: dict[str, Any], log: list[dict[str, Any]]) -> Written:
+    """The undo of ``target``, as the live undo writes it."""
+    original = log[target - 1]
+    said_of = EntryRow(seq=target, kind=original["kind"], hidden=original["hidden"],
+                       state_before=before, said={
+                           lang: {"title": actions()[original["kind"]].title.in_(lang)}
+                           for lang in ("cs", "en")})
+    return undo_written(said_of)
+
+
+@blp.route("/<public_id>/export")
+class Export(MethodView):
+    """Export an expedition (the GM's link only)."""
+
+    @blp.arguments(schemas.TokenQuery, location="query")
+    @blp.response(200, ExportSchema)
+    @blp.doc(operationId="exportExpedition", summary="Export an expedition as JSON",
+             description="Its actions with their seeds or dice, the final state and version: "
+                         "POST it to /api/v1/expeditions/import on any server.")
+    def get(self, _query: dict[str, Any], public_id: str) -> Response:
+        with answered():
+            row, log = store().export(public_id, bearer())
+        response = current_app.json.response(export_document(row, log))
+        response.headers["Content-Disposition"] = (
+            f'attachment; filename="vyprava-{row.public_id}.json"')
+        return response
+
+
+@blp.route("/import")
+class Import(MethodView):
+    """Import an exported expedition (new links)."""
+
+    @blp.arguments(ExportSchema, location="json")
+    @blp.response(201, schemas.CreatedSchema)
+    @blp.doc(operationId="importExpedition", summary="Import an exported expedition",
+             description="Replays every action; refused (422) when the replay does not give the "
+                         "exported state. The body may be larger than elsewhere "
+                         "(RPG_EXPEDITION_IMPORT_MAX_BYTES).")
+    def post(self, document: dict[str, Any]) -> Response:
+        with answered():
+            started, replayed = replay(document)
+            created = store().create(started, replayed)
+        return _created(created, request.args.get("format"))

@@ -1,0 +1,381 @@
+"""The expeditions' endpoints under ``/api/v1/expeditions``.
+
+- ``POST /`` creates one (201, with the GM's and the players' links);
+- ``GET /<id>`` reads it (the state and the newest entries), with ``ETag``: a poll sending
+  ``If-None-Match`` is answered ``304`` after one indexed read of the version, and such a 304 is
+  not counted by the rate limit (players behind one router poll every second or two);
+- ``POST /<id>/actions/<action>`` acts (the GM's link; ``version`` the one this device saw, 409
+  when another device acted since), answering the entry with every procedure's full answer and
+  the new state; ``POST /<id>/undo`` reverts the last action still in effect, as a new entry;
+- ``GET /<id>/log`` pages the log; ``GET /<id>/export`` and ``POST /import`` move it whole;
+- ``GET /<id>/players-link`` shows the players' link again, ``POST`` rotates it.
+
+The token travels in the ``Authorization: Bearer`` header, never in a URL: the access log writes
+request lines, and a URL is copied into histories and ``Referer`` headers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
+from werkzeug.exceptions import (
+    Conflict,
+    Forbidden,
+    HTTPException,
+    NotFound,
+    ServiceUnavailable,
+    UnprocessableEntity,
+)
+
+from api.expeditions import schemas
+from api.expeditions.database import DatabaseUnavailable
+from api.expeditions.render import (
+    StepRefused,
+    context,
+    entry_json,
+    state_json,
+    undo_written,
+    written,
+)
+from api.expeditions.store import (
+    MAX_ENTRIES,
+    Created,
+    ExpeditionStore,
+    LogFull,
+    NothingToUndo,
+    ReadOnly,
+    Stale,
+)
+from api.expeditions.store import NotFound as Unknown
+from api.formats import Card, requested_format
+from api.language import request_language
+from api.limits import charge_rate_limit
+from api.procedures import render_card, site_root
+from rpg.core.catalog import Message, messages, msg
+from rpg.core.text import Text
+from rpg.expedition.actions import act, actions
+from rpg.expedition.state import State, state_from_json
+
+blp = Blueprint("expeditions", __name__, url_prefix="/api/v1/expeditions",
+                description="Expeditions (výpravy): the GM's time records, party and roll log, "
+                            "kept and shared with the players.")
+
+MESSAGES = messages({
+    "expedition.api.not-found": Text(
+        "Výprava nenalezena: odkaz je neplatný nebo zrušený.",
+        "No such expedition: the link is invalid or revoked."),
+    "expedition.api.read-only": Text(
+        "Odkaz hráčů je jen ke čtení: jednat může jen PJ.",
+        "The players' link is read only: only the GM can act."),
+    "expedition.api.stale": Text(
+        "Mezitím jednal jiný přístroj: výprava je ve verzi {current}, toto zařízení vidělo "
+        "{expected}. Načti ji znovu a zkus to znovu.",
+        "Another device acted meanwhile: the expedition is at version {current}, this device "
+        "saw {expected}. Read it again and retry."),
+    "expedition.api.log-full": Text(
+        "Deník výpravy je plný ({high} záznamů): exportuj ji a založ novou.",
+        "The expedition's log is full ({high} entries): export it and start a new one."),
+    "expedition.api.nothing-to-undo": Text("Není co vzít zpět.", "There is nothing to undo."),
+    "expedition.api.unavailable": Text(
+        "Databáze výprav teď neodpovídá: zkus to za chvíli.",
+        "The expeditions' database does not answer right now: try again shortly."),
+    "expedition.api.step-refused": Text(
+        "Postup '{path}' odmítl vstupy, které výprava doplnila.",
+        "The procedure '{path}' refused the inputs the expedition filled in."),
+    "expedition.api.card": Text("{name} · {title}", "{name} · {title}"),
+})
+
+#: The site's pages that open a link (the token goes in the URL fragment, which no browser sends).
+GM_PAGE = "/vyprava/"
+PLAYERS_PAGE = "/vyprava/hraci/"
+
+
+def store() -> ExpeditionStore:
+    """The app's expedition store."""
+    return current_app.extensions["rpg_expeditions"]
+
+
+def bearer() -> str | None:
+    """The token of ``Authorization: Bearer <token>``."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def refuse(error: type[HTTPException], message: Message, field: str | None = None,
+           **headers: str) -> NoReturn:
+    """Abort with ``error``, its message from the catalog in the user's language."""
+    raised = error()
+    raised.text = Text(message.cs, message.en)  # type: ignore[attr-defined]
+    if field is not None:
+        raised.data = {"messages": {"json": {field: [raised.text]}}}  # type: ignore[attr-defined]
+    if headers:
+        extra = [(key.replace("_", "-"), value) for key, value in headers.items()]
+        plain = raised.get_headers
+
+        def with_extra(*args: Any, **kwargs: Any) -> list[tuple[str, str]]:
+            return [*plain(*args, **kwargs), *extra]
+
+        raised.get_headers = with_extra  # type: ignore[method-assign]
+    raise raised
+
+
+@contextlib.contextmanager
+def answered() -> Iterator[None]:
+    """The store's refusals as HTTP errors in the envelope."""
+    try:
+        yield
+    except Unknown:
+        refuse(NotFound, msg("expedition.api.not-found"))
+    except ReadOnly:
+        refuse(Forbidden, msg("expedition.api.read-only"))
+    except Stale as stale:
+        refuse(Conflict, msg("expedition.api.stale", current=stale.current,
+                             expected=stale.expected), "version")
+    except StaleDataError:
+        refuse(Conflict, msg("expedition.api.stale", current="?", expected="?"), "version")
+    except LogFull:
+        refuse(UnprocessableEntity, msg("expedition.api.log-full", high=MAX_ENTRIES))
+    except NothingToUndo:
+        refuse(UnprocessableEntity, msg("expedition.api.nothing-to-undo"))
+    except StepRefused as refused:
+        error = UnprocessableEntity()
+        error.text = Text(*(msg("expedition.api.step-refused", path=refused.path).in_(lang)  # type: ignore[attr-defined]
+                            for lang in ("cs", "en")))
+        error.data = {"messages": {"json": {refused.path: refused.messages}}}  # type: ignore[attr-defined]
+        raise error from None
+    except (DatabaseUnavailable, OperationalError, DBAPIError):
+        current_app.logger.warning("expedition database unavailable", exc_info=True)
+        refuse(ServiceUnavailable, msg("expedition.api.unavailable"), Retry_After="5")
+
+
+def links(public_id: str, gm_token: str | None, players_token: str) -> dict[str, str]:
+    """The pages that open the expedition, each token in the URL fragment."""
+    root = site_root()
+    shown = {"players": f"{root}{PLAYERS_PAGE}#{public_id}.{players_token}",
+             "players_token": players_token}
+    if gm_token is not None:
+        shown.update(gm=f"{root}{GM_PAGE}#{public_id}.{gm_token}", gm_token=gm_token)
+    return shown
+
+
+def etag(version: int, role: str, lang: str, entries: int) -> str:
+    """What a read's body depends on: the version, who reads, in what language, how much."""
+    return f"{version}.{role}.{lang}.{entries}"
+
+
+def _as_card(body: dict[str, Any], name: str, fmt: str, status: int = 200) -> Response:
+    entry = body["entry"]
+    lang = request_language()
+    parts = [entry["text"], *entry["events"], *(a["text"] for a in entry["answers"])]
+    card = Card(lang=lang, procedure=None, title=msg(
+        "expedition.api.card", name=name, title=entry["title"]).in_(lang), text=" ".join(parts))
+    return render_card(card, fmt, status)
+
+
+def _respond(body: dict[str, Any], fmt: str | None, name: str, status: int = 200) -> Response:
+    fmt = fmt or requested_format()
+    if fmt != "json" and "entry" in body:
+        response = _as_card(body, name, fmt, status)
+    else:
+        response = current_app.json.response(body)
+        response.status_code = status
+    response.headers["Content-Language"] = request_language()
+    return response
+
+
+def _read_body(public_id: str, token: str | None, entries: int, lang: str) -> tuple[
+        dict[str, Any], str]:
+    opened, page, undone = store().read(public_id, token, entries=entries)
+    row = opened.row
+    return {
+        "id": row.public_id, "role": opened.role, "version": row.version,
+        "state": state_json(row.state, lang, opened.role),
+        "log": [entry_json(e, lang, opened.role, e.seq in undone) for e in page],
+        "log_size": row.version,
+    }, opened.role
+
+
+@blp.route("")
+class Expeditions(MethodView):
+    """Create an expedition."""
+
+    @blp.arguments(schemas.CreateInput, location="json")
+    @blp.response(201, schemas.CreatedSchema)
+    @blp.doc(operationId="createExpedition", summary="Create an expedition",
+             description="Returns the GM's link (acts) and the players' link (reads); the "
+                         "tokens are shown here only (stored hashed).")
+    def post(self, args: dict[str, Any]) -> Response:
+        fmt = args.pop("format", None)
+        args.pop("lang", None)
+        with answered():
+            ctx, _ = context(0, None)
+            applied = act(State(name=args["name"]), "start", args, ctx)
+            created = store().create(written(applied, args))
+        return _created(created, fmt)
+
+
+def _created(created: Created, fmt: str | None) -> Response:
+    lang = request_language()
+    row = created.row
+    body = {
+        "id": row.public_id, "role": "gm", "version": row.version,
+        "state": state_json(row.state, lang, "gm"),
+        "log": [entry_json(e, lang, "gm", False) for e in reversed(created.entries[-20:])],
+        "log_size": row.version,
+        "links": links(row.public_id, created.gm_token, created.players_token),
+    }
+    response = _respond(body, fmt, row.name, 201)
+    response.headers["Location"] = f"{blp.url_prefix}/{row.public_id}"
+    return response
+
+
+@blp.route("/<public_id>")
+class Expedition(MethodView):
+    """Read an expedition (either link)."""
+
+    @blp.arguments(schemas.ReadQuery, location="query")
+    @blp.response(200, schemas.ExpeditionSchema)
+    @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match.")
+    @blp.doc(operationId="readExpedition", summary="Read an expedition",
+             description="The records and the newest log entries. Send the ETag back in "
+                         "If-None-Match: a 304 costs one indexed read and is not rate-limited.")
+    def get(self, query: dict[str, Any], public_id: str) -> Response:
+        token = bearer()
+        lang = request_language()
+        entries = query["entries"]
+        with answered():
+            if request.if_none_match:
+                version, role = store().head(public_id, token)
+                tag = etag(version, role, lang, entries)
+                if request.if_none_match.contains_weak(tag):
+                    response = Response(status=304)
+                    response.set_etag(tag, weak=True)
+                    return _revalidate(response)
+                charge_rate_limit()
+            body, role = _read_body(public_id, token, entries, lang)
+        response = _respond(body, query.get("format"), body["state"]["name"])
+        response.set_etag(etag(body["version"], role, lang, entries), weak=True)
+        return _revalidate(response)
+
+
+def _revalidate(response: Response) -> Response:
+    # Kept by the browser only to ask again: every read is checked against the version.
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.update(("Authorization", "Accept-Language"))
+    return response
+
+
+def _act(public_id: str, kind: str, args: dict[str, Any]) -> Response:
+    fmt = args.pop("format", None)
+    args.pop("lang", None)
+    expected = args.pop("version")
+    hidden = args.pop("hidden", False)
+    seed, dice = args.pop("seed", None), args.pop("dice", None)
+    lang = request_language()
+
+    def compute(data: dict[str, Any]) -> Any:
+        ctx, used_seed = context(seed, dice)
+        applied = act(state_from_json(data), kind, args, ctx)
+        return written(applied, args, hidden=hidden, seed=used_seed, dice=dice)
+
+    with answered():
+        row, entry = store().act(public_id, bearer(), expected, compute)
+    body = {"id": row.public_id, "version": row.version,
+            "entry": entry_json(entry, lang, "gm", False),
+            "state": state_json(row.state, lang, "gm")}
+    return _respond(body, fmt, row.name)
+
+
+def _register_action(kind: str, rolls: bool) -> None:
+    schema = schemas.action_schema(kind, rolls)
+    declared = actions()[kind]
+    name = "".join(part.title() for part in kind.split("-"))
+    doc = (declared.run.__doc__ or "").strip()
+
+    class ActionView(MethodView):
+        @blp.arguments(schema, location="json")
+        @blp.response(200, schemas.ActedSchema)
+        @blp.doc(operationId=f"expedition{name}", summary=f"Expedition action: {kind}",
+                 description=" ".join(doc.split()) + (
+                     f" Runs: {', '.join(declared.procedures)}." if declared.procedures else ""))
+        def post(self, args: dict[str, Any], public_id: str) -> Response:
+            return _act(public_id, kind, args)
+
+    ActionView.__name__ = f"Expedition{name}View"
+    blp.route(f"/<public_id>/actions/{kind}", endpoint=f"action-{kind}")(ActionView)
+
+
+for _kind, _action in actions().items():
+    if _kind != "start":
+        _register_action(_kind, _action.rolls)
+
+
+@blp.route("/<public_id>/undo")
+class Undo(MethodView):
+    """Undo the last action still in effect."""
+
+    @blp.arguments(schemas.UndoInput, location="json")
+    @blp.response(200, schemas.ActedSchema)
+    @blp.doc(operationId="undoExpedition", summary="Undo the last action",
+             description="A new entry restores the state before the last action still in "
+                         "effect; nothing is edited. Undo again to go further back.")
+    def post(self, args: dict[str, Any], public_id: str) -> Response:
+        lang = request_language()
+        with answered():
+            row, entry = store().undo(public_id, bearer(), args["version"],
+                                      lambda target, _state: undo_written(target))
+        body = {"id": row.public_id, "version": row.version,
+                "entry": entry_json(entry, lang, "gm", False),
+                "state": state_json(row.state, lang, "gm")}
+        return _respond(body, args.get("format"), row.name)
+
+
+@blp.route("/<public_id>/log")
+class Log(MethodView):
+    """Page the log."""
+
+    @blp.arguments(schemas.LogQuery, location="query")
+    @blp.response(200, schemas.LogSchema)
+    @blp.doc(operationId="expeditionLog", summary="A page of the log, newest first")
+    def get(self, query: dict[str, Any], public_id: str) -> Response:
+        lang = request_language()
+        with answered():
+            opened, page, undone = store().read(public_id, bearer(), entries=query["limit"],
+                                                before=query.get("before"))
+        oldest = page[-1].seq if page else None
+        body = {"entries": [entry_json(e, lang, opened.role, e.seq in undone) for e in page],
+                "log_size": opened.row.version,
+                "next_before": oldest if oldest is not None and oldest > 1 else None}
+        return _respond(body, "json", opened.row.name)
+
+
+@blp.route("/<public_id>/players-link")
+class PlayersLink(MethodView):
+    """The players' link: shown again, or rotated."""
+
+    @blp.arguments(schemas.TokenQuery, location="query")
+    @blp.response(200, schemas.PlayersLinkSchema)
+    @blp.doc(operationId="expeditionPlayersLink", summary="The players' link (GM only)")
+    def get(self, _query: dict[str, Any], public_id: str) -> Response:
+        with answered():
+            token = store().players_link(public_id, bearer())
+        shown = links(public_id, None, token)
+        return _respond({"players": shown["players"], "players_token": token}, "json", "")
+
+    @blp.arguments(schemas.TokenQuery, location="json")
+    @blp.response(200, schemas.PlayersLinkSchema)
+    @blp.doc(operationId="rotateExpeditionPlayersLink", summary="A new players' link",
+             description="The old players' link opens nothing any more.")
+    def post(self, _args: dict[str, Any], public_id: str) -> Response:
+        with answered():
+            token = store().rotate_players(public_id, bearer())
+        shown = links(public_id, None, token)
+        return _respond({"players": shown["players"], "players_token": token}, "json", "")

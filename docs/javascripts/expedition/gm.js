@@ -1,0 +1,340 @@
+/* The GM's page of an expedition (/vyprava/#<id>.<token>): create, act, undo, share.
+ *
+ * Every button and form names an action of the API (data-act, data-action) and its inputs by the
+ * API's field names; the answer (the new entry and state) is shown at once, and the page keeps
+ * polling, so a second device of the GM stays current too. An action sent from a device that
+ * missed another's is refused (409): the page says so, reads the expedition again, and the GM
+ * taps again.
+ */
+import { Refused, Unreachable, expeditions, keyFromFragment, poll } from "./api.js";
+import {
+  LogView, fill, fromTemplate, notice, offline, renderLog, renderState, showView, watchConnection,
+} from "./view.js";
+
+const root = document.querySelector('[data-expedition="gm"]');
+const log = new LogView();
+let key = keyFromFragment();
+let current = null;
+let poller = null;
+let busy = false;
+
+/* --- showing ---------------------------------------------------------------------------------- */
+
+function opened(answer) {
+  if (current && answer.version < current.version) return;  // an older read arriving late
+  // The same version again (the poll after this device's own action): the records as shown,
+  // with whatever the GM is typing into them, stay; only the log may say more (an undone mark).
+  const same = current !== null && answer.version === current.version;
+  current = answer;
+  showView(root, "expedition");
+  if (!same) renderState(root, answer.state, "gm");
+  log.merge(answer.log || []);
+  if (answer.entry) log.merge([answer.entry]);
+  const entries = log.newestFirst();
+  renderLog(root, entries);
+  root.querySelector("[data-older]").hidden = log.oldest() <= 1;
+  showOffers(entries[0]);
+  if (same) return;
+  modeParts(answer.state);
+  const names = root.querySelector("#rpg-party-names");
+  names.replaceChildren(...answer.state.party.map((member) => {
+    const option = document.createElement("option");
+    option.value = member.name;
+    return option;
+  }));
+}
+
+function modeParts(state) {
+  const fighting = state.encounter !== null;
+  for (const part of root.querySelectorAll("[data-when]")) {
+    part.hidden = (part.dataset.when === "encounter") !== fighting;
+  }
+  for (const part of root.querySelectorAll("[data-if-mode]")) {
+    part.hidden = part.dataset.ifMode !== state.mode;
+    for (const input of part.querySelectorAll("input, select")) input.disabled = part.hidden;
+  }
+  for (const part of root.querySelectorAll("[data-unless-mode]")) {
+    part.hidden = part.dataset.unlessMode === state.mode;
+    for (const input of part.querySelectorAll("input, select")) input.disabled = part.hidden;
+  }
+  fill(root, "pending_damage", state.pending_damage);
+  const rows = root.querySelector('[data-field="allocation"]');
+  rows.replaceChildren(...state.party.filter((m) => m.status !== "dead").map((member) => {
+    const row = fromTemplate(root, "split-row");
+    row.dataset.name = member.name;
+    fill(row, "name", member.name);
+    return row;
+  }));
+}
+
+function showOffers(newest) {
+  const box = root.querySelector('[data-field="offers"]');
+  const offers = newest && !newest.undone ? newest.offers : [];
+  box.replaceChildren(...offers.map((offer) => {
+    const element = fromTemplate(root, `offer-${offer.action}`);
+    element.dataset.input = JSON.stringify(offer.input);
+    if (offer.input.character) fill(element, "character", offer.input.character);
+    return element;
+  }));
+}
+
+function openPanel(name) {
+  for (const panel of root.querySelectorAll("[data-panel]")) {
+    panel.hidden = panel.dataset.panel !== name;
+  }
+  const panel = root.querySelector(`[data-panel="${name}"]`);
+  if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
+function closePanels() {
+  for (const panel of root.querySelectorAll("[data-panel]")) panel.hidden = true;
+}
+
+/* --- acting ----------------------------------------------------------------------------------- */
+
+async function act(kind, inputs, rolls) {
+  if (busy || !current) return false;
+  busy = true;
+  root.classList.add("rpg-expedition--busy");
+  const hidden = root.querySelector("[data-hidden-roll]");
+  const body = { version: current.version, ...inputs };
+  if (rolls && hidden.checked) body.hidden = true;
+  try {
+    const answer = await expeditions.act(key, kind, body);
+    notice(root, "");
+    opened({ ...answer.data, log: [] });
+    hidden.checked = false;
+    return true;
+  } catch (error) {
+    await refused(error);
+    return false;
+  } finally {
+    busy = false;
+    root.classList.remove("rpg-expedition--busy");
+  }
+}
+
+async function refused(error) {
+  if (error instanceof Unreachable) {
+    offline(root, true);
+    return;
+  }
+  if (error instanceof Refused && error.status === 409 && poller) {
+    await poller.refresh(true);  // a full read: the server has a newer version than this device
+    notice(root, root.querySelector('template[data-template="stale"]').content.textContent
+      .replace(/\s+/g, " ").trim());
+    return;
+  }
+  notice(root, error.message);
+}
+
+/** The inputs of a form, by the API's field names ("attack.ac" nests). */
+function inputsOf(form) {
+  const inputs = {};
+  const put = (name, value) => {
+    const [head, tail] = name.split(".");
+    if (tail) {
+      inputs[head] = inputs[head] || {};
+      inputs[head][tail] = value;
+    } else {
+      inputs[head] = value;
+    }
+  };
+  const lists = {};
+  for (const element of form.elements) {
+    if (!element.name || element.disabled) continue;
+    if (element.type === "checkbox" && element.value !== "on") {
+      lists[element.name] = lists[element.name] || [];
+      if (element.checked) lists[element.name].push(element.value);
+    } else if (element.type === "checkbox") {
+      put(element.name, element.checked);
+    } else if (element.value === "") {
+      continue;
+    } else if (element.hasAttribute("data-list")) {
+      put(element.name, element.value.split(",").map((part) => part.trim()).filter(Boolean));
+    } else if (element.type === "number") {
+      put(element.name, Number(element.value));
+    } else {
+      put(element.name, element.value.trim());
+    }
+  }
+  for (const [name, values] of Object.entries(lists)) put(name, values);
+  return inputs;
+}
+
+function splitInputs(form) {
+  const allocation = {};
+  const alternative = [];
+  for (const row of form.querySelectorAll("[data-name]")) {
+    allocation[row.dataset.name] = Number(row.querySelector("[data-allocation]").value || 0);
+    if (row.querySelector("[data-alternative]").checked) alternative.push(row.dataset.name);
+  }
+  return { allocation, alternative };
+}
+
+function memberAction(button) {
+  const card = button.closest("[data-name]");
+  const character = card.dataset.name;
+  const amount = Number(card.querySelector("[data-amount]").value || 1);
+  const kind = button.dataset.member;
+  if (kind === "damage") return act("damage", { character, amount }, false);
+  if (kind === "heal") return act("heal", { character, magic: amount }, false);
+  if (kind === "fatigue") {
+    const reason = card.querySelector("[data-reason]").value;
+    return act("fatigue", { character, reasons: [reason] }, true);
+  }
+  return act("death-save", { character }, true);
+}
+
+/* --- sharing ---------------------------------------------------------------------------------- */
+
+async function showLinks() {
+  root.querySelector('[data-field="gm_link"]').value = window.location.href;
+  try {
+    const answer = await expeditions.playersLink(key);
+    root.querySelector('[data-field="players_link"]').value = answer.data.players;
+  } catch (error) {
+    await refused(error);
+  }
+}
+
+async function copy(name) {
+  const field = root.querySelector(`[data-field="${name}"]`);
+  if (navigator.share && name === "players_link") {
+    try {
+      await navigator.share({ url: field.value });
+      return;
+    } catch (error) { /* not shared: copy instead */ }
+  }
+  field.select();
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(field.value).catch(() => document.execCommand("copy"));
+  } else {
+    document.execCommand("copy");
+  }
+}
+
+async function download() {
+  try {
+    const answer = await expeditions.exported(key);
+    const blob = new Blob([JSON.stringify(answer.data, null, 1)], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `vyprava-${key.id}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  } catch (error) {
+    await refused(error);
+  }
+}
+
+/* --- starting --------------------------------------------------------------------------------- */
+
+function open(newKey) {
+  key = newKey;
+  history.replaceState(null, "", `#${key.id}.${key.token}`);
+  poller = poll(key, {
+    onState: opened,
+    onOnline: () => offline(root, false),
+    onOffline: () => offline(root, true),
+    onGone: (error) => { showView(root, "new"); notice(root, error.message); },
+  });
+}
+
+function created(answer) {
+  const links = answer.data.links;
+  current = null;
+  opened(answer.data);
+  open({ id: answer.data.id, token: links.gm_token });
+}
+
+root.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  if (form.dataset.form === "create") {
+    try {
+      created(await expeditions.create(inputsOf(form)));
+    } catch (error) {
+      await refused(error);
+    }
+    return;
+  }
+  if (form.dataset.form === "import") {
+    const file = form.elements.file.files[0];
+    if (!file) return;
+    try {
+      created(await expeditions.importExport(JSON.parse(await file.text())));
+    } catch (error) {
+      await refused(error instanceof SyntaxError ? new Error(error.message) : error);
+    }
+    return;
+  }
+  const kind = form.dataset.action;
+  const inputs = kind === "split-damage" ? splitInputs(form) : inputsOf(form);
+  if (await act(kind, inputs, form.hasAttribute("data-rolls"))) {
+    closePanels();
+    if (form.hasAttribute("data-reset")) form.reset();
+  }
+});
+
+root.addEventListener("click", async (event) => {
+  const button = event.target.closest("button");
+  if (!button || button.type === "submit") return;
+  if (button.dataset.act) {
+    const inputs = {};
+    if (button.dataset.act === "shift") {
+      const noise = root.querySelector("[data-noise]");
+      if (noise.checked) inputs.noise = true;
+      if (await act("shift", inputs, true)) noise.checked = false;
+      return;
+    }
+    await act(button.dataset.act, inputs, button.hasAttribute("data-rolls"));
+  } else if (button.dataset.open) {
+    openPanel(button.dataset.open);
+  } else if (button.hasAttribute("data-close")) {
+    closePanels();
+  } else if (button.dataset.member) {
+    await memberAction(button);
+  } else if (button.hasAttribute("data-remove-effect")) {
+    await act("remove-effect", { name: button.closest("[data-name]").dataset.name }, false);
+  } else if (button.dataset.offerAct) {
+    await act(button.dataset.offerAct, JSON.parse(button.dataset.input), true);
+  } else if (button.hasAttribute("data-undo")) {
+    if (busy || !current) return;
+    try {
+      const answer = await expeditions.undo(key, current.version);
+      notice(root, "");
+      opened({ ...answer.data, log: [] });
+    } catch (error) {
+      await refused(error);
+    }
+  } else if (button.hasAttribute("data-older")) {
+    const older = await expeditions.log(key, log.oldest()).catch(() => null);
+    if (!older) return;
+    log.merge(older.data.entries);
+    renderLog(root, log.newestFirst());
+    button.hidden = older.data.next_before === null;
+  } else if (button.dataset.copy) {
+    await copy(button.dataset.copy);
+  } else if (button.hasAttribute("data-rotate")) {
+    try {
+      const answer = await expeditions.rotate(key);
+      root.querySelector('[data-field="players_link"]').value = answer.data.players;
+    } catch (error) {
+      await refused(error);
+    }
+  } else if (button.hasAttribute("data-export")) {
+    await download();
+  }
+});
+
+root.querySelector("[data-share]").addEventListener("toggle", (event) => {
+  if (event.target.open) showLinks();
+});
+
+watchConnection(root);
+if (key) {
+  open(key);
+} else {
+  showView(root, "new");
+}

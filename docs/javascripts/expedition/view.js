@@ -1,0 +1,202 @@
+/* Rendering an expedition into its page: the records, the party, the lights, the log.
+ *
+ * Every word on the page is the page's own (its HTML and <template>s) or the server's (texts from
+ * the engine's message catalog, in the page's language): this module only puts values in place,
+ * always as text, never as HTML.
+ */
+import { sitePath } from "./api.js";
+
+const hours = new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 1 });
+const clock = new Intl.DateTimeFormat("cs-CZ", { hour: "2-digit", minute: "2-digit" });
+
+/** A copy of the page's template `name`. */
+export function fromTemplate(root, name) {
+  const template = root.querySelector(`template[data-template="${name}"]`);
+  return template.content.firstElementChild.cloneNode(true);
+}
+
+/** Put `value` as text into every [data-field=name] of `scope`. */
+export function fill(scope, name, value) {
+  for (const element of scope.querySelectorAll(`[data-field="${name}"]`)) {
+    element.textContent = value === null || value === undefined ? "" : String(value);
+  }
+}
+
+function show(element, visible) {
+  if (element) element.hidden = !visible;
+}
+
+/** A query string the procedure's endpoint reads back (lists comma-joined, objects as JSON). */
+function queryOf(input) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      query.set(name, value.some((item) => typeof item === "object")
+        ? JSON.stringify(value) : value.join(","));
+    } else if (typeof value === "object") {
+      query.set(name, JSON.stringify(value));
+    } else {
+      query.set(name, String(value));
+    }
+  }
+  return query;
+}
+
+/** The URL that replays one step of the log: its procedure with its inputs and seed or dice. */
+export function replayUrl(answer) {
+  const query = queryOf(answer.input);
+  if (answer.seed !== null) {
+    query.set("seed", String(answer.seed));
+  } else {
+    query.set("dice", answer.rolls.flatMap((roll) => roll.results).join(","));
+  }
+  query.set("format", "html");
+  return sitePath(`/api/v1/${answer.procedure}?${query}`);
+}
+
+function renderEntry(root, entry) {
+  const item = fromTemplate(root, "entry");
+  item.dataset.seq = entry.seq;
+  item.classList.toggle("rpg-entry--undone", entry.undone);
+  item.classList.toggle("rpg-entry--hidden", entry.hidden);
+  fill(item, "title", entry.title);
+  fill(item, "text", entry.text);
+  const time = item.querySelector("time");
+  time.dateTime = entry.at;
+  time.textContent = clock.format(new Date(entry.at));
+  show(item.querySelector('[data-badge="hidden"]'), entry.hidden);
+  show(item.querySelector('[data-badge="undone"]'), entry.undone);
+  const events = item.querySelector('[data-field="events"]');
+  for (const event of entry.events) {
+    const line = document.createElement("li");
+    line.textContent = event;
+    events.append(line);
+  }
+  show(events, entry.events.length > 0);
+  const answers = item.querySelector('[data-field="answers"]');
+  for (const answer of entry.answers) {
+    const step = fromTemplate(root, "answer");
+    fill(step, "text", answer.text);
+    const rule = step.querySelector('[data-field="rule"]');
+    rule.textContent = answer.rule.title;
+    rule.href = sitePath(answer.rule.url);
+    const replay = step.querySelector('[data-field="replay"]');
+    replay.href = replayUrl(answer);
+    replay.target = "_blank";
+    replay.rel = "noopener";
+    answers.append(step);
+  }
+  show(item.querySelector("[data-answers]"), entry.answers.length > 0);
+  return item;
+}
+
+function renderMember(root, member, role) {
+  const item = fromTemplate(root, "member");
+  item.dataset.name = member.name;
+  item.classList.add(`rpg-member--${member.status}`);
+  for (const name of ["name", "hp", "max_hp", "fatigue", "status_text"]) {
+    fill(item, name, member[name]);
+  }
+  const meter = item.querySelector('[data-field="hp_meter"]');
+  meter.max = 1;
+  meter.value = member.max_hp ? member.hp / member.max_hp : 0;
+  const save = item.querySelector('[data-member="death-save"]');
+  const dead = member.status === "dead";
+  show(save, dead && !member.beyond_rescue);
+  for (const button of item.querySelectorAll('[data-member]:not([data-member="death-save"])')) {
+    show(button, !dead);
+  }
+  for (const input of item.querySelectorAll("[data-amount], [data-reason]")) show(input, !dead);
+  if (role !== "gm") item.querySelector(".rpg-member__actions")?.remove();
+  return item;
+}
+
+function renderEffect(root, effect) {
+  const item = fromTemplate(root, "effect");
+  item.dataset.name = effect.name;
+  fill(item, "name", effect.name);
+  fill(item, "left_text", effect.left_text);
+  show(item.querySelector("[data-light]"), effect.light);
+  return item;
+}
+
+/** Show the records of `answer` (a read of the API) on the page `root`. */
+export function renderState(root, state, role) {
+  const head = root.querySelector('[data-view="expedition"]');
+  for (const name of ["name", "clock_text", "mode_text", "supplies"]) fill(head, name, state[name]);
+  fill(head, "hours_since_rest", hours.format(state.hours_since_rest));
+  const encounter = head.querySelector('[data-field="encounter"]');
+  show(encounter, state.encounter !== null);
+  if (state.encounter) fill(encounter, "round", state.encounter.rounds);
+  root.dataset.mode = state.mode;
+  root.dataset.encounter = state.encounter ? "yes" : "no";
+
+  const party = root.querySelector('[data-field="party"]');
+  party.replaceChildren(...state.party.map((member) => renderMember(root, member, role)));
+  const effects = root.querySelector('[data-field="effects"]');
+  effects.replaceChildren(...state.effects.map((effect) => renderEffect(root, effect)));
+}
+
+/** Show `entries` (newest first) in the log of `root`. */
+export function renderLog(root, entries) {
+  const log = root.querySelector('[data-field="log"]');
+  const opened = new Set([...log.querySelectorAll("[data-answers][open]")]
+    .map((details) => details.closest("[data-seq]").dataset.seq));
+  log.replaceChildren(...entries.map((entry) => renderEntry(root, entry)));
+  for (const item of log.children) {
+    if (opened.has(item.dataset.seq)) item.querySelector("[data-answers]").open = true;
+  }
+  if (entries.length) log.start = entries[0].seq;
+}
+
+/** The page's parts shown for what is known: a new expedition, or one opened. */
+export function showView(root, view) {
+  for (const part of root.querySelectorAll("[data-view]")) {
+    if (["new", "expedition"].includes(part.dataset.view)) part.hidden = part.dataset.view !== view;
+  }
+}
+
+/** A passing message (an error, a conflict) on top of the page; empty hides it. */
+export function notice(root, text) {
+  const element = root.querySelector('[data-view="notice"]');
+  element.textContent = text || "";
+  element.hidden = !text;
+}
+
+/** Whether the page says it is offline. */
+export function offline(root, isOffline) {
+  root.querySelector('[data-view="offline"]').hidden = !isOffline;
+}
+
+/** Say so at once when the browser knows it is offline (a page opened from the cache), and
+ * let a tap dismiss a notice. */
+export function watchConnection(root) {
+  if (!navigator.onLine) offline(root, true);
+  window.addEventListener("offline", () => offline(root, true));
+  const shown = root.querySelector('[data-view="notice"]');
+  shown.addEventListener("click", () => notice(root, ""));
+}
+
+/**
+ * The log as the page keeps it: the newest entries of every read, and older pages loaded on
+ * demand; entries are replaced by their newer reading (an undo marks an older one undone).
+ */
+export class LogView {
+  constructor() {
+    this.entries = new Map();
+  }
+
+  merge(entries) {
+    for (const entry of entries) this.entries.set(entry.seq, entry);
+  }
+
+  newestFirst() {
+    return [...this.entries.values()].sort((a, b) => b.seq - a.seq);
+  }
+
+  /** The oldest entry's seq (1 when none is known: nothing older to ask for). */
+  oldest() {
+    return this.entries.size ? Math.min(...this.entries.keys()) : 1;
+  }
+}

@@ -1,0 +1,185 @@
+"""What the GM does to an expedition: each action is a pure function of (state, inputs, dice).
+
+An action runs the rules' procedures with the state filled in (through the registry, as any
+client does), applies their results and returns the new state with every step it ran::
+
+    applied = act(state, "shift", {"noise": False}, Context(ActionSeed(42)))
+    applied.state, applied.steps, applied.text, applied.events, applied.offers
+
+Every step keeps its procedure's path, its inputs, its seed (or the physical dice it used) and
+its outcome, so the log can write each step's full answer and anyone can replay it alone. The
+actions are declared once with :func:`action`; the API builds one endpoint per action from
+:func:`actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rpg.core.catalog import Message, messages, msg
+from rpg.core.dice import DiceSource, ReplayDice
+from rpg.core.errors import RuleError
+from rpg.core.outcome import Outcome
+from rpg.core.registry import procedures
+from rpg.core.text import Text
+from rpg.expedition.dice import ActionDice
+from rpg.expedition.state import State
+
+MESSAGES = messages({
+    "expedition.unknown-action": Text("Neznámá akce výpravy: '{kind}'.",
+                                      "Unknown expedition action: '{kind}'."),
+    "expedition.undo.title": Text("Zpět", "Undo"),
+    "expedition.undo.text": Text("PJ vzal zpět: {title} (záznam {seq}).",
+                                 "The GM took back: {title} (entry {seq})."),
+    "expedition.undo.hidden": Text("PJ vzal zpět skrytý hod.", "The GM took back a secret roll."),
+    "expedition.hidden": Text("PJ hodil skrytě.", "The GM rolled in secret."),
+    "expedition.hidden.title": Text("Skrytý hod", "Secret roll"),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One procedure an action ran: enough to write its answer and to replay it alone."""
+
+    procedure: str
+    inputs: Mapping[str, Any]
+    seed: int | None
+    dice: tuple[int, ...]
+    outcome: Outcome
+
+    @property
+    def result(self) -> Any:
+        """The procedure's own result (its frozen dataclass)."""
+        return self.outcome.result
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What the result calls for next, as an action of the expedition with inputs filled in
+    (a wandering monster → an encounter; a character at 0 hit points → the death save)."""
+
+    action: str
+    inputs: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an action function returns: the new state and what it says."""
+
+    state: State
+    text: Message
+    events: tuple[Message, ...] = ()
+    offers: tuple[Offer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An action done: its kind, the new state, the steps it ran and what it says."""
+
+    kind: str
+    state: State
+    steps: tuple[Step, ...]
+    text: Message
+    events: tuple[Message, ...]
+    offers: tuple[Offer, ...]
+
+
+def _as_given(path: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(inputs)
+
+
+@dataclass
+class Context:
+    """The dice of one action and how a procedure's inputs are normalised before it runs.
+
+    ``normalize(path, inputs)`` gives the inputs as the procedure's own endpoint would read them
+    (the API fills in its defaults and checks its bounds), so a step's recorded inputs replay
+    exactly; the engine alone passes them as given.
+    """
+
+    dice: ActionDice
+    normalize: Callable[[str, Mapping[str, Any]], dict[str, Any]] = _as_given
+    steps: list[Step] = field(default_factory=list)
+
+    def run(self, path: str, **inputs: Any) -> Step:
+        """Run the procedure ``path`` with its next dice; the step goes into the log."""
+        step = self._run(path, inputs, *self.dice.step())
+        self.steps.append(step)
+        return step
+
+    def check(self, path: str, **inputs: Any) -> Step:
+        """Ask a procedure a question that rolls nothing (may the party rest?); not logged."""
+        return self._run(path, inputs, ReplayDice(()), None)
+
+    def log(self, step: Step) -> None:
+        """Put a checked step into the log after all (a fatigue save that is due)."""
+        self.steps.append(step)
+
+    def _run(self, path: str, inputs: Mapping[str, Any], source: DiceSource,
+             seed: int | None) -> Step:
+        procedure = procedures()[path]
+        given = self.normalize(path, inputs)
+        outcome = procedure.run(source, **given)
+        source.finish()
+        return Step(path, given, seed, self.dice.used(source), outcome)
+
+
+ActionRun = Callable[..., Change]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action as every layer sees it: its kind, its function and the procedures it runs."""
+
+    kind: str
+    run: ActionRun
+    procedures: tuple[str, ...]
+    rolls: bool
+
+    @property
+    def title(self) -> Message:
+        """What the action is called (``Další směna``)."""
+        return msg(f"expedition.{self.kind}.title")
+
+
+_ACTIONS: dict[str, Action] = {}
+
+
+def action(kind: str, *, procedures: tuple[str, ...] = (),
+           rolls: bool = False) -> Callable[[ActionRun], ActionRun]:
+    """Declare the decorated function ``(state, context, **inputs) -> Change`` as ``kind``.
+
+    ``procedures`` lists the procedures it may run; ``rolls`` whether it may roll dice (only
+    those take ``seed``, ``dice`` and ``hidden``).
+    """
+    def declare(run: ActionRun) -> ActionRun:
+        if kind in _ACTIONS and _ACTIONS[kind].run is not run:
+            raise ValueError(f"expedition action {kind!r} is declared twice")
+        _ACTIONS[kind] = Action(kind, run, tuple(procedures), rolls)
+        return run
+    return declare
+
+
+def actions() -> Mapping[str, Action]:
+    """Every action, by kind, in declaration order."""
+    from rpg.expedition import combat, journey, records, wounds  # noqa: F401 - they declare them
+
+    return _ACTIONS
+
+
+def act(state: State, kind: str, inputs: Mapping[str, Any], context: Context) -> Applied:
+    """Do the action ``kind`` with ``inputs`` on ``state``; the state itself never changes."""
+    declared = actions().get(kind)
+    if declared is None:
+        raise RuleError(msg("expedition.unknown-action", kind=kind[:40]), field="action")
+    change = declared.run(state, context, **inputs)
+    context.dice.finish()
+    return Applied(kind, change.state, tuple(context.steps), change.text, change.events,
+                   change.offers)
+
+
+def changed(state: State, **changes: Any) -> State:
+    """``state`` with ``changes`` (``dataclasses.replace``)."""
+    return replace(state, **changes)

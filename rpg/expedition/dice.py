@@ -1,0 +1,101 @@
+"""The dice of one action, which may run several procedures (a day of travel, then camping).
+
+Each procedure an action runs is its own step with its own dice, so that every step of the log
+can be replayed alone by the procedure's own endpoint:
+
+- :class:`ActionSeed`: the action's seed derives one seed per step (``random.Random(seed)``
+  drawing each step's seed below 2^53, in order), so the action replays from its one seed and each
+  step from its own;
+- :class:`PhysicalDice`: the dice the table rolled, consumed across the steps in order; each step
+  records the dice it used, and dice left over at the end are refused.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+
+from rpg.core.catalog import msg
+from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, SeededDice
+from rpg.core.errors import DiceError
+
+#: Step seeds stay below 2^53, as the API's drawn seeds do (a browser can send them back).
+STEP_SEED_LIMIT = 2**53
+
+
+class ActionDice(ABC):
+    """Where the steps of one action take their dice from."""
+
+    @abstractmethod
+    def step(self) -> tuple[DiceSource, int | None]:
+        """The dice source of the next step, and the seed that replays it (``None``: physical)."""
+
+    def used(self, source: DiceSource) -> tuple[int, ...]:
+        """The physical dice ``source`` consumed (nothing for a seeded step: its seed tells)."""
+        return ()
+
+    def finish(self) -> None:  # noqa: B027 - only physical dice have anything left to check
+        """Called once the action is done."""
+
+
+class ActionSeed(ActionDice):
+    """Seeded steps: the action's seed gives each step a seed of its own.
+
+    ``make`` builds a step's source from its seed (the API's counts against the request's dice
+    budget); the default is the plain seeded source.
+    """
+
+    def __init__(self, seed: int, make: Callable[[int], DiceSource] = SeededDice) -> None:
+        self.seed = seed
+        self._seeds = random.Random(seed)
+        self._make = make
+
+    def step(self) -> tuple[DiceSource, int | None]:
+        seed = self._seeds.randrange(STEP_SEED_LIMIT)
+        return self._make(seed), seed
+
+
+class _Slice(DiceSource):
+    """A step's view of the table's dice: it reads on from where the last step stopped."""
+
+    def __init__(self, table: PhysicalDice) -> None:
+        super().__init__()
+        self.table = table
+        self.start = table.position
+
+    def _next(self, faces: int, label: str) -> int:
+        return self.table.take(faces, label)
+
+
+class PhysicalDice(ActionDice):
+    """The dice the table rolled, in the order the action's steps consume them."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        if len(values) > MAX_GIVEN_DICE:
+            raise DiceError(msg("dice.too-many-given", n=len(values), m=MAX_GIVEN_DICE))
+        self.values = tuple(values)
+        self.position = 0
+
+    def take(self, faces: int, label: str) -> int:
+        """The next die, checked against its faces."""
+        index = self.position
+        if index >= len(self.values):
+            raise DiceError(msg("dice.missing", faces=faces, label=label, pos=index + 1))
+        value = self.values[index]
+        if not 1 <= value <= faces:
+            raise DiceError(msg("dice.off-the-die", pos=index + 1, label=label, faces=faces,
+                                value=value))
+        self.position += 1
+        return value
+
+    def step(self) -> tuple[DiceSource, int | None]:
+        return _Slice(self), None
+
+    def used(self, source: DiceSource) -> tuple[int, ...]:
+        start = source.start if isinstance(source, _Slice) else 0
+        return self.values[start:start + source.drawn]
+
+    def finish(self) -> None:
+        if self.position < len(self.values):
+            raise DiceError(msg("dice.left-over", given=len(self.values), used=self.position))

@@ -1,0 +1,137 @@
+"""The expeditions' fixtures: a database of each kind, an app on it, and a table to play at.
+
+``database_url`` runs a test twice: on a SQLite file and on a real PostgreSQL (a throwaway
+cluster for the whole session, a fresh database per test). A missing PostgreSQL fails, never
+skips: ``scripts/test`` installs Debian's package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api import create_app
+from tests.postgres import Cluster, PostgresMissing, cluster
+
+STORY = {
+    "name": "Hrobka pod Vraním vrchem",
+    "mode": "dungeon",
+    "supplies": 12,
+    "party": [{"name": "Eva", "max_hp": 10, "save": 12}, {"name": "Ota", "max_hp": 8},
+              {"name": "Dan", "max_hp": 7}, {"name": "Iva", "max_hp": 9}],
+    "effects": [{"name": "Pochodeň 1", "shifts": 6, "light": True},
+                {"name": "Pochodeň 2", "shifts": 6, "light": True}],
+}
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """One PostgreSQL cluster for the session."""
+    try:
+        with cluster() as running:
+            yield running
+    except PostgresMissing as missing:
+        pytest.fail(str(missing))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database: a SQLite file, or a new database of the session's PostgreSQL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'expeditions.sqlite3'}"
+        return
+    postgres: Cluster = request.getfixturevalue("postgres")
+    with postgres.database() as url:
+        yield url
+
+
+def app_on(url: str, **config: Any) -> Flask:
+    """An app on the database ``url``."""
+    return create_app({"TESTING": True, "DATABASE_URL": url, **config})
+
+
+def closed(app: Flask) -> None:
+    """Close the app's pooled connections (a PostgreSQL database can then be dropped)."""
+    app.extensions["rpg_expeditions"].database.close()
+
+
+@pytest.fixture(scope="session")
+def sqlite_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """One app on one SQLite file for the session: expeditions never see each other."""
+    app = app_on(f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'expeditions.sqlite3'}")
+    yield app
+    closed(app)
+
+
+@pytest.fixture(scope="session")
+def postgresql_app(postgres: Cluster) -> Iterator[Flask]:
+    """One app on one PostgreSQL database for the session."""
+    name = postgres.create_database()
+    app = app_on(postgres.url(name))
+    yield app
+    closed(app)
+    postgres.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_app(request: pytest.FixtureRequest) -> Flask:
+    """The session's app on each kind of database (building an app takes seconds)."""
+    return request.getfixturevalue(f"{request.param}_app")
+
+
+class Table:
+    """A GM's device at the table: creates an expedition and acts on it through the API."""
+
+    def __init__(self, client: FlaskClient, created: dict[str, Any] | None = None) -> None:
+        self.client = client
+        self.created = created or {}
+        self.version = self.created.get("version", 0)
+
+    @classmethod
+    def create(cls, client: FlaskClient, **inputs: Any) -> Table:
+        answer = client.post("/api/v1/expeditions", json={**STORY, **inputs})
+        assert answer.status_code == 201, answer.get_json()
+        return cls(client, answer.get_json())
+
+    @property
+    def id(self) -> str:
+        return str(self.created["id"])
+
+    @property
+    def gm(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.created['links']['gm_token']}"}
+
+    @property
+    def players(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.created['links']['players_token']}"}
+
+    def act(self, kind: str, status: int = 200, headers: dict[str, str] | None = None,
+            **inputs: Any) -> dict[str, Any]:
+        """Do ``kind`` with the version this device saw; on success it sees the new one."""
+        body = {"version": self.version, **inputs}
+        answer = self.client.post(f"/api/v1/expeditions/{self.id}/actions/{kind}", json=body,
+                                  headers=headers or self.gm)
+        assert answer.status_code == status, answer.get_json()
+        data = answer.get_json()
+        if status == 200:
+            self.version = data["version"]
+        return data
+
+    def undo(self, status: int = 200) -> dict[str, Any]:
+        answer = self.client.post(f"/api/v1/expeditions/{self.id}/undo",
+                                  json={"version": self.version}, headers=self.gm)
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            self.version = answer.get_json()["version"]
+        return answer.get_json()
+
+    def read(self, headers: dict[str, str] | None = None, **query: Any) -> dict[str, Any]:
+        answer = self.client.get(f"/api/v1/expeditions/{self.id}", query_string=query,
+                                 headers=headers or self.gm)
+        assert answer.status_code == 200, answer.get_json()
+        return answer.get_json()
