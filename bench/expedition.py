@@ -134,12 +134,13 @@ class Table:
     def act(self) -> float:
         """One action of the table's usual mix; its time in ms."""
         self.turn += 1
-        kind, inputs = [
+        mix: list[tuple[str, dict[str, Any]]] = [
             ("shift", {"seed": self.turn}),
             ("supplies", {"change": -1 if self.turn % 8 else 300}),
             ("damage", {"character": "Eva", "amount": 1}),
             ("heal", {"character": "Eva", "magic": 1}),
-        ][self.turn % 4]
+        ]
+        kind, inputs = mix[self.turn % 4]
         started = time.perf_counter()
         status, data = self.call("POST", f"/api/v1/expeditions/{self.id}/actions/{kind}",
                                  {"version": self.version, **inputs})

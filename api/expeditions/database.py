@@ -79,9 +79,10 @@ class Database:
         if self.kind == "postgresql":
             return create_engine(self.url, pool_size=pool_size, max_overflow=pool_size,
                                  pool_pre_ping=True, pool_timeout=10)
-        memory = self.url.database in (None, "", ":memory:")
-        if not memory:
-            Path(self.url.database).parent.mkdir(parents=True, exist_ok=True)
+        database = self.url.database
+        memory = database in (None, "", ":memory:")
+        if database and not memory:
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
             self.url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
             **({"poolclass": StaticPool} if memory else {}))

@@ -24,9 +24,11 @@ from rpg.expedition import combat, journey
 from rpg.expedition import state as records
 
 NAME = records.NAME_MAX
+#: The modes' Czech words (the API accepts them too).
+MODE_WORDS = {"dungeon": "kobka", "wilderness": "divočina", "civilization": "civilizace"}
 
 
-def taken(path: str, name: str, **changes: Any) -> fields.Field:
+def taken(path: str, name: str, **changes: Any) -> fields.Field[Any]:
     """The field ``name`` of the procedure ``path``'s input schema (a copy), with ``changes``
     (e.g. ``required=False``)."""
     field = copy.deepcopy(ENDPOINTS[path].input_schema._declared_fields[name])
@@ -112,8 +114,7 @@ class CreateInput(AnswerFormat):
     """A new expedition."""
 
     name = fields.String(required=True, validate=validate.Length(1, records.EXPEDITION_NAME_MAX))
-    mode = f.choice(records.MODES, {"dungeon": "kobka", "wilderness": "divočina",
-                                    "civilization": "civilizace"}, load_default="dungeon")
+    mode = f.choice(records.MODES, MODE_WORDS, load_default="dungeon")
     supplies = f.bounded_int(0, records.AMOUNT_MAX, load_default=0)
     party = fields.List(fields.Nested(CharacterInput), load_default=list,
                         validate=validate.Length(0, records.PARTY_MAX))
@@ -127,12 +128,12 @@ def _allocation(**kwargs: Any) -> f.JsonDict:
                       validate=validate.Length(0, records.PARTY_MAX), **kwargs)
 
 
-def _names(**kwargs: Any) -> fields.List:
+def _names(**kwargs: Any) -> fields.List[Any]:
     return fields.List(name_field(), validate=validate.Length(0, records.PARTY_MAX),
                        load_default=list, **kwargs)
 
 
-class AttackOptions(ENDPOINTS["attack"].input_schema):  # type: ignore[name-defined,misc]
+class AttackOptions(ENDPOINTS["attack"].input_schema):  # type: ignore[misc]
     """An attack's inputs in an expedition: the attacker's fatigue comes from the records."""
 
     class Meta:
@@ -157,9 +158,7 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
     "remove-effect": {"name": name_field(required=True)},
     "supplies": {"change": f.bounded_int(-records.AMOUNT_MAX, records.AMOUNT_MAX, required=True,
                                          metadata={"description": "Added (+) or spent (−)."})},
-    "mode": {"mode": CreateInput._declared_fields["mode"].__class__(
-        records.MODES, {"dungeon": "kobka", "wilderness": "divočina", "civilization": "civilizace"},
-        required=True)},
+    "mode": {"mode": f.choice(records.MODES, MODE_WORDS, required=True)},
     "damage": {"character": name_field(required=True),
                "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True)},
     "heal": {"character": name_field(required=True), "nights": taken("healing", "nights"),

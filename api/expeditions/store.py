@@ -229,10 +229,12 @@ class ExpeditionStore:
             query.order_by(EntryRow.seq.desc()).limit(entries)).scalars())
         undone: set[int] = set()
         if page:
-            undone = set(session.execute(
+            reverted = session.execute(
                 select(EntryRow.reverts).where(
                     EntryRow.expedition_id == row.id,
-                    EntryRow.reverts.between(page[-1].seq, page[0].seq))).scalars())
+                    EntryRow.reverts.between(page[-1].seq, page[0].seq))).scalars()
+            # BETWEEN is never true of NULL: every one is a number.
+            undone = {seq for seq in reverted if seq is not None}
         return page, undone
 
     def players_link(self, public_id: str, token: str | None) -> str:

@@ -11,9 +11,9 @@ gets new links; the old server's links open nothing there.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Response, current_app, request
+from flask import Response, request
 from flask.views import MethodView
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from werkzeug.exceptions import UnprocessableEntity
@@ -23,7 +23,7 @@ from api.expeditions import schemas
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import context, iso, undo_written, written
 from api.expeditions.store import MAX_ENTRIES, Written
-from api.expeditions.views import _created, answered, bearer, blp, refuse, store
+from api.expeditions.views import _created, answered, bearer, blp, json_response, refuse, store
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
 from rpg.expedition.actions import act, actions
@@ -99,7 +99,7 @@ def export_document(row: ExpeditionRow, log: list[EntryRow]) -> dict[str, Any]:
     }
 
 
-def _refuse(message: Any, field: str = "log") -> None:
+def _refuse(message: Any, field: str = "log") -> NoReturn:
     refuse(UnprocessableEntity, message, field)
 
 
@@ -116,7 +116,8 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
         _refuse(msg("expedition.import.start"))
     started = _replayed(log[0], State(name=document["name"]))
     replayed: list[tuple[Written, int | None]] = []
-    states = {1: (None, started.state)}  # seq → (state before, state after)
+    # seq → (state before, state after)
+    states: dict[int, tuple[dict[str, Any] | None, dict[str, Any]]] = {1: (None, started.state)}
     previous: dict[int, int | None] = {1: None}
     last: int | None = None
     state = started.state
@@ -202,7 +203,7 @@ class Export(MethodView):
     def get(self, _query: dict[str, Any], public_id: str) -> Response:
         with answered():
             row, log = store().export(public_id, bearer())
-        response = current_app.json.response(export_document(row, log))
+        response = json_response(export_document(row, log))
         response.headers["Content-Disposition"] = (
             f'attachment; filename="vyprava-{row.public_id}.json"')
         return response

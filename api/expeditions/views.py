@@ -17,8 +17,8 @@ request lines, and a URL is copied into histories and ``Referer`` headers.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import Any, NoReturn
+from collections.abc import Callable, Iterator
+from typing import Any, NoReturn, Protocol, TypeVar, cast
 
 from flask import Response, current_app, request
 from flask.views import MethodView
@@ -51,6 +51,7 @@ from api.expeditions.store import (
     LogFull,
     NothingToUndo,
     ReadOnly,
+    Role,
     Stale,
 )
 from api.expeditions.store import NotFound as Unknown
@@ -63,9 +64,34 @@ from rpg.core.text import Text
 from rpg.expedition.actions import act, actions
 from rpg.expedition.state import State, state_from_json
 
-blp = Blueprint("expeditions", __name__, url_prefix="/api/v1/expeditions",
-                description="Expeditions (výpravy): the GM's time records, party and roll log, "
-                            "kept and shared with the players.")
+_Decorated = TypeVar("_Decorated", bound=Callable[..., Any])
+_View = TypeVar("_View", bound=type[MethodView])
+
+
+class DocumentingBlueprint(Protocol):
+    """What these views use of flask-smorest's ``Blueprint`` (untyped): decorators that return
+    what they decorate, so the views stay typed."""
+
+    name: str
+    url_prefix: str
+
+    def route(self, rule: str, **options: Any) -> Callable[[_View], _View]: ...
+
+    def arguments(self, schema: Any, **kwargs: Any) -> Callable[[_Decorated], _Decorated]: ...
+
+    def response(self, status_code: int, schema: Any = None,
+                 **kwargs: Any) -> Callable[[_Decorated], _Decorated]: ...
+
+    def alt_response(self, status_code: int,
+                     **kwargs: Any) -> Callable[[_Decorated], _Decorated]: ...
+
+    def doc(self, **kwargs: Any) -> Callable[[_Decorated], _Decorated]: ...
+
+
+blp: DocumentingBlueprint = Blueprint(
+    "expeditions", __name__, url_prefix="/api/v1/expeditions",
+    description="Expeditions (výpravy): the GM's time records, party and roll log, "
+                "kept and shared with the players.")
 
 MESSAGES = messages({
     "expedition.api.not-found": Text(
@@ -99,7 +125,14 @@ PLAYERS_PAGE = "/vyprava/hraci/"
 
 def store() -> ExpeditionStore:
     """The app's expedition store."""
-    return current_app.extensions["rpg_expeditions"]
+    found: ExpeditionStore = current_app.extensions["rpg_expeditions"]
+    return found
+
+
+def json_response(body: Any) -> Response:
+    """``body`` as the app's JSON answer (Flask types it as Werkzeug's sans-I/O response; it is
+    the app's response class)."""
+    return cast(Response, current_app.json.response(body))
 
 
 def bearer() -> str | None:
@@ -185,14 +218,14 @@ def _respond(body: dict[str, Any], fmt: str | None, name: str, status: int = 200
     if fmt != "json" and "entry" in body:
         response = _as_card(body, name, fmt, status)
     else:
-        response = current_app.json.response(body)
+        response = json_response(body)
         response.status_code = status
     response.headers["Content-Language"] = request_language()
     return response
 
 
 def _read_body(public_id: str, token: str | None, entries: int, lang: str) -> tuple[
-        dict[str, Any], str]:
+        dict[str, Any], Role]:
     opened, page, undone = store().read(public_id, token, entries=entries)
     row = opened.row
     return {

@@ -210,7 +210,12 @@ def edit_character(state: State, context: Context, *, character: str, hp: int | 
               "movement": (MOVEMENT_MIN, MOVEMENT_MAX), "save": (SAVE_MIN, SAVE_MAX)}
     for key, value in changes.items():
         check_int(value, *bounds[key], key)
-    updated = replace(member, **changes)
+    updated = replace(
+        member, hp=member.hp if hp is None else hp,
+        max_hp=member.max_hp if max_hp is None else max_hp,
+        fatigue=member.fatigue if fatigue is None else fatigue,
+        movement=member.movement if movement is None else movement,
+        save=member.save if save is None else save)
     if updated.hp > updated.max_hp:
         raise RuleError(msg("expedition.error.hp-above-max", hp=updated.hp,
                             max_hp=updated.max_hp), field="hp")
