@@ -73,10 +73,17 @@ MESSAGES = messages({
 })
 
 
+def side_name(side: str | Message) -> str:
+    """A side as the records keep it: a name given, as given; a default side (the engine's
+    :data:`~rpg.pravidla.combat.DEFAULT_SIDES`, a message) by its Czech word, which the engine
+    reads back as that side."""
+    return side if isinstance(side, str) else side.cs
+
+
 def _players_side(sides: Sequence[str] | None, players: str | None) -> str:
     if players:
         return players
-    return (list(sides) if sides else list(declared_default("encounter", "sides")))[0]
+    return side_name((list(sides) if sides else list(declared_default("encounter", "sides")))[0])
 
 
 @action("encounter", procedures=("encounter",), rolls=True)
@@ -96,7 +103,7 @@ def encounter(state: State, context: Context, *, sides: Sequence[str] | None = N
     if players:
         inputs["players"] = players
     met = context.run("encounter", **inputs).result
-    named = tuple(side.side for side in met.surprise.sides)
+    named = tuple(side_name(side.side) for side in met.surprise.sides)
     begun = replace(state, encounter=Encounter(named, party_side, state.clock), morale=())
     return Change(begun, msg("expedition.encounter.text",
                              location=msg(f"expedition.encounter.{location}"),
