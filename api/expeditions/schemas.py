@@ -13,8 +13,11 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+# Registers the procedures whose fields are taken; conquest first, as create_app imports them:
+# of two result classes of one name the first registered keeps the plain schema name
+# (api.results), and the OpenAPI document must not depend on what imported this module first.
+from api import conquest, pravidla  # noqa: F401
 from api import fields as f
-from api import pravidla  # noqa: F401 - registers the procedures whose fields are taken
 from api.expeditions.store import PAGE_MAX
 from api.formats import FORMATS
 from api.procedures import ENDPOINTS, SEED_LIMIT
