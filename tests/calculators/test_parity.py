@@ -65,6 +65,14 @@ def test_every_procedure_meets_misfit_dice(by_procedure) -> None:
             assert words in messages, (path, words)
 
 
+def test_no_sentence_ends_twice(by_procedure) -> None:
+    # "→ setkání!." was a travel day ending in its encounter: a sentence ends once.
+    for path, cases in by_procedure.items():
+        for case in cases:
+            text = case.get("text") or ""
+            assert "!." not in text and ".." not in text, (path, text)
+
+
 def test_morale_vectors_cover_every_branch(by_procedure) -> None:
     cases = by_procedure["morale"]
     assert _results(cases, "outcome") == {"holds", "flees-or-surrenders", "fights-to-death"}
