@@ -8,7 +8,7 @@ writes it in Czech, the exact ``chance`` and the Czech ``text``; or the error (f
 message) when the engine refuses the input or the dice.
 
 ``python -m tests.calculators.vectors out.json`` writes them with the rule constants the site
-exports, which is what ``node --test calculators-tests/`` reads.
+exports, which is what ``node --test tests/calculators/parity.test.mjs`` reads.
 """
 
 from __future__ import annotations
