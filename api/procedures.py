@@ -305,11 +305,12 @@ def _documented(blp: Blueprint, schema: Schema, response_schema: type[Schema], l
     return dict(decorated._apidoc)
 
 
-def _is_multiple(field: fields.Field) -> bool:
+def _is_multiple(field: fields.Field[Any]) -> bool:
     """Whether a query string's repeated values are all the field's, as webargs reads it: a
     field's own ``is_multiple`` decides (``pay`` takes a way or a list), else a list does."""
     declared = getattr(field, "is_multiple", None)
-    return declared if declared is not None else isinstance(field, fields.List | fields.Tuple)
+    return bool(declared) if declared is not None else isinstance(
+        field, fields.List | fields.Tuple)
 
 
 def _query(multiple: set[str]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import Procedure, procedures
-from rulesite import bundle, legacy
+from rulesite import bundle
 from rulesite.calculators import calculator_module
 from tests.enumeration import NeedDie, Prefix
 
@@ -46,13 +46,12 @@ def calculators() -> dict[str, Procedure]:
 
 def modules() -> dict[str, str]:
     """Each calculator's JavaScript module, as the site names it in ``data-module``."""
-    tables = legacy.load()
-    return {path: calculator_module(p, tables) for path, p in calculators().items()}
+    return {path: calculator_module(p) for path, p in calculators().items()}
 
 
 def rules() -> dict[str, Any]:
     """The rule data the site's bundle carries."""
-    return bundle.rules_data(legacy.load().data)
+    return bundle.rules_data()
 
 
 #: The engine procedure behind each calculator, by API path.
