@@ -270,8 +270,7 @@ def register(
     doc = {"summary": summary, "description": description}
     endpoint = Endpoint(procedure, input_schema, response_schema, summary)
 
-    multiple = {name for name, field in parser_schema.fields.items()
-                if isinstance(field, fields.List | fields.Tuple)}
+    multiple = {name for name, field in parser_schema.fields.items() if _is_multiple(field)}
 
     def get(_view: MethodView) -> Response:
         return _answer(endpoint, _parsed(parser_schema, _query(multiple), "query"))
@@ -304,6 +303,14 @@ def _documented(blp: Blueprint, schema: Schema, response_schema: type[Schema], l
     decorated = blp.arguments(schema, location=location)(
         blp.response(200, response_schema)(blp.doc(**doc)(placeholder)))
     return dict(decorated._apidoc)
+
+
+def _is_multiple(field: fields.Field[Any]) -> bool:
+    """Whether a query string's repeated values are all the field's, as webargs reads it: a
+    field's own ``is_multiple`` decides (``pay`` takes a way or a list), else a list does."""
+    declared = getattr(field, "is_multiple", None)
+    return bool(declared) if declared is not None else isinstance(
+        field, fields.List | fields.Tuple)
 
 
 def _query(multiple: set[str]) -> dict[str, Any]:

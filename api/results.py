@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import sys
 import types
 import typing
 from fractions import Fraction
@@ -29,13 +30,28 @@ _NAMES: dict[str, type] = {}
 
 
 def _name(cls: type) -> str:
-    """A schema name unique in the document: the class's, or prefixed by its rulebook."""
+    """A schema name unique in the document, whatever order the rulebooks were imported in: the
+    class's own, or, when a result class of that name lives in another rulebook, prefixed by its
+    rulebook (``ConquestAttackResult`` beside ``pravidla``'s ``AttackResult``). The core rulebook
+    (``pravidla``) keeps the plain names."""
     name = cls.__name__
-    if _NAMES.get(name, cls) is not cls:
-        rulebook = cls.__module__.split(".")[1]
+    rulebook = cls.__module__.split(".")[1]
+    if (rulebook != "pravidla" and _elsewhere(name, cls)) or _NAMES.get(name, cls) is not cls:
         name = "".join(part.title() for part in rulebook.split("_")) + name
     _NAMES[name] = cls
     return name
+
+
+def _elsewhere(name: str, cls: type) -> bool:
+    """Whether another engine module declares a dataclass called ``name``."""
+    from rpg.core.registry import procedures
+
+    procedures()  # every rulebook imported
+    return any(
+        isinstance(other := getattr(module, name, None), type) and other is not cls
+        and dataclasses.is_dataclass(other)
+        for module_name, module in list(sys.modules.items())
+        if module_name.startswith("rpg.") and module is not None)
 
 
 def _constant(name: str) -> Any:

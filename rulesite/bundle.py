@@ -46,7 +46,7 @@ def engine_data() -> dict[str, Any]:
     return data
 
 
-def rules_data(legacy: dict[str, Any]) -> dict[str, Any]:
+def rules_data() -> dict[str, Any]:
     """The rule constants the calculators need: the engine modules' and the core's."""
     from rpg.core import dice, notation
     from rpg.pravidla import d20
@@ -64,7 +64,6 @@ def rules_data(legacy: dict[str, Any]) -> dict[str, Any]:
             "max_constant": notation.MAX_CONSTANT,
         },
         "next": next_steps(),
-        **legacy,
         **engine_data(),
     }
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from rpg.core.registry import Procedure
 from rpg.core.text import number
-from rulesite.legacy import Legacy
 
 #: Inputs every procedure takes that are not the calculator's business (``dice`` is, separately).
 COMMON = {"seed", "dice", "lang", "format"}
@@ -47,35 +46,35 @@ def _bounds(schema: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     }
 
 
-def calculator_module(procedure: Procedure, legacy: Legacy, docs_dir: Path = DOCS) -> str:
+def calculator_module(procedure: Procedure, docs_dir: Path = DOCS) -> str:
     """The module of a procedure's calculator: the engine module's path (``pravidla/checks``
-    for ``rpg/pravidla/checks.py``), or an area's own while it keeps one (:mod:`legacy`)."""
-    mirrored = docs_dir / SCRIPTS / f"{procedure.module}.js"
-    return procedure.module if mirrored.is_file() else legacy.modules[procedure.path]
+    for ``rpg/pravidla/checks.py``); a row of odds is computed by ``pravidla/odds.js`` from its
+    module's data."""
+    if not (docs_dir / SCRIPTS / f"{procedure.module}.js").is_file():
+        raise RuntimeError(f"{procedure.path}: no calculator module {procedure.module}.js")
+    return procedure.module
 
 
 class Forms:
-    """The forms of one build: the OpenAPI document's operations and schemas, and the
-    presentation tables of the areas not yet moved to the schemas (:mod:`rulesite.legacy`)."""
+    """The forms of one build, from the OpenAPI document's operations and schemas (labels,
+    words, placeholders and groups are the schemas' ``x-`` keys)."""
 
-    def __init__(self, document: Mapping[str, Any], legacy: Legacy, docs_dir: Path) -> None:
+    def __init__(self, document: Mapping[str, Any], docs_dir: Path) -> None:
         self.paths = document["paths"]
         self.components: Mapping[str, Mapping[str, Any]] = document["components"]["schemas"]
-        self.legacy = legacy
         self.docs_dir = docs_dir
 
     def module(self, procedure: Procedure) -> str:
         """The calculator's JavaScript module, below ``javascripts/calculators``."""
-        return calculator_module(procedure, self.legacy, self.docs_dir)
+        return calculator_module(procedure, self.docs_dir)
 
     def label(self, path: str, name: str, schema: Mapping[str, Any]) -> str:
         """A field's Czech label."""
-        return (self.legacy.path_labels.get(path, {}).get(name) or schema.get("x-label")
-                or self.legacy.labels.get(name) or name.replace("_", " "))
+        return str(schema.get("x-label") or name.replace("_", " "))
 
     def word(self, schema: Mapping[str, Any], value: str) -> str:
         """An option's Czech word."""
-        return schema.get("x-words", {}).get(value) or self.legacy.value_labels.get(value, value)
+        return str(schema.get("x-words", {}).get(value, value))
 
     def _item(self, items: Mapping[str, Any]) -> Mapping[str, Any]:
         if "$ref" in items:
@@ -109,12 +108,7 @@ class Forms:
                     f'<label for="{ident}">{html.escape(label)}</label>{error}</div>')
         if kind == "array" and "enum" in items and "x-words" in items:
             return self._choices(path, name, schema, items, label, ident, error)
-        if name in self.legacy.choices.get(path, {}):
-            values, chosen = self.legacy.choices[path][name]
-            options = [f"<option {attrs(selected=value == chosen)}>{html.escape(value)}</option>"
-                       for value in values]
-            control = f"<select {attrs(data_kind='string', **common)}>{''.join(options)}</select>"
-        elif "enum" in schema:
+        if "enum" in schema:
             options = ([] if required or default is not None
                        else ['<option value="">(výchozí)</option>'])
             options += [
@@ -124,7 +118,7 @@ class Forms:
         elif self._json_valued(schema):
             # Objects, and lists of objects other than {name, bonus} (a party of {name, hp}):
             # written as JSON, checked by the procedure's own rules when computed.
-            placeholder = schema.get("x-placeholder") or self.legacy.placeholders.get(name)
+            placeholder = schema.get("x-placeholder")
             box = attrs(data_kind="json", rows=3, spellcheck="false", autocomplete="off",
                         placeholder=placeholder, **common)
             return (f'<div class="calculator__field calculator__field--wide">'
@@ -190,11 +184,6 @@ class Forms:
         """Consecutive fields of one ``x-group`` folded into a ``<details>`` that opens on
         demand (attack's situations: a phone scrolls less)."""
         titles = [p["schema"].get("x-group") for p in parameters]
-        if path in self.legacy.groups:
-            title, first, last = self.legacy.groups[path]
-            names = [p["name"] for p in parameters]
-            for index in range(names.index(first), names.index(last) + 1):
-                titles[index] = title
         out: list[str] = []
         index = 0
         while index < len(fields):

@@ -28,7 +28,7 @@ from mkdocs.structure.pages import Page
 
 from rpg.core.citations import RULES
 from rpg.core.registry import procedures
-from rulesite import bundle, legacy, reference, search
+from rulesite import bundle, reference, search
 from rulesite.calculators import SCRIPTS, Forms
 
 
@@ -44,7 +44,6 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
 
     def __init__(self) -> None:
         self.forms: Forms | None = None
-        self.legacy = legacy.Legacy()
         self.pages: dict[str, dict[str, str]] = {}
         self.leads: dict[str, list[dict[str, Any]]] = {}
 
@@ -53,8 +52,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
         document = reference.openapi_document()
         files.append(File.generated(config, reference.SPEC_PATH,
                                     content=json.dumps(document, ensure_ascii=False, indent=2)))
-        self.legacy = legacy.load()
-        self.forms = Forms(document, self.legacy, Path(config["docs_dir"]))
+        self.forms = Forms(document, Path(config["docs_dir"]))
         self.pages = {}
         self.leads = {}
         return files
@@ -100,7 +98,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
             if folder.is_dir():
                 folder.rmdir()
         if self.config.calculators:
-            rules = bundle.rules_data(self.legacy.data)
+            rules = bundle.rules_data()
             built.mkdir(parents=True, exist_ok=True)
             shipped = bundle.bundled(Path(config["docs_dir"]) / SCRIPTS, self.pages, rules)
             for name, content in shipped.items():

@@ -16,6 +16,8 @@ from tests.calculators import vectors as golden
 from tests.core.test_dice_notation import ROLL_EXPRESSIONS
 
 NODE = shutil.which("node")
+#: The parity test under ``node --test``, beside this one.
+PARITY = Path(__file__).with_name("parity.test.mjs")
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +36,7 @@ def by_procedure(vectors_file: Path) -> dict[str, list[dict[str, Any]]]:
 def test_node_passes_every_golden_vector(vectors_file: Path) -> None:
     assert NODE, "node is missing: the calculators' parity cannot be checked"
     run = subprocess.run(
-        [NODE, "--test", "calculators-tests/"], cwd=golden.ROOT, capture_output=True, text=True,
+        [NODE, "--test", str(PARITY)], cwd=golden.ROOT, capture_output=True, text=True,
         env={**os.environ, "CALCULATOR_VECTORS": str(vectors_file)}, timeout=300,
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
@@ -63,6 +65,14 @@ def test_every_procedure_meets_misfit_dice(by_procedure) -> None:
             "Příliš mnoho kostek",)
         for words in expected:
             assert words in messages, (path, words)
+
+
+def test_no_sentence_ends_twice(by_procedure) -> None:
+    # "→ setkání!." was a travel day ending in its encounter: a sentence ends once.
+    for path, cases in by_procedure.items():
+        for case in cases:
+            text = case.get("text") or ""
+            assert "!." not in text and ".." not in text, (path, text)
 
 
 def test_morale_vectors_cover_every_branch(by_procedure) -> None:

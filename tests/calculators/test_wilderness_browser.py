@@ -120,7 +120,7 @@ def test_travel_writes_each_check_against_its_odds(chromium, calculators_url):
     _fill(root, {"road": True}, [1])
     assert _roll(root)["lost"] is None
     assert root.locator(".calculator__text").inner_text().endswith(
-        "Setkání 1d6 = 1 ≤ 2 → setkání!.")
+        "Setkání 1d6 = 1 ≤ 2 → setkání.")
     assert not errors
     page.context.close()
 
@@ -161,7 +161,7 @@ def test_groups_roll_their_activities_in_turn_and_an_encounter_links_the_next_st
         {"group": "Ota", "kind": "hunt", "success": False, "supplies": None},
         {"group": "Eva a Bára", "kind": "forage", "success": True, "supplies": 6}]
     assert root.locator(".calculator__text").inner_text() == (
-        "Den bez cesty (lov zabere celý den): 0 km. Setkání 1d6 = 1 ≤ 2 → setkání!; Ota: lov "
+        "Den bez cesty (lov zabere celý den): 0 km. Setkání 1d6 = 1 ≤ 2 → setkání; Ota: lov "
         "1d6 = 3 > 1 → neúspěch; Eva a Bára: sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 6 → 6 zásob.")
     link = root.locator(".calculator__next a")
     assert link.inner_text() == "Náhlé setkání"

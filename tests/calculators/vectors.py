@@ -8,7 +8,7 @@ writes it in Czech, the exact ``chance`` and the Czech ``text``; or the error (f
 message) when the engine refuses the input or the dice.
 
 ``python -m tests.calculators.vectors out.json`` writes them with the rule constants the site
-exports, which is what ``node --test calculators-tests/`` reads.
+exports, which is what ``node --test tests/calculators/parity.test.mjs`` reads.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Outcome
 from rpg.core.registry import Procedure, procedures
-from rulesite import bundle, legacy
+from rulesite import bundle
 from rulesite.calculators import calculator_module
 from tests.enumeration import NeedDie, Prefix
 
@@ -46,13 +46,12 @@ def calculators() -> dict[str, Procedure]:
 
 def modules() -> dict[str, str]:
     """Each calculator's JavaScript module, as the site names it in ``data-module``."""
-    tables = legacy.load()
-    return {path: calculator_module(p, tables) for path, p in calculators().items()}
+    return {path: calculator_module(p) for path, p in calculators().items()}
 
 
 def rules() -> dict[str, Any]:
     """The rule data the site's bundle carries."""
-    return bundle.rules_data(legacy.load().data)
+    return bundle.rules_data()
 
 
 #: The engine procedure behind each calculator, by API path.

@@ -108,11 +108,26 @@ def test_dice_order_lost_encounter_activity_supplies() -> None:
     # Every check shows what it was rolled against: 2 in 6 is "≤ 2".
     assert outcome.text.cs == (
         "Den cesty: 30 km (hybnost 6 × 5). Ztráta směru 1d6 = 2 ≤ 2 → ztratili směr; setkání "
-        "1d6 = 1 ≤ 2 → setkání!; sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 5 → 5 zásob.")
+        "1d6 = 1 ≤ 2 → setkání; sběr 1d6 = 2 ≤ 2 → úspěch: 1d6 = 5 → 5 zásob.")
     assert outcome.text.en == (
         "A day of travel: 30 km (movement 6 × 5). Lost check 1d6 = 2 ≤ 2 → lost their way; "
-        "encounter 1d6 = 1 ≤ 2 → an encounter!; foraging 1d6 = 2 ≤ 2 → success: 1d6 = 5 → "
+        "encounter 1d6 = 1 ≤ 2 → an encounter; foraging 1d6 = 2 ≤ 2 → success: 1d6 = 5 → "
         "5 supplies.")
+
+
+@pytest.mark.parametrize(("inputs", "dice"), [
+    ({"road": True}, [1]),                      # the encounter ends the day's sentence
+    ({}, [6, 2]),                               # after the lost check
+    ({"activities": [{"group": "Ota", "activity": "hunt"}]}, [1, 1]),
+])
+def test_an_encounter_ends_the_days_sentence_once(inputs: dict[str, Any], dice: list[int]) -> None:
+    outcome = travel(ReplayDice(dice), **inputs)
+    assert outcome.result.encounter
+    for text in (outcome.text.cs, outcome.text.en):
+        assert "!" not in text and text.endswith(".") and not text.endswith("..")
+    if "activities" not in inputs:
+        assert outcome.text.cs.endswith("≤ 2 → setkání.")
+        assert outcome.text.en.endswith("≤ 2 → an encounter.")
 
 
 @pytest.mark.parametrize(("dice", "found_cs", "found_en"), [

@@ -46,6 +46,9 @@ def test_travel_day_follows_the_rules(inputs: dict[str, Any], seed: int) -> None
     assert result.visibility_km == 5 and outcome.chance == Fraction(2, 3)
     assert outcome.next == ((Next("encounter", {"location": "wilderness"}),) if result.encounter
                             else ())
+    # One sentence, one full stop: never "setkání!." or "..".
+    for text in (outcome.text.cs, outcome.text.en):
+        assert text.endswith(".") and "!." not in text and ".." not in text
     labels = [r.label for r in outcome.rolls]
     assert labels[: 1 + checked] == (["lost"] if checked else []) + ["encounter"]
     if inputs["activity"] == "none":

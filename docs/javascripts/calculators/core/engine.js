@@ -13,7 +13,7 @@ export function setRules(data) {
 }
 
 /** The input breaks a rule; `field` names the input at fault (as the API's 422 does). The
- * message is a catalog message (or, in modules not yet moved to the catalog, a text). */
+ * message is a catalog message. */
 export class RuleError extends Error {
   constructor(message, field = null) {
     super(String(message));

@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
 
-import { setCatalog } from "../docs/javascripts/calculators/core/catalog.js";
-import { nextSteps } from "../docs/javascripts/calculators/core/ui.js";
-import { ReplayDice, RuleError, setRules, value } from "../docs/javascripts/calculators/core/engine.js";
+import { setCatalog } from "../../docs/javascripts/calculators/core/catalog.js";
+import { nextSteps } from "../../docs/javascripts/calculators/core/ui.js";
+import { ReplayDice, RuleError, setRules, value } from "../../docs/javascripts/calculators/core/engine.js";
 
 const path = process.env.CALCULATOR_VECTORS;
 assert.ok(path, "set CALCULATOR_VECTORS to a file written by tests/calculators/vectors.py");
@@ -58,10 +58,10 @@ test("every calculator has golden vectors", () => {
 
 for (const [name, cases] of byProcedure) {
   test(`${name}: ${cases.length} vectors agree with the engine`, async () => {
-    const module = await import(`../docs/javascripts/calculators/${modules[name]}.js`);
+    const module = await import(`../../docs/javascripts/calculators/${modules[name]}.js`);
     // A procedure that is only a row of odds has no code of its own (rulesite/bundle.py).
     const procedure = module[camel(name)] ?? (rules[modules[name]]?.odds?.[name]
-      ? (await import("../docs/javascripts/calculators/pravidla/odds.js")).oddsRow(modules[name], name)
+      ? (await import("../../docs/javascripts/calculators/pravidla/odds.js")).oddsRow(modules[name], name)
       : undefined);
     assert.equal(typeof procedure, "function", `${modules[name]}.js exports no ${camel(name)}`);
     const failures = [];
