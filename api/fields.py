@@ -16,6 +16,7 @@ from flask import has_request_context, request
 from marshmallow import ValidationError, fields, validate
 
 from api.serialize import json_depth_exceeds
+from rpg.core.catalog import msg
 from rpg.core.citations import slugify
 
 # ASCII digits only: Python's int() would also take "７" (full-width) or Arabic-Indic digits.
@@ -197,6 +198,12 @@ def dice_expression(*, label: str | None = None, **kwargs: Any) -> DiceExpressio
 
 #: The longest choice value read as a word (the longest word is far shorter).
 CHOICE_LENGTH = 60
+
+
+def words(prefix: str, values: Sequence[str]) -> dict[str, str]:
+    """The rule's Czech word of each value, as the engine's catalog has it (``<prefix>.<value>``):
+    the form shows it, the API accepts it, and it is written once."""
+    return {value: msg(f"{prefix}.{value}").cs for value in values}
 
 
 def choice(values: Sequence[str], words: Mapping[str, str] | None = None, *,

@@ -28,7 +28,7 @@ from rpg.expedition import state as records
 
 NAME = records.NAME_MAX
 #: The modes' Czech words (the API accepts them too).
-MODE_WORDS = {"dungeon": "kobka", "wilderness": "divočina", "civilization": "civilizace"}
+MODE_WORDS = f.words("expedition.mode", records.MODES)
 
 
 def taken(path: str, name: str, **changes: Any) -> fields.Field[Any]:

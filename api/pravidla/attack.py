@@ -73,10 +73,8 @@ class AttackInput(Schema):
                            "large-missile. A thrown or missile class makes the attack ranged "
                            "(`melee` with `ranged` is a 422). Not `weapon` (the kind that counts "
                            "under water)."})
-    zone = f.choice(combat.ZONES, {
-        "blizko": "blízko", "poblize": "poblíž", "daleko": "daleko",
-        "velmi-daleko": "velmi daleko", "extremne-daleko": "extrémně daleko"},
-        label="Zóna cíle", metadata={**ZONES,
+    zone = f.choice(combat.ZONES, f.words("attack.zone", combat.ZONES), label="Zóna cíle",
+                    metadata={**ZONES,
             "description": "The target's range zone: blizko any attack; poblize thrown and "
                            "missile weapons; daleko missile weapons, small ones with "
                            "disadvantage; velmi-daleko medium and large missile weapons, medium "

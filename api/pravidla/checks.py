@@ -11,7 +11,6 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg.core.catalog import msg
 from rpg.pravidla import checks, odds
 
 
@@ -41,8 +40,8 @@ class SkillCheckInput(Schema):
     dc = f.bounded_int(checks.DC_MIN, checks.DC_MAX, label="Obtížnost číslem (místo výběru)",
                        metadata={"description": "Difficulty class; not with `difficulty` or "
                                                 "`untrained`."})
-    difficulty = f.choice(tuple(checks.DIFFICULTIES), words={
-        key: msg(f"difficulty.{key}").cs for key in checks.DIFFICULTIES}, label="Obtížnost",
+    difficulty = f.choice(tuple(checks.DIFFICULTIES), words=f.words(
+        "difficulty", tuple(checks.DIFFICULTIES)), label="Obtížnost",
         metadata={"description": "lehka=5, stredni=10 (the default), tezka=15, velmi-tezka=20; "
                                  "not with `dc` or `untrained`."})
     bonus = f.modifier(label="Situační bonus", metadata={

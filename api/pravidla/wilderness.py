@@ -9,7 +9,6 @@ from marshmallow import Schema, fields, validate
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg.core.catalog import msg
 from rpg.core.citations import slugify
 from rpg.core.text import number
 from rpg.pravidla import wilderness as w
@@ -18,7 +17,7 @@ _SUPPLIES = "Zásoby družiny"
 _TRAVELERS = "Cestujících (hladových krků)"
 
 #: The rules' words of the needs: "jídlo, vodu a útočiště".
-NEED_WORDS = {need: msg(f"camping.need.{need}").cs for need in w.NEEDS}
+NEED_WORDS = f.words("camping.need", w.NEEDS)
 
 
 def _needs(high: int, label: str, description: str, **extra: object) -> f.CsvList:
@@ -105,14 +104,13 @@ register(
 )
 
 
+ACTIVITY_WORDS = f.words("travel.activity", tuple(w.ACTIVITY_ON))
+
+
 def _activity_label() -> str:
     """The activity field's label, with each activity's odds from the engine's table."""
-    odds = ", ".join(f"{msg(f'travel.activity.{kind}').cs} {on} z {w.DIE}"
-                     for kind, on in w.ACTIVITY_ON.items())
+    odds = ", ".join(f"{ACTIVITY_WORDS[kind]} {on} z {w.DIE}" for kind, on in w.ACTIVITY_ON.items())
     return f"Další aktivita ({odds})"
-
-
-ACTIVITY_WORDS: dict[str, str] = {kind: msg(f"travel.activity.{kind}").cs for kind in w.ACTIVITY_ON}
 
 
 class GroupActivityInput(Schema):

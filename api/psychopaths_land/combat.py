@@ -32,7 +32,7 @@ class PsychopathsCombatInput(Schema):
     defender_cards = f.bounded_int(pl.CARDS_MIN, pl.CARDS_MAX, load_default=0,
                                    label="Karty na výsledek obránce (součet)", metadata={
         "description": "Net effect of all cards played so far on the defender's total."})
-    active_player = f.choice(pl.SIDES, words={"attacker": "útočník", "defender": "obránce"},
+    active_player = f.choice(pl.SIDES, words=f.words("psychopaths-land/combat.side", pl.SIDES),
                              load_default="attacker", label="Aktivní hráč (odvetný souboj)",
                              metadata={
         "description": "Revenge mode only: which duellist is the active player (if the active "
