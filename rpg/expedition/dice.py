@@ -16,9 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 
-from rpg.core.catalog import msg
-from rpg.core.dice import MAX_GIVEN_DICE, DiceSource, SeededDice
-from rpg.core.errors import DiceError
+from rpg.core.dice import DiceSource, ReplayDice, SeededDice
 
 #: Step seeds stay below 2^53, as the API's drawn seeds do (a browser can send them back).
 STEP_SEED_LIMIT = 2**53
@@ -59,43 +57,29 @@ class ActionSeed(ActionDice):
 class _Slice(DiceSource):
     """A step's view of the table's dice: it reads on from where the last step stopped."""
 
-    def __init__(self, table: PhysicalDice) -> None:
+    def __init__(self, table: ReplayDice) -> None:
         super().__init__()
         self.table = table
-        self.start = table.position
+        self.start = table.drawn
 
     def _next(self, faces: int, label: str) -> int:
-        return self.table.take(faces, label)
+        return self.table.die(faces, label)
 
 
 class PhysicalDice(ActionDice):
-    """The dice the table rolled, in the order the action's steps consume them."""
+    """The dice the table rolled, in the order the action's steps consume them: one
+    :class:`~rpg.core.dice.ReplayDice` across the steps, so every misfit (too many given, one
+    missing, one off its die, some left over) is refused as a single procedure's would be."""
 
     def __init__(self, values: Sequence[int]) -> None:
-        if len(values) > MAX_GIVEN_DICE:
-            raise DiceError(msg("dice.too-many-given", n=len(values), m=MAX_GIVEN_DICE))
-        self.values = tuple(values)
-        self.position = 0
-
-    def take(self, faces: int, label: str) -> int:
-        """The next die, checked against its faces."""
-        index = self.position
-        if index >= len(self.values):
-            raise DiceError(msg("dice.missing", faces=faces, label=label, pos=index + 1))
-        value = self.values[index]
-        if not 1 <= value <= faces:
-            raise DiceError(msg("dice.off-the-die", pos=index + 1, label=label, faces=faces,
-                                value=value))
-        self.position += 1
-        return value
+        self.table = ReplayDice(values)
 
     def step(self) -> tuple[DiceSource, int | None]:
-        return _Slice(self), None
+        return _Slice(self.table), None
 
     def used(self, source: DiceSource) -> tuple[int, ...]:
         start = source.start if isinstance(source, _Slice) else 0
-        return self.values[start:start + source.drawn]
+        return self.table.values[start:start + source.drawn]
 
     def finish(self) -> None:
-        if self.position < len(self.values):
-            raise DiceError(msg("dice.left-over", given=len(self.values), used=self.position))
+        self.table.finish()
