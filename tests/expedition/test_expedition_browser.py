@@ -5,6 +5,9 @@ expedition, adds the party, lights two torches, shares the players' link; each a
 shows on the players' page within 3 s without reloading (a bounded wait on the page, no sleep); a
 hidden roll shows as hidden; a stale second GM device gets its 409, says so, reads the expedition
 again and acts on the retry; export → import gives the same expedition.
+
+The pages send no seed (the server draws one); the test adds one to every action that rolls, from
+a fixed sequence, so the story's dice are the same on every run.
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from rpg.core.catalog import msg
-from tests.browser import PHONE, scrolls_sideways
+from rpg.expedition.actions import actions
+from tests.browser import PHONE, scrolls_sideways, serve_app
 from tests.expedition.conftest import app_on, closed
-from tests.expedition.live import api_get, key_of, live
+from tests.expedition.live import api_get, key_of
 
 pytestmark = pytest.mark.browser
 
@@ -35,10 +39,32 @@ def title(kind: str) -> str:
     return msg(f"expedition.{kind}.title").in_("cs")
 
 
-def phone(browser: Any) -> Page:
+class Seeds:
+    """Adds the next seed of a fixed sequence to every action that rolls a page posts."""
+
+    ROLLING = frozenset(kind for kind, declared in actions().items() if declared.rolls)
+
+    def __init__(self) -> None:
+        self.next = 1
+
+    def add(self, route: Route) -> None:
+        request = route.request
+        kind = request.url.split("?")[0].rsplit("/actions/", 1)[-1]
+        if request.method != "POST" or kind not in self.ROLLING:
+            route.fallback()
+            return
+        body = json.loads(request.post_data or "{}")
+        body.setdefault("seed", self.next)
+        self.next += 1
+        route.fallback(post_data=json.dumps(body))
+
+
+def phone(browser: Any, seeds: Seeds | None = None) -> Page:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
                                   locale="cs-CZ", service_workers="block", accept_downloads=True)
     page = context.new_page()
+    if seeds is not None:
+        page.route(lambda url: "/api/v1/expeditions/" in url, seeds.add)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
@@ -92,14 +118,15 @@ def test_the_story_on_two_phones_side_by_side(browser: Any, built_site: Path,
                                               database_url: str) -> None:
     app = app_on(database_url, SITE_DIR=str(built_site))
     try:
-        with live(app) as base:
+        with serve_app(app) as base:
             story(browser, base)
     finally:
         closed(app)
 
 
 def story(browser: Any, base: str) -> None:
-    gm = phone(browser)
+    seeds = Seeds()
+    gm = phone(browser, seeds)
     gm.goto(base + "vyprava/")
     create = gm.locator('[data-form="create"]')
     create.locator('[name="name"]').fill("Hrobka pod Vraním vrchem")
@@ -147,7 +174,7 @@ def story(browser: Any, base: str) -> None:
     assert newest(players).locator("[data-answers]").is_hidden()
 
     # An encounter with its rounds, then the fight's damage, a death save and fatigue.
-    gm.locator('[data-open="encounter"]').click()
+    gm.locator('[data-open="encounter"].rpg-button--big').click()
     gm.locator('[data-panel="encounter"] button[type="submit"]').click()
     expect(gm.locator('[data-act="round"]')).to_be_visible(timeout=ANSWER_MS)
     waits.append(seen_live(players, lambda p: expect(
@@ -181,7 +208,7 @@ def story(browser: Any, base: str) -> None:
 
     # A second device of the GM that missed an action: its tap is refused (409), it says so,
     # reads the expedition again and the next tap goes through.
-    second = phone(browser)
+    second = phone(browser, seeds)
     missed = {"on": False, "polls": 0}
 
     def stale(route: Route) -> None:
@@ -192,7 +219,7 @@ def story(browser: Any, base: str) -> None:
             return
         if request.method == "POST":
             missed["on"] = False
-        route.continue_()
+        route.fallback()  # on to the seeds
 
     second.route(lambda url: "/api/v1/expeditions/" in url, stale)
     second.goto(gm.url)
