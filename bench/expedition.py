@@ -136,7 +136,8 @@ class Table:
         self.turn += 1
         mix: list[tuple[str, dict[str, Any]]] = [
             ("shift", {"seed": self.turn}),
-            ("supplies", {"change": -1 if self.turn % 8 else 300}),
+            # Supplies are the mix's second action (odd turns): every eighth of them restocks.
+            ("supplies", {"change": 300 if self.turn % 32 == 1 else -1}),
             ("damage", {"character": "Eva", "amount": 1}),
             ("heal", {"character": "Eva", "magic": 1}),
         ]
