@@ -6,9 +6,10 @@ bare Flask app answering a similar small JSON under the same settings; loads bot
 from this process's load generator (``wrk`` when installed, else Python threads with keep-alive
 ``http.client`` connections) and prints requests/s, p50, p99 and three ratios:
 
-- ``÷ plain``: to the ``morale`` endpoint written as plainly as Flask and marshmallow allow, in
-  the bare app under the same server (the same input schema, engine call and JSON body, nothing
-  else: no rate limit, CORS, security headers, error envelope or OpenAPI layer) - the reference;
+- ``÷ plain``: to the same endpoint written as plainly as Flask and marshmallow allow, in the
+  bare app under the same server (``/plain/<procedure>``: the same input schema, engine call and
+  JSON body, its next steps included; nothing else: no rate limit, CORS, security headers, error
+  envelope or OpenAPI layer) - the reference, one for each endpoint;
 - ``÷ Flask``: to the bare Flask app (the cost of everything we add, safeguards included);
 - ``÷ in-app``: to a bare endpoint inside our app (``/api/v1/bench-bare``, added only by this
   script's app factory, never by the production one), which answers the same JSON through the
@@ -51,7 +52,7 @@ ENDPOINTS = {
     "roll": "/api/v1/roll?expr=4d6kh3",
 }
 BARE = "/bare"
-PLAIN = "/plain/morale?morale=7"
+PLAIN = "/plain"
 IN_APP_BARE = "/api/v1/bench-bare"
 BODY = {
     "procedure": "bare", "input": {"morale": 7, "successes": 0},
@@ -63,8 +64,8 @@ BODY = {
 
 
 def bare_app() -> object:
-    """A Flask app with one endpoint answering a JSON the size of a procedure's answer, and the
-    ``morale`` procedure written as plainly as Flask and marshmallow allow."""
+    """A Flask app with one endpoint answering a JSON the size of a procedure's answer, and each
+    procedure of :data:`ENDPOINTS` written as plainly as Flask and marshmallow allow."""
     import secrets
 
     from flask import Flask, jsonify, request
@@ -72,34 +73,42 @@ def bare_app() -> object:
     from marshmallow import ValidationError
 
     from api import create_app
-    from api.procedures import ENDPOINTS, CommonArgs
+    from api.procedures import ENDPOINTS as API
+    from api.procedures import CommonArgs, next_json
     from api.serialize import to_json
     from rpg.core.dice import SeededDice
 
     create_app()  # registers the procedures: their schemas and engine functions
-    morale = ENDPOINTS["morale"]
-    schema = type("PlainMoraleArgs", (morale.input_schema, CommonArgs), {})()
-
-    def plain_morale() -> ResponseReturnValue:
-        try:
-            args = schema.load(request.args.to_dict())
-        except ValidationError as error:
-            return jsonify(error.messages), 422
-        lang = args.pop("lang", None) or "cs"
-        seed = args.pop("seed", None)
-        seed = secrets.randbelow(2**63) if seed is None else seed
-        args.pop("dice", None), args.pop("format", None)
-        outcome = morale.procedure.run(SeededDice(seed), **args)
-        return jsonify({
-            "procedure": "morale", "input": to_json(args, lang),
-            "rolls": to_json(outcome.rolls, lang), "result": to_json(outcome.result, lang),
-            "chance": None if outcome.chance is None else float(outcome.chance),
-            "text": outcome.text.in_(lang), "seed": seed,
-            "rule": {"title": outcome.rule.title, "url": outcome.rule.url}})
-
     app = Flask("bare")
     app.add_url_rule(BARE, "bare", lambda: jsonify(BODY))
-    app.add_url_rule(PLAIN.split("?")[0], "plain_morale", plain_morale)
+
+    def plain(path: str) -> None:
+        endpoint = API[path]
+        schema = type(f"Plain{path}", (endpoint.input_schema, CommonArgs), {})()
+
+        def answer() -> ResponseReturnValue:
+            try:
+                args = schema.load(request.args.to_dict())
+            except ValidationError as error:
+                return jsonify(error.messages), 422
+            lang = args.pop("lang", None) or "cs"
+            seed = args.pop("seed", None)
+            seed = secrets.randbelow(2**53) if seed is None else seed
+            args.pop("dice", None), args.pop("format", None)
+            outcome = endpoint.procedure.run(SeededDice(seed), **args)
+            result = to_json(outcome.result, lang)
+            result["next"] = [next_json(step, lang) for step in outcome.next]
+            return jsonify({
+                "procedure": path, "input": to_json(args, lang),
+                "rolls": to_json(outcome.rolls, lang), "result": result,
+                "chance": None if outcome.chance is None else float(outcome.chance),
+                "text": outcome.text.in_(lang), "seed": seed,
+                "rule": {"title": outcome.rule.title, "url": outcome.rule.url}})
+
+        app.add_url_rule(f"{PLAIN}/{path}", f"plain_{path}", answer)
+
+    for url in ENDPOINTS.values():
+        plain(url.removeprefix("/api/v1/").split("?")[0])
     return app
 
 
@@ -244,8 +253,7 @@ def main() -> None:
           f"GET on 127.0.0.1; "
           f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with server("bare") as bare, server("app") as app:
-        targets = {"plain morale": bare + PLAIN, "bare Flask": bare + BARE,
-                   "bare in app": app + IN_APP_BARE}
+        targets = {"bare Flask": bare + BARE, "bare in app": app + IN_APP_BARE}
         for name, path in ENDPOINTS.items():
             status = get_status(app, path)
             if status == 404:
@@ -253,6 +261,7 @@ def main() -> None:
             elif status != 200:
                 print(f"  note: {name} answered {status}: skipped")
             else:
+                targets[f"plain {name}"] = bare + path.replace("/api/v1", PLAIN, 1)
                 targets[name] = app + path
         for url in targets.values():
             load(url, 2, args.connections)  # warm-up: caches, lazy imports
@@ -261,12 +270,13 @@ def main() -> None:
             for name, url in targets.items():
                 rounds[name].append(load(url, args.duration, args.connections))
     rows = {name: median_round(measured) for name, measured in rounds.items()}
-    plain_rps = rows["plain morale"][0]
     flask_rps, in_app_rps = rows["bare Flask"][0], rows["bare in app"][0]
-    print(f"{'endpoint':<13} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ plain':>8} "
+    print(f"{'endpoint':<18} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ plain':>8} "
           f"{'÷ Flask':>8} {'÷ in-app':>8}")
     for name, (rps, p50, p99) in rows.items():
-        print(f"{name:<13} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {rps / plain_rps:>8.2f} "
+        plain = rows.get(f"plain {name}")
+        versus = f"{rps / plain[0]:>8.2f}" if plain else f"{'':>8}"
+        print(f"{name:<18} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {versus} "
               f"{rps / flask_rps:>8.2f} {rps / in_app_rps:>8.2f}")
     print(f"load average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
