@@ -14,12 +14,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Under ``TESTING`` the rate limit is off unless ``config`` sets ``RATELIMIT_ENABLED``: a test
     suite sends hundreds of requests from one address.
     """
-    from flask import Flask, abort, g, request
+    from flask import abort, g, request
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
     from api import conquest, expeditions, index, olgoj_chorchoj, pravidla, psychopaths_land, site
     from api.errors import register_error_handlers
+    from api.fastpath import ProcedureFastPath
     from api.health import init_health
     from api.hosts import init_allowed_hosts
     from api.limits import init_limits
@@ -28,7 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.settings import DEFAULTS
     from api.wsgi import ApiHeaders
 
-    app = Flask(__name__)
+    app = _sync_once_class()(__name__)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("RPG")
     if config:
@@ -56,6 +57,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         path: str = request.environ.get("PATH_INFO", "")
         return path.startswith("/api/")
 
+    # A procedure's usual answer skips Flask's request machinery; inside ProxyFix (init_limits).
+    fast = app.extensions["rpg_fast_path"] = ProcedureFastPath(app, app.wsgi_app)
+    app.wsgi_app = fast  # type: ignore[method-assign]
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
     init_limits(app, is_api)
     init_health(app)
@@ -82,3 +86,29 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         bool(app.config["RATELIMIT_HEADERS_ENABLED"]))
     register_error_handlers(app, is_api, site.not_found)
     return app
+
+
+def _sync_once_class() -> type[Flask]:
+    """:class:`flask.Flask` that asks once per function whether it is a coroutine function.
+
+    Flask asks it of every hook and view on every request (``ensure_sync``: an ``inspect`` walk
+    each time); this app has no coroutine, but a hook added later may be one, so the answer is
+    kept per function, not assumed.
+    """
+    from types import FunctionType, MethodType
+
+    from flask import Flask
+
+    class SyncOnce(Flask):
+        _sync: dict[Any, Any]
+
+        def ensure_sync(self, func: Any) -> Any:
+            plain = func.__func__ if type(func) is MethodType else func
+            if type(plain) is not FunctionType:
+                return super().ensure_sync(func)
+            sync = self.__dict__.setdefault("_sync", {})
+            if plain not in sync:
+                sync[plain] = super().ensure_sync(plain) is plain
+            return func if sync[plain] else super().ensure_sync(func)
+
+    return SyncOnce

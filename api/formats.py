@@ -14,9 +14,13 @@ import hashlib
 import re
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from flask import request
+from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_accept_header
 
+from api.language import query_value
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text, number
 
@@ -64,14 +68,19 @@ def chance_line(label: str | None, chance: float, lang: str) -> str:
 
 def requested_format(body_format: str | None = None) -> str:
     """``json``, ``text``, ``md`` or ``html``: the ``format`` input, else the Accept header."""
-    fmt = request.args.get("format") or body_format
+    fmt = query_value("format") or body_format
     if fmt in FORMATS:
         return fmt
-    accept = request.environ.get("HTTP_ACCEPT")
+    return accepted_format(request.environ)
+
+
+def accepted_format(environ: dict[str, Any]) -> str:
+    """``text`` when the request's ``Accept`` prefers plain text to JSON, else ``json``."""
+    accept = environ.get("HTTP_ACCEPT")
     # Without an Accept header, or with a catch-all, JSON: no header to parse.
     if not accept or accept in ("*/*", "application/json"):
         return "json"
-    best = request.accept_mimetypes.best_match(["application/json", "text/plain"])
+    best = parse_accept_header(accept, MIMEAccept).best_match(["application/json", "text/plain"])
     return "text" if best == "text/plain" else "json"
 
 

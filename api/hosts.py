@@ -11,6 +11,7 @@ always allowed. The health probes answer any host: a load balancer asks by the i
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, request
@@ -64,8 +65,13 @@ def is_allowed(host: str, patterns: Iterable[str]) -> bool:
 
 
 def init_allowed_hosts(app: Flask) -> None:
-    """Refuse requests for hosts outside ``ALLOWED_HOSTS`` (registered first: before any work)."""
+    """Refuse requests for hosts outside ``ALLOWED_HOSTS`` (registered first: before any work).
+
+    The check itself, a function of the WSGI environ, is ``app.extensions["rpg_host_allowed"]``
+    (``None`` when every host is allowed): :mod:`api.fastpath` asks it too.
+    """
     patterns = allowed_hosts(app.config["ALLOWED_HOSTS"], app.config.get("SITE_URL"))
+    app.extensions["rpg_host_allowed"] = None
     if "*" in patterns:
         return
     patterns_set = frozenset(patterns)
@@ -74,10 +80,8 @@ def init_allowed_hosts(app: Flask) -> None:
     #: Each Host header seen, allowed or not (a handful in practice; bounded all the same).
     seen: dict[str, bool] = {}
 
-    @app.before_request
-    def known_host() -> None:
+    def host_allowed(environ: dict[str, Any]) -> bool:
         # Read from the environ as Werkzeug's request.host is (after ProxyFix, when configured).
-        environ = request.environ
         given = environ.get("HTTP_HOST") or environ.get("SERVER_NAME", "")
         allowed = seen.get(given)
         if allowed is None:
@@ -86,6 +90,13 @@ def init_allowed_hosts(app: Flask) -> None:
             if len(seen) >= 256:
                 seen.clear()
             seen[given] = allowed
-        if allowed or environ.get("PATH_INFO", "").startswith(probes):
-            return
-        raise DisallowedHost(host_name(given))
+        return allowed or environ.get("PATH_INFO", "").startswith(probes)
+
+    app.extensions["rpg_host_allowed"] = host_allowed
+
+    @app.before_request
+    def known_host() -> None:
+        environ = request.environ
+        if not host_allowed(environ):
+            raise DisallowedHost(host_name(environ.get("HTTP_HOST")
+                                           or environ.get("SERVER_NAME", "")))

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import g, request
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import parse_accept_header
 
 from rpg.core.text import LANGUAGES
 
 
-def request_language() -> str:
-    """``cs`` or ``en`` for the current request; cached on ``g``."""
+def request_language(given: str | None = None) -> str:
+    """``cs`` or ``en`` for the current request; cached on ``g``. ``given`` is the ``lang``
+    input already read (a procedure's parsed arguments): then nothing is read again."""
+    if given is not None:
+        g.lang = given
+        return given
     cached: str | None = g.get("lang")
     if cached:
         return cached
-    lang = request.args.get("lang")
+    lang = query_value("lang")
     if lang not in LANGUAGES and request.is_json:
         try:
             body = request.get_json(silent=True)
@@ -21,8 +29,22 @@ def request_language() -> str:
             body = None
         lang = body.get("lang") if isinstance(body, dict) else None
     if lang not in LANGUAGES:
-        # Most clients (curl, bots, VTT macros) send no Accept-Language: skip parsing one.
-        lang = (request.accept_languages.best_match(LANGUAGES, default="cs")
-                if "HTTP_ACCEPT_LANGUAGE" in request.environ else "cs")
+        lang = accepted_language(request.environ)
     g.lang = lang
     return lang
+
+
+def accepted_language(environ: dict[str, Any]) -> str:
+    """The best of :data:`LANGUAGES` by the request's ``Accept-Language``, else ``cs``."""
+    header = environ.get("HTTP_ACCEPT_LANGUAGE")
+    if header is None:  # most clients (curl, bots, VTT macros) send none: nothing to parse
+        return "cs"
+    best: str = parse_accept_header(header, LanguageAccept).best_match(LANGUAGES, default="cs")
+    return best
+
+
+def query_value(name: str) -> str | None:
+    """The query string's first ``name``, or ``None``; without the exception Werkzeug's
+    ``args.get`` builds and catches for a missing key (an ``HTTPException``, every request)."""
+    args = request.args
+    return args[name] if name in args else None  # noqa: SIM401 - see above

@@ -33,7 +33,7 @@ from typing import Any, Protocol
 from flask import Flask, Response, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from api.wsgi import RATE_LIMIT
+from api.wsgi import COUNTED, RATE_LIMIT
 from rpg.core.catalog import messages, msg
 from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import TooManyRolls
@@ -380,13 +380,23 @@ def defer_rate_limit(app: Flask, deferred: Callable[[], bool]) -> None:
     app.extensions.setdefault("rpg_rate_limit_deferred", []).append(deferred)
 
 
-def _count(limiter: RateLimiter) -> Verdict | None:
-    """Count the current request (by its address, after ProxyFix when configured)."""
-    g.rate_limit_counted = True
-    environ = request.environ
-    counted = g.rate_limit = limiter.hit(environ.get("REMOTE_ADDR") or "")
+def count_request(limiter: RateLimiter, environ: dict[str, Any]) -> Verdict | None:
+    """Count the request of ``environ`` (by its address, after ProxyFix when configured), once:
+    a request counted before Flask saw it (:mod:`api.fastpath`) keeps that count."""
+    if COUNTED in environ:
+        counted: Verdict | None = environ[RATE_LIMIT]
+        return counted
+    counted = limiter.hit(environ.get("REMOTE_ADDR") or "")
     # api.wsgi writes the X-RateLimit-* headers from it as the answer leaves.
     environ[RATE_LIMIT] = counted
+    environ[COUNTED] = True
+    return counted
+
+
+def _count(limiter: RateLimiter) -> Verdict | None:
+    """Count the current request."""
+    g.rate_limit_counted = True
+    counted = g.rate_limit = count_request(limiter, request.environ)
     return counted
 
 

@@ -18,6 +18,7 @@ from flask import Response, current_app, g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import UnprocessableEntity
 
 from api import fields as f
@@ -61,6 +62,11 @@ class Endpoint:
     input_schema: type[Schema]
     response_schema: type[Schema]
     summary: str
+    #: The schema that reads a request: the procedure's inputs and :class:`CommonArgs`; one
+    #: instance for every request.
+    args: Schema
+    #: Its fields that take every repeated value of a query string.
+    multiple: frozenset[str]
 
     @property
     def path(self) -> str:
@@ -195,15 +201,28 @@ def answer_body(procedure: Procedure, inputs: dict[str, Any], source: DiceSource
     }
 
 
-def dice_source(seed: int | None, dice: list[int] | None) -> tuple[DiceSource, int | None]:
+#: The seed drawn for a request the fast path handed to Flask (:mod:`api.fastpath`): Flask rolls
+#: the same dice, so the answer is the one the fast path would have given.
+DRAWN_SEED = "rpg.drawn_seed"
+
+
+def dice_source(seed: int | None, dice: list[int] | None,
+                budget: int | None = None) -> tuple[DiceSource, int | None]:
     """The request's dice: the physical ones given, else seeded (a seed drawn below 2^53 when
-    none is given); the seed that reproduces the answer, or ``None`` for physical dice."""
-    budget = dice_budget()
+    none is given); the seed that reproduces the answer, or ``None`` for physical dice.
+    ``budget``: the most dice it rolls (default: the app's ``DICE_BUDGET``)."""
+    budget = dice_budget() if budget is None else budget
     if dice is not None:
         return BudgetedReplayDice(dice, budget), None
     if seed is None:
-        seed = secrets.randbelow(DRAWN_SEED_LIMIT)
+        seed = draw_seed()
     return BudgetedSeededDice(seed, budget), seed
+
+
+def draw_seed() -> int:
+    """A new seed below 2^53, or the one the fast path drew for this request."""
+    drawn: int | None = request.environ.get(DRAWN_SEED) if request else None
+    return secrets.randbelow(DRAWN_SEED_LIMIT) if drawn is None else drawn
 
 
 def card_of(body: dict[str, Any], procedure: Procedure, lang: str) -> Card:
@@ -218,7 +237,7 @@ def card_of(body: dict[str, Any], procedure: Procedure, lang: str) -> Card:
 
 def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
     common = {key: args.pop(key, None) for key in COMMON}
-    lang = request_language()
+    lang = request_language(common["lang"])
     source, seed = dice_source(common["seed"], common["dice"])
     body = answer_body(endpoint.procedure, args, source, seed, lang)
     fmt = common["format"] or requested_format()
@@ -268,12 +287,14 @@ def register(
     prefix = (blp.url_prefix or "").removeprefix(API_PREFIX).strip("/")
     route = "/" + path.removeprefix(prefix).strip("/") if prefix else "/" + path
     doc = {"summary": summary, "description": description}
-    endpoint = Endpoint(procedure, input_schema, response_schema, summary)
-
-    multiple = {name for name, field in parser_schema.fields.items() if _is_multiple(field)}
+    multiple = frozenset(name for name, field in parser_schema.fields.items()
+                         if _is_multiple(field))
+    endpoint = Endpoint(procedure, input_schema, response_schema, summary, parser_schema,
+                        multiple)
 
     def get(_view: MethodView) -> Response:
-        return _answer(endpoint, _parsed(parser_schema, _query(multiple), "query"))
+        return _answer(endpoint, _parsed(parser_schema, query_args(request.args, multiple),
+                                         "query"))
 
     def post(_view: MethodView) -> Response:
         return _answer(endpoint, _parsed(parser_schema, g.get("json_body"), "json"))
@@ -313,9 +334,8 @@ def _is_multiple(field: fields.Field[Any]) -> bool:
         field, fields.List | fields.Tuple)
 
 
-def _query(multiple: set[str]) -> dict[str, Any]:
-    """The query string as the schema reads it: a list field takes every repeated value."""
-    args = request.args
+def query_args(args: MultiDict[str, str], multiple: frozenset[str]) -> dict[str, Any]:
+    """A query string as the schema reads it: a list field takes every repeated value."""
     return {key: args.getlist(key) if key in multiple else args[key] for key in args}
 
 

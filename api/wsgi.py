@@ -19,6 +19,8 @@ from api.security import API_POLICY
 
 #: The request's rate-limit verdict (``api.limits.Verdict``), put in the environ by the limiter.
 RATE_LIMIT = "rpg.rate_limit"
+#: Set once the request is counted (its verdict, possibly ``None``, is at :data:`RATE_LIMIT`).
+COUNTED = "rpg.rate_limit_counted"
 #: The answer's language, put in the environ by the procedure that answered (Content-Language).
 LANGUAGE = "rpg.language"
 
