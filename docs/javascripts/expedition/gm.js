@@ -172,13 +172,79 @@ function splitInputs(form) {
   return { allocation, alternative };
 }
 
+/** The party's member named `name` as the page last read it. */
+function memberNamed(name) {
+  return current.state.party.find((member) => member.name === name);
+}
+
+/** Open the panel `name` for one character: its name in the heading and the hidden input. */
+function openFor(name, character) {
+  const panel = root.querySelector(`[data-panel="${name}"]`);
+  fill(panel, "character", character);
+  panel.elements.character.value = character;
+  return panel;
+}
+
+/** Heal: no nights and no magic yet; nights count as safe where the rules say (in
+ * civilization), shown so the GM sees what is sent and can say otherwise. */
+function openHeal(member) {
+  const panel = openFor("heal", member.name);
+  panel.elements.nights.value = 0;
+  panel.elements.magic.value = 0;
+  panel.elements.safe.checked = current.state.mode === "civilization";
+  openPanel("heal");
+}
+
+const SHEET = ["max_hp", "hp", "fatigue", "movement", "save"];
+
+/** The character's sheet as the records have it, to correct. */
+function openSheet(member) {
+  const panel = openFor("edit-character", member.name);
+  for (const name of SHEET) panel.elements[name].value = member[name] ?? "";
+  openPanel("edit-character");
+}
+
+/** What the sheet changes: only the fields that differ from the records (the log lists each
+ * change, and nothing changed is the server's refusal to word). */
+function sheetInputs(form) {
+  const inputs = inputsOf(form);
+  const member = memberNamed(inputs.character);
+  if (!member) return inputs;
+  for (const name of SHEET) {
+    if (inputs[name] === member[name]) delete inputs[name];
+  }
+  return inputs;
+}
+
+/** Removing a character asks first, in a dialog whose button is live only after a moment:
+ * the thumb's second tap of a double tap cannot confirm it. */
+function confirmRemoval(character) {
+  const dialog = root.querySelector('[data-confirm="remove-character"]');
+  fill(dialog, "character", character);
+  dialog.dataset.character = character;
+  dialog.returnValue = "";
+  const confirmed = dialog.querySelector("[data-confirmed]");
+  confirmed.disabled = true;
+  dialog.showModal();
+  setTimeout(() => { confirmed.disabled = false; }, 600);
+}
+
+async function removalAnswered(dialog) {
+  if (dialog.returnValue !== "remove") return;
+  if (await act("remove-character", { character: dialog.dataset.character }, false)) {
+    closePanels();
+  }
+}
+
 function memberAction(button) {
   const card = button.closest("[data-name]");
   const character = card.dataset.name;
   const amount = Number(card.querySelector("[data-amount]").value || 1);
   const kind = button.dataset.member;
+  const member = memberNamed(character);
   if (kind === "damage") return act("damage", { character, amount }, false);
-  if (kind === "heal") return act("heal", { character, magic: amount }, false);
+  if (kind === "heal") return member && openHeal(member);
+  if (kind === "edit") return member && openSheet(member);
   if (kind === "fatigue") {
     const reason = card.querySelector("[data-reason]").value;
     return act("fatigue", { character, reasons: [reason] }, true);
@@ -249,8 +315,9 @@ function created(answer) {
 }
 
 root.addEventListener("submit", async (event) => {
-  event.preventDefault();
   const form = event.target;
+  if (form.method === "dialog") return;  // a confirmation: its dialog closes with the answer
+  event.preventDefault();
   if (form.dataset.form === "create") {
     try {
       created(await expeditions.create(inputsOf(form)));
@@ -270,7 +337,8 @@ root.addEventListener("submit", async (event) => {
     return;
   }
   const kind = form.dataset.action;
-  const inputs = kind === "split-damage" ? splitInputs(form) : inputsOf(form);
+  const inputs = kind === "split-damage" ? splitInputs(form)
+    : kind === "edit-character" ? sheetInputs(form) : inputsOf(form);
   if (await act(kind, inputs, form.hasAttribute("data-rolls"))) {
     closePanels();
     if (form.hasAttribute("data-reset")) form.reset();
@@ -295,6 +363,8 @@ root.addEventListener("click", async (event) => {
     closePanels();
   } else if (button.dataset.member) {
     await memberAction(button);
+  } else if (button.hasAttribute("data-remove-character")) {
+    confirmRemoval(button.form.elements.character.value);
   } else if (button.hasAttribute("data-remove-effect")) {
     await act("remove-effect", { name: button.closest("[data-name]").dataset.name }, false);
   } else if (button.dataset.offerAct) {
@@ -327,6 +397,9 @@ root.addEventListener("click", async (event) => {
     await download();
   }
 });
+
+root.querySelector('[data-confirm="remove-character"]').addEventListener(
+  "close", (event) => removalAnswered(event.target));
 
 root.querySelector("[data-share]").addEventListener("toggle", (event) => {
   if (event.target.open) showLinks();

@@ -104,7 +104,8 @@ function renderMember(root, member, role) {
   const save = item.querySelector('[data-member="death-save"]');
   const dead = member.status === "dead";
   show(save, dead && !member.beyond_rescue);
-  for (const button of item.querySelectorAll('[data-member]:not([data-member="death-save"])')) {
+  for (const button of item.querySelectorAll(
+    '[data-member]:not([data-member="death-save"]):not([data-member="edit"])')) {
     show(button, !dead);
   }
   for (const input of item.querySelectorAll("[data-amount], [data-reason]")) show(input, !dead);
