@@ -183,7 +183,11 @@ def sheet_heal_and_leave(gm: Page, players: Page) -> list[float]:
     expect(member(players, "Dan")).to_have_count(0)
     expect(newest(players).locator(".rpg-entry__text")).to_have_text(
         entry_text("expedition.remove-character.text", name="Dan"))
+    # The players' page has no sheet to edit, and the log says how long ago, not a bare time of
+    # some zone.
     assert players.locator('[data-member], [data-panel], dialog').count() == 0
+    expect(newest(players).locator("time")).to_have_text(re.compile(r"^(nyní|před \d+ min\.?)$"))
+    expect(newest(players).locator("time")).to_have_attribute("title", re.compile(r"\(.+\)$"))
     return waits
 
 

@@ -8,7 +8,8 @@
  */
 import { Refused, Unreachable, expeditions, keyFromFragment, poll } from "./api.js";
 import {
-  LogView, fill, fromTemplate, notice, offline, renderLog, renderState, showView, watchConnection,
+  LogView, fill, followTimes, fromTemplate, notice, offline, renderLog, renderState, showView,
+  watchConnection,
 } from "./view.js";
 
 const root = document.querySelector('[data-expedition="gm"]');
@@ -406,6 +407,7 @@ root.querySelector("[data-share]").addEventListener("toggle", (event) => {
 });
 
 watchConnection(root);
+followTimes(root);
 if (key) {
   open(key);
 } else {
