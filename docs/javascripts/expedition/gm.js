@@ -28,7 +28,11 @@ function opened(answer) {
   const same = current !== null && answer.version === current.version;
   current = answer;
   showView(root, "expedition");
-  if (!same) renderState(root, answer.state, "gm");
+  if (!same) {
+    const parked = parkMemberPanels();
+    renderState(root, answer.state, "gm");
+    unparkMemberPanels(parked);
+  }
   log.merge(answer.log || []);
   if (answer.entry) log.merge([answer.entry]);
   const entries = log.newestFirst();
@@ -84,7 +88,9 @@ function openPanel(name) {
     panel.hidden = panel.dataset.panel !== name;
   }
   const panel = root.querySelector(`[data-panel="${name}"]`);
-  if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  // Its top in sight below the sticky records (the panel's scroll-margin), the first field
+  // under the thumb.
+  if (panel) panel.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 function closePanels() {
@@ -178,12 +184,36 @@ function memberNamed(name) {
   return current.state.party.find((member) => member.name === name);
 }
 
-/** Open the panel `name` for one character: its name in the heading and the hidden input. */
+/** Open the panel `name` for one character, under its card (the thumb that tapped is there):
+ * its name in the heading and the hidden input. */
 function openFor(name, character) {
   const panel = root.querySelector(`[data-panel="${name}"]`);
   fill(panel, "character", character);
   panel.elements.character.value = character;
+  root.querySelector(`.rpg-member[data-name="${CSS.escape(character)}"]`)?.append(panel);
   return panel;
+}
+
+/** The panels shown under a card go home before the party is drawn again (else they would
+ * leave the page with the old cards); the open one comes back under its character's new card,
+ * or closes when the character is gone. */
+function parkMemberPanels() {
+  const home = root.querySelector("[data-member-panels]");
+  const open = [];
+  for (const panel of home.parentElement.querySelectorAll(".rpg-member [data-panel]")) {
+    if (!panel.hidden) open.push(panel);
+    home.append(panel);
+  }
+  return open;
+}
+
+function unparkMemberPanels(open) {
+  for (const panel of open) {
+    const card = root.querySelector(
+      `.rpg-member[data-name="${CSS.escape(panel.elements.character.value)}"]`);
+    if (card) card.append(panel);
+    else panel.hidden = true;
+  }
 }
 
 /** Heal: no nights and no magic yet; nights count as safe where the rules say (in
