@@ -3,9 +3,10 @@
 - ``on_files``: asks the app for its OpenAPI document (the API page's reference and every
   calculator's form come from it) and adds the reference to the build;
 - ``on_page_markdown``: the API page's marker becomes the interactive reference;
-- ``on_page_content``: each procedure's calculator lands right after the element whose id is its
-  rule's anchor (the rule pages stay as written), the page loads the calculators' script, and the
-  page's bold lead rules are noted for search;
+- ``on_page_content``: the expedition pages' ``data-label`` markers get their fields' labels
+  (:mod:`rulesite.expedition`); each procedure's calculator lands right after the element whose
+  id is its rule's anchor (the rule pages stay as written), the page loads the calculators'
+  script, and the page's bold lead rules are noted for search;
 - ``on_post_page``: every page links the web app manifest;
 - ``on_post_build``: the calculators ship as one script per page and the chunks pages share, the
   search index gets its fields without diacritics, and the service worker its list of files (in
@@ -28,7 +29,7 @@ from mkdocs.structure.pages import Page
 
 from rpg.core.citations import RULES
 from rpg.core.registry import procedures
-from rulesite import bundle, reference, search
+from rulesite import bundle, expedition, reference, search
 from rulesite.calculators import SCRIPTS, Forms
 
 
@@ -44,12 +45,13 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
 
     def __init__(self) -> None:
         self.forms: Forms | None = None
+        self.document: dict[str, Any] = {}
         self.pages: dict[str, dict[str, str]] = {}
         self.leads: dict[str, list[dict[str, Any]]] = {}
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         """The app's OpenAPI document: the reference on the API page, and the forms."""
-        document = reference.openapi_document()
+        document = self.document = reference.openapi_document()
         files.append(File.generated(config, reference.SPEC_PATH,
                                     content=json.dumps(document, ensure_ascii=False, indent=2)))
         self.forms = Forms(document, Path(config["docs_dir"]))
@@ -64,7 +66,9 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig,
                         files: Files) -> str:
-        """Each calculator after its rule's anchor, and the script on pages that have one."""
+        """The expedition pages' labels; each calculator after its rule's anchor, and the
+        script on pages that have one."""
+        html = expedition.labelled(html, self.document)
         self.leads[page.url] = search.lead_entries(page.url, html)
         if not self.config.calculators or self.forms is None:
             return html

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate, validates_schema
 
 # Registers the procedures whose fields are taken; conquest first, as create_app imports them:
 # of two result classes of one name the first registered keeps the plain schema name
@@ -21,6 +21,7 @@ from api import fields as f
 from api.expeditions.store import PAGE_MAX
 from api.formats import FORMATS
 from api.procedures import ENDPOINTS, SEED_LIMIT
+from rpg.core.catalog import msg
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE
 from rpg.core.text import LANGUAGES, Text
 from rpg.expedition import combat, journey
@@ -38,6 +39,13 @@ def taken(path: str, name: str, **changes: Any) -> fields.Field[Any]:
     for key, value in changes.items():
         setattr(field, key, value)
     return field
+
+
+def sheet_label(key: str) -> str:
+    """The Czech label of a character sheet's field: the word the log's corrections use
+    (``expedition.field.<key>``), capitalised."""
+    word = msg(f"expedition.field.{key}").cs
+    return word[:1].upper() + word[1:]
 
 
 def name_field(**kwargs: Any) -> fields.String:
@@ -150,8 +158,8 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
         key: copy.deepcopy(value) for key, value in CharacterInput._declared_fields.items()},
     "edit-character": {
         "character": name_field(required=True),
-        **{key: f.bounded_int(*bounds) for key, bounds in {
-            "hp": (0, records.AMOUNT_MAX), "max_hp": (1, records.AMOUNT_MAX),
+        **{key: f.bounded_int(*bounds, label=sheet_label(key)) for key, bounds in {
+            "max_hp": (1, records.AMOUNT_MAX), "hp": (0, records.AMOUNT_MAX),
             "fatigue": (0, records.FATIGUE_MAX),
             "movement": (records.MOVEMENT_MIN, records.MOVEMENT_MAX),
             "save": (records.SAVE_MIN, records.SAVE_MAX)}.items()}},
@@ -166,8 +174,9 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True)},
     "heal": {"character": name_field(required=True), "nights": taken("healing", "nights"),
              "magic": taken("healing", "magic"),
-             "safe": f.Bool(metadata={"description": "Nights in safety (default: only in "
-                                                     "civilization)."})},
+             "safe": taken("healing", "safe", load_default=missing, metadata={
+                 **ENDPOINTS["healing"].input_schema._declared_fields["safe"].metadata,
+                 "description": "Nights in safety (default: only in civilization)."})},
     "fatigue": {"character": name_field(required=True), "reasons": taken("fatigue", "reasons"),
                 "modifier": taken("fatigue", "modifier")},
     "death-save": {"character": name_field(required=True),

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from rpg.core.catalog import msg
+from api.procedures import ENDPOINTS
+from rpg.core.catalog import Join, msg
 from rpg.expedition.actions import actions
 from tests.browser import PHONE, scrolls_sideways, serve_app
 from tests.expedition.conftest import app_on, closed
@@ -112,6 +113,82 @@ def tap_and_wait(gm: Page, selector: str) -> str:
     gm.locator(selector).click()
     expect(newest(gm)).not_to_have_attribute("data-seq", version or "", timeout=ANSWER_MS)
     return gm.locator('[data-expedition="gm"] [data-field="clock_text"]').inner_text()
+
+
+def entry_text(key: str, **params: Any) -> str:
+    return msg(key, **params).in_("cs")
+
+
+def sheet_heal_and_leave(gm: Page, players: Page) -> list[float]:
+    """Iva's sheet corrected (max hp and fatigue), Eva healed by a safe night in the
+    wilderness, Dan gone from the party; the seconds each took to show to the players."""
+    waits = []
+    iva = member(gm, "Iva")
+    fatigue = int(iva.locator('[data-field="fatigue"]').inner_text())
+    iva.locator('[data-member="edit"]').click()
+    sheet = gm.locator('[data-panel="edit-character"]')
+    expect(sheet.locator('[data-field="character"]')).to_have_text("Iva")
+    expect(sheet.locator('[name="max_hp"]')).to_have_value("9")
+    sheet.locator('[name="max_hp"]').fill("12")
+    sheet.locator('[name="fatigue"]').fill(str(fatigue + 2))
+    sheet.locator('button[type="submit"]').click()
+    expect(iva.locator('[data-field="max_hp"]')).to_have_text("12", timeout=ANSWER_MS)
+    expect(sheet).to_be_hidden()
+    changes = Join(tuple(
+        msg("expedition.edit-character.change", field=msg(f"expedition.field.{name}"),
+            before=before, after=after)
+        for name, before, after in (("max_hp", 9, 12), ("fatigue", fatigue, fatigue + 2))))
+    waits.append(seen_live(players, lambda p: expect(
+        member(p, "Iva").locator('[data-field="max_hp"]')).to_have_text("12", timeout=LIVE_MS)))
+    expect(member(players, "Iva").locator('[data-field="fatigue"]')).to_have_text(
+        str(fatigue + 2))
+    expect(newest(players).locator(".rpg-entry__text")).to_have_text(
+        entry_text("expedition.edit-character.text", name="Iva", changes=changes))
+
+    # Healing asks the rule's inputs in the rule's words; out in the wilderness the nights are
+    # not safe unless the GM says so.
+    eva = member(gm, "Eva")
+    eva.locator('[data-member="heal"]').click()
+    heal = gm.locator('[data-panel="heal"]')
+    for name in ("nights", "magic", "safe"):
+        label = ENDPOINTS["healing"].input_schema._declared_fields[name].metadata["x-label"]
+        expect(heal.locator(f"label:has([name='{name}'])")).to_have_text(label)
+    expect(heal.locator('[name="safe"]')).not_to_be_checked()
+    heal.locator('[name="nights"]').fill("1")
+    heal.locator('[name="safe"]').check()
+    heal.locator('button[type="submit"]').click()
+    expect(eva.locator('[data-field="hp"]')).to_have_text("9", timeout=ANSWER_MS)
+    waits.append(seen_live(players, lambda p: expect(
+        member(p, "Eva").locator('[data-field="hp"]')).to_have_text("9", timeout=LIVE_MS)))
+    expect(newest(players).locator(".rpg-entry__text")).to_have_text(
+        entry_text("expedition.heal.text", name="Eva", hp=7, after=9))
+
+    # Removing asks first; "Nechat" keeps the character, and the confirming button is not live
+    # at once (a double tap's second tap cannot confirm).
+    dan = member(gm, "Dan")
+    dialog = gm.locator('[data-confirm="remove-character"]')
+    dan.locator('[data-member="edit"]').click()
+    sheet.locator("[data-remove-character]").click()
+    expect(dialog.locator('[data-field="character"]')).to_have_text("Dan")
+    dialog.locator('button[value="keep"]').click()
+    expect(dialog).to_be_hidden()
+    expect(dan).to_have_count(1)
+    sheet.locator("[data-remove-character]").click()
+    expect(dialog.locator("[data-confirmed]")).to_be_disabled()
+    dialog.locator("[data-confirmed]").click()
+    expect(dan).to_have_count(0, timeout=ANSWER_MS)
+    expect(sheet).to_be_hidden()
+    waits.append(seen_live(players, lambda p: expect(
+        p.locator(".rpg-member")).to_have_count(3, timeout=LIVE_MS)))
+    expect(member(players, "Dan")).to_have_count(0)
+    expect(newest(players).locator(".rpg-entry__text")).to_have_text(
+        entry_text("expedition.remove-character.text", name="Dan"))
+    # The players' page has no sheet to edit, and the log says how long ago, not a bare time of
+    # some zone.
+    assert players.locator('[data-member], [data-panel], dialog').count() == 0
+    expect(newest(players).locator("time")).to_have_text(re.compile(r"^(nyní|před \d+ min\.?)$"))
+    expect(newest(players).locator("time")).to_have_attribute("title", re.compile(r"\(.+\)$"))
+    return waits
 
 
 def test_the_story_on_two_phones_side_by_side(browser: Any, built_site: Path,
@@ -271,6 +348,10 @@ def story(browser: Any, base: str) -> None:
         p.locator('[data-field="log"] > li.rpg-entry--undone')).to_have_count(1,
                                                                            timeout=LIVE_MS)))
 
+    # The GM corrects a sheet, heals with nights of rest and lets a character go; each shows on
+    # the players' page within 3 s.
+    waits += sheet_heal_and_leave(gm, players)
+
     for page in (gm, players, second):
         assert not scrolls_sideways(page), page.url
         assert not page.errors, page.errors  # type: ignore[attr-defined]
@@ -298,7 +379,7 @@ def story(browser: Any, base: str) -> None:
     assert moved["log"] == original["log"]
     again = api_get(base, f"api/v1/expeditions/{copy_id}/export", copy_token)
     assert {**again, "id": None} == {**document, "id": None}
-    expect(restored.locator(".rpg-member")).to_have_count(4)
+    expect(restored.locator(".rpg-member")).to_have_count(3)
     expect(restored.locator('[data-field="log"] > li')).to_have_count(
         min(original["log_size"], 30))
     for page in (gm, players, second, restored):

@@ -8,7 +8,8 @@
  */
 import { Refused, Unreachable, expeditions, keyFromFragment, poll } from "./api.js";
 import {
-  LogView, fill, fromTemplate, notice, offline, renderLog, renderState, showView, watchConnection,
+  LogView, fill, followTimes, fromTemplate, notice, offline, renderLog, renderState, showView,
+  watchConnection,
 } from "./view.js";
 
 const root = document.querySelector('[data-expedition="gm"]');
@@ -27,7 +28,11 @@ function opened(answer) {
   const same = current !== null && answer.version === current.version;
   current = answer;
   showView(root, "expedition");
-  if (!same) renderState(root, answer.state, "gm");
+  if (!same) {
+    const parked = parkMemberPanels();
+    renderState(root, answer.state, "gm");
+    unparkMemberPanels(parked);
+  }
   log.merge(answer.log || []);
   if (answer.entry) log.merge([answer.entry]);
   const entries = log.newestFirst();
@@ -83,7 +88,9 @@ function openPanel(name) {
     panel.hidden = panel.dataset.panel !== name;
   }
   const panel = root.querySelector(`[data-panel="${name}"]`);
-  if (panel) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  // Its top in sight below the sticky records (the panel's scroll-margin), the first field
+  // under the thumb.
+  if (panel) panel.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 function closePanels() {
@@ -172,13 +179,103 @@ function splitInputs(form) {
   return { allocation, alternative };
 }
 
+/** The party's member named `name` as the page last read it. */
+function memberNamed(name) {
+  return current.state.party.find((member) => member.name === name);
+}
+
+/** Open the panel `name` for one character, under its card (the thumb that tapped is there):
+ * its name in the heading and the hidden input. */
+function openFor(name, character) {
+  const panel = root.querySelector(`[data-panel="${name}"]`);
+  fill(panel, "character", character);
+  panel.elements.character.value = character;
+  root.querySelector(`.rpg-member[data-name="${CSS.escape(character)}"]`)?.append(panel);
+  return panel;
+}
+
+/** The panels shown under a card go home before the party is drawn again (else they would
+ * leave the page with the old cards); the open one comes back under its character's new card,
+ * or closes when the character is gone. */
+function parkMemberPanels() {
+  const home = root.querySelector("[data-member-panels]");
+  const open = [];
+  for (const panel of home.parentElement.querySelectorAll(".rpg-member [data-panel]")) {
+    if (!panel.hidden) open.push(panel);
+    home.append(panel);
+  }
+  return open;
+}
+
+function unparkMemberPanels(open) {
+  for (const panel of open) {
+    const card = root.querySelector(
+      `.rpg-member[data-name="${CSS.escape(panel.elements.character.value)}"]`);
+    if (card) card.append(panel);
+    else panel.hidden = true;
+  }
+}
+
+/** Heal: no nights and no magic yet; nights count as safe where the rules say (in
+ * civilization), shown so the GM sees what is sent and can say otherwise. */
+function openHeal(member) {
+  const panel = openFor("heal", member.name);
+  panel.elements.nights.value = 0;
+  panel.elements.magic.value = 0;
+  panel.elements.safe.checked = current.state.mode === "civilization";
+  openPanel("heal");
+}
+
+const SHEET = ["max_hp", "hp", "fatigue", "movement", "save"];
+
+/** The character's sheet as the records have it, to correct. */
+function openSheet(member) {
+  const panel = openFor("edit-character", member.name);
+  for (const name of SHEET) panel.elements[name].value = member[name] ?? "";
+  openPanel("edit-character");
+}
+
+/** What the sheet changes: only the fields that differ from the records (the log lists each
+ * change, and nothing changed is the server's refusal to word). */
+function sheetInputs(form) {
+  const inputs = inputsOf(form);
+  const member = memberNamed(inputs.character);
+  if (!member) return inputs;
+  for (const name of SHEET) {
+    if (inputs[name] === member[name]) delete inputs[name];
+  }
+  return inputs;
+}
+
+/** Removing a character asks first, in a dialog whose button is live only after a moment:
+ * the thumb's second tap of a double tap cannot confirm it. */
+function confirmRemoval(character) {
+  const dialog = root.querySelector('[data-confirm="remove-character"]');
+  fill(dialog, "character", character);
+  dialog.dataset.character = character;
+  dialog.returnValue = "";
+  const confirmed = dialog.querySelector("[data-confirmed]");
+  confirmed.disabled = true;
+  dialog.showModal();
+  setTimeout(() => { confirmed.disabled = false; }, 600);
+}
+
+async function removalAnswered(dialog) {
+  if (dialog.returnValue !== "remove") return;
+  if (await act("remove-character", { character: dialog.dataset.character }, false)) {
+    closePanels();
+  }
+}
+
 function memberAction(button) {
   const card = button.closest("[data-name]");
   const character = card.dataset.name;
   const amount = Number(card.querySelector("[data-amount]").value || 1);
   const kind = button.dataset.member;
+  const member = memberNamed(character);
   if (kind === "damage") return act("damage", { character, amount }, false);
-  if (kind === "heal") return act("heal", { character, magic: amount }, false);
+  if (kind === "heal") return member && openHeal(member);
+  if (kind === "edit") return member && openSheet(member);
   if (kind === "fatigue") {
     const reason = card.querySelector("[data-reason]").value;
     return act("fatigue", { character, reasons: [reason] }, true);
@@ -249,8 +346,9 @@ function created(answer) {
 }
 
 root.addEventListener("submit", async (event) => {
-  event.preventDefault();
   const form = event.target;
+  if (form.method === "dialog") return;  // a confirmation: its dialog closes with the answer
+  event.preventDefault();
   if (form.dataset.form === "create") {
     try {
       created(await expeditions.create(inputsOf(form)));
@@ -270,7 +368,8 @@ root.addEventListener("submit", async (event) => {
     return;
   }
   const kind = form.dataset.action;
-  const inputs = kind === "split-damage" ? splitInputs(form) : inputsOf(form);
+  const inputs = kind === "split-damage" ? splitInputs(form)
+    : kind === "edit-character" ? sheetInputs(form) : inputsOf(form);
   if (await act(kind, inputs, form.hasAttribute("data-rolls"))) {
     closePanels();
     if (form.hasAttribute("data-reset")) form.reset();
@@ -295,6 +394,8 @@ root.addEventListener("click", async (event) => {
     closePanels();
   } else if (button.dataset.member) {
     await memberAction(button);
+  } else if (button.hasAttribute("data-remove-character")) {
+    confirmRemoval(button.form.elements.character.value);
   } else if (button.hasAttribute("data-remove-effect")) {
     await act("remove-effect", { name: button.closest("[data-name]").dataset.name }, false);
   } else if (button.dataset.offerAct) {
@@ -328,11 +429,15 @@ root.addEventListener("click", async (event) => {
   }
 });
 
+root.querySelector('[data-confirm="remove-character"]').addEventListener(
+  "close", (event) => removalAnswered(event.target));
+
 root.querySelector("[data-share]").addEventListener("toggle", (event) => {
   if (event.target.open) showLinks();
 });
 
 watchConnection(root);
+followTimes(root);
 if (key) {
   open(key);
 } else {

@@ -5,7 +5,7 @@
  */
 import { expeditions, keyFromFragment, poll } from "./api.js";
 import {
-  LogView, notice, offline, renderLog, renderState, showView, watchConnection,
+  LogView, followTimes, notice, offline, renderLog, renderState, showView, watchConnection,
 } from "./view.js";
 
 const root = document.querySelector('[data-expedition="players"]');
@@ -25,6 +25,7 @@ function opened(answer) {
 }
 
 watchConnection(root);
+followTimes(root);
 if (!key) {
   showView(root, "new");
 } else {

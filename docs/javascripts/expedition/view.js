@@ -7,7 +7,45 @@
 import { sitePath } from "./api.js";
 
 const hours = new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 1 });
-const clock = new Intl.DateTimeFormat("cs-CZ", { hour: "2-digit", minute: "2-digit" });
+/* When an entry was written. The group may sit in different time zones, so the page shows how
+ * long ago (the same for everyone), and an older entry its date and time with the zone's name;
+ * the full date and time with the zone is always the entry's title. */
+const ago = new Intl.RelativeTimeFormat("cs", { numeric: "auto", style: "short" });
+const dated = new Intl.DateTimeFormat("cs-CZ", {
+  day: "numeric", month: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+});
+const full = new Intl.DateTimeFormat("cs-CZ", { dateStyle: "medium", timeStyle: "short" });
+const zone = new Intl.DateTimeFormat("cs-CZ", { timeZoneName: "long" });
+/** Up to this long ago an entry's time reads as "před 5 min", "před 3 h". */
+const RELATIVE_MS = 12 * 3600 * 1000;
+
+/** The time of an entry as the page shows it, `now` being the device's clock. */
+export function whenText(at, now = Date.now()) {
+  const since = Math.max(0, now - at.getTime());
+  if (since < 60 * 1000) return ago.format(0, "second");
+  if (since < 3600 * 1000) return ago.format(-Math.floor(since / 60000), "minute");
+  if (since < RELATIVE_MS) return ago.format(-Math.floor(since / 3600000), "hour");
+  return dated.format(at);
+}
+
+function zoneName(at) {
+  const part = zone.formatToParts(at).find((piece) => piece.type === "timeZoneName");
+  return part ? part.value : "";
+}
+
+function showTime(time, now) {
+  const at = new Date(time.dateTime);
+  time.textContent = whenText(at, now);
+  time.title = `${full.format(at)} (${zoneName(at)})`;
+}
+
+/** Keep the log's "před 5 min" true while the page stays open with nothing new. */
+export function followTimes(root) {
+  setInterval(() => {
+    const now = Date.now();
+    for (const time of root.querySelectorAll('[data-field="log"] time')) showTime(time, now);
+  }, 30000);
+}
 
 /** A copy of the page's template `name`. */
 export function fromTemplate(root, name) {
@@ -64,7 +102,7 @@ function renderEntry(root, entry) {
   fill(item, "text", entry.text);
   const time = item.querySelector("time");
   time.dateTime = entry.at;
-  time.textContent = clock.format(new Date(entry.at));
+  showTime(time, Date.now());
   show(item.querySelector('[data-badge="hidden"]'), entry.hidden);
   show(item.querySelector('[data-badge="undone"]'), entry.undone);
   const events = item.querySelector('[data-field="events"]');
@@ -104,7 +142,8 @@ function renderMember(root, member, role) {
   const save = item.querySelector('[data-member="death-save"]');
   const dead = member.status === "dead";
   show(save, dead && !member.beyond_rescue);
-  for (const button of item.querySelectorAll('[data-member]:not([data-member="death-save"])')) {
+  for (const button of item.querySelectorAll(
+    '[data-member]:not([data-member="death-save"]):not([data-member="edit"])')) {
     show(button, !dead);
   }
   for (const input of item.querySelectorAll("[data-amount], [data-reason]")) show(input, !dead);
