@@ -9,7 +9,8 @@ from this process's load generator (``wrk`` when installed, else Python threads 
 - ``÷ plain``: to the same endpoint written as plainly as Flask and marshmallow allow, in the
   bare app under the same server (``/plain/<procedure>``: the same input schema, engine call and
   JSON body, its next steps included; nothing else: no rate limit, CORS, security headers, error
-  envelope or OpenAPI layer) - the reference, one for each endpoint;
+  envelope or OpenAPI layer) - the reference, one for each endpoint, loaded just before it in
+  every round: the median of the rounds' ratios, and their range;
 - ``÷ Flask``: to the bare Flask app (the cost of everything we add, safeguards included);
 - ``÷ in-app``: to a bare endpoint inside our app (``/api/v1/bench-bare``, added only by this
   script's app factory, never by the production one), which answers the same JSON through the
@@ -272,11 +273,18 @@ def main() -> None:
     rows = {name: median_round(measured) for name, measured in rounds.items()}
     flask_rps, in_app_rps = rows["bare Flask"][0], rows["bare in app"][0]
     print(f"{'endpoint':<18} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'÷ plain':>8} "
-          f"{'÷ Flask':>8} {'÷ in-app':>8}")
+          f"{'range':>11} {'÷ Flask':>8} {'÷ in-app':>8}")
     for name, (rps, p50, p99) in rows.items():
-        plain = rows.get(f"plain {name}")
-        versus = f"{rps / plain[0]:>8.2f}" if plain else f"{'':>8}"
-        print(f"{name:<18} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {versus} "
+        plain = rounds.get(f"plain {name}")
+        versus = ratio = ""
+        if plain:
+            # Each round's endpoint against its plain version loaded just before it (the same
+            # load on a shared machine): the median ratio, and the range over the rounds.
+            ratios = sorted(ours[0] / theirs[0]
+                            for ours, theirs in zip(rounds[name], plain, strict=True))
+            versus = f"{statistics.median(ratios):.2f}"
+            ratio = f"{ratios[0]:.2f}–{ratios[-1]:.2f}"
+        print(f"{name:<18} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {versus:>8} {ratio:>11} "
               f"{rps / flask_rps:>8.2f} {rps / in_app_rps:>8.2f}")
     print(f"load average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
