@@ -17,6 +17,12 @@ from this process's load generator (``wrk`` when installed, else Python threads 
   same rate limiter, CORS and security headers: the cost of the procedure itself.
 
     .venv/bin/python bench/http.py [--duration 10] [--connections 16] [--rounds 3]
+    .venv/bin/python bench/http.py --in-process [--rounds 15]
+
+``--in-process`` calls both apps' WSGI callables directly in this process instead (no server,
+no sockets: the cost of our code alone, far less noisy on a shared machine), each endpoint right
+after its plain version, 300 requests at a time, every round; it prints µs per request (the
+fastest round) and the median and range of the rounds' throughput ratios.
 
 With several rounds every endpoint is loaded once per round, in turn, and the median round is
 printed (the load of a shared machine drifts). An endpoint the app does not have is skipped.
@@ -43,6 +49,7 @@ import threading  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Iterator  # noqa: E402
 from contextlib import contextmanager  # noqa: E402
+from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDPOINTS = {
@@ -231,6 +238,7 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=1, help="load every endpoint this often")
     parser.add_argument("--python-load", action="store_true", help="do not use wrk")
+    parser.add_argument("--in-process", action="store_true", help="WSGI calls, no server")
     parser.add_argument("--serve", choices=("app", "bare"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -240,6 +248,10 @@ def main() -> None:
             run(app_with_bare, options())
         else:
             run(bare_app, options())
+        return
+
+    if args.in_process:
+        in_process(args.rounds)
         return
 
     from api.serve import options
@@ -287,6 +299,54 @@ def main() -> None:
         print(f"{name:<18} {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {versus:>8} {ratio:>11} "
               f"{rps / flask_rps:>8.2f} {rps / in_app_rps:>8.2f}")
     print(f"load average after the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def in_process(rounds: int, count: int = 300) -> None:
+    """Each endpoint's WSGI call against its plain version's, in this process (see the doc)."""
+    import io
+
+    from werkzeug.test import EnvironBuilder
+
+    os.environ.setdefault("RPG_RATELIMIT_DEFAULT", "100000000/minute")
+    app, bare = app_with_bare(), bare_app()
+    targets: dict[str, tuple[Any, str]] = {"bare Flask": (bare, BARE),
+                                           "bare in app": (app, IN_APP_BARE)}
+    for name, path in ENDPOINTS.items():
+        targets[f"plain {name}"] = (bare, path.replace("/api/v1", PLAIN, 1))
+        targets[name] = (app, path)
+
+    def timed(wsgi: Any, url: str, times: int) -> float:
+        path, _, query = url.partition("?")
+        environ = EnvironBuilder(path=path, query_string=query,
+                                 base_url="http://127.0.0.1:8000").get_environ()
+        status: list[str] = []
+        started = time.perf_counter()
+        for _ in range(times):
+            answer = wsgi({**environ, "wsgi.input": io.BytesIO()},
+                          lambda code, headers, exc_info=None: status.append(code))
+            b"".join(answer)
+            getattr(answer, "close", lambda: None)()
+        elapsed = (time.perf_counter() - started) / times * 1e6
+        if not status[-1].startswith("200"):
+            raise SystemExit(f"{url} answered {status[-1]}")
+        return elapsed
+
+    for wsgi, url in targets.values():
+        timed(wsgi, url, 50)  # warm-up: caches, lazy imports
+    measured: dict[str, list[float]] = {name: [] for name in targets}
+    for _ in range(rounds):
+        for name, (wsgi, url) in targets.items():
+            measured[name].append(timed(wsgi, url, count))
+    print(f"in-process WSGI calls, {rounds} rounds × {count} requests, rate limit on "
+          f"(too high to refuse); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'endpoint':<18} {'µs/req':>8} {'÷ plain':>8} {'range':>11}")
+    for name, times in measured.items():
+        plain = measured.get(f"plain {name}")
+        versus = ratio = ""
+        if plain:
+            ratios = sorted(theirs / ours for ours, theirs in zip(times, plain, strict=True))
+            versus, ratio = f"{statistics.median(ratios):.2f}", f"{ratios[0]:.2f}–{ratios[-1]:.2f}"
+        print(f"{name:<18} {min(times):>8.0f} {versus:>8} {ratio:>11}")
 
 
 def median_round(measured: list[tuple[float, float, float]]) -> tuple[float, float, float]:
