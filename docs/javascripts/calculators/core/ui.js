@@ -144,6 +144,22 @@ function editRows(event) {
   editor.querySelector(":scope > [data-action=add-row]").disabled = max !== null && count >= max;
 }
 
+/** A reset form's row editors as built: a required list's first rows, an optional one empty. */
+function resetRows(form) {
+  form.querySelectorAll("[data-kind=rows], [data-kind=either] > .calculator__rows")
+    .forEach((editor) => {
+      childrenMatching(editor, "[data-row]").forEach((row) => row.remove());
+      const shown = editor.hasAttribute("data-required")
+        ? Math.max(bound(editor, "minItems") ?? 0, 1) : 0;
+      const add = editor.querySelector(":scope > [data-action=add-row]");
+      for (let i = 0; i < shown; i += 1) {
+        add.before(editor.querySelector(":scope > template").content.firstElementChild
+          .cloneNode(true));
+      }
+      add.disabled = false;
+    });
+}
+
 /** A field's value as the API takes it, or undefined when left empty; throws a Czech message. */
 function readField(element) {
   const kind = element.dataset.kind;
@@ -360,6 +376,7 @@ export function start(procedures, enhancers, templates) {
     const procedure = procedures[root.dataset.procedure];
     root.id ||= `kalkulacka-${root.dataset.procedure.replace("/", "-")}`;
     root.querySelector("form").addEventListener("click", editRows);
+    root.querySelector("form").addEventListener("reset", (event) => resetRows(event.target));
     root.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
       compute(root, procedure);
