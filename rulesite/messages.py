@@ -30,6 +30,5 @@ MESSAGES = messages({
     "calculator.remove-row": Text("Odebrat řádek", "Remove the row"),
     "calculator.rows": Text("Zadej {min} až {max} řádků.", "Give {min} to {max} rows."),
     "calculator.cell": Text("Řádek č. {row}, {label}: {message}", "Row {row}, {label}: {message}"),
-    "calculator.twice": Text("Řádek č. {row}: {label} je uvedeno dvakrát.",
-                             "Row {row}: {label} is given twice."),
+    "calculator.twice": Text("Totéž už je v řádku č. {row}.", "The same is already in row {row}."),
 })

@@ -86,7 +86,7 @@ const cellLabel = (cell) => `„${cell.querySelector("span").textContent.trim()}
  * its row and its label; the list's own bounds are the editor's refusal. */
 function readRows(editor, cells = []) {
   const rows = childrenMatching(editor, "[data-row]");
-  const keys = new Set();
+  const keys = new Map(); // a mapping's key → the row it is first given in
   const values = rows.map((row, index) => {
     const read = {};
     childrenMatching(row, ".calculator__cell").forEach((cell) => {
@@ -94,10 +94,8 @@ function readRows(editor, cells = []) {
         const value = readCell(cell, cells);
         if (value !== undefined) read[cell.dataset.key ?? cell.dataset.part] = value;
         if (cell.dataset.part === "key" && value !== undefined) {
-          if (keys.has(value)) {
-            throw new Error(t("calculator.twice", { row: index + 1, label: cellLabel(cell) }));
-          }
-          keys.add(value);
+          if (keys.has(value)) throw new Error(t("calculator.twice", { row: keys.get(value) }));
+          keys.set(value, index + 1);
         }
       } catch (error) {
         if (error instanceof CellErrors) return;
@@ -198,10 +196,32 @@ function readField(element) {
   return parseValue(text, kind, bound(element, "min"), bound(element, "max"));
 }
 
-/** The input named `name` in a calculator (a JSON input's inner field: the input itself). */
+/** The input named `name` in a calculator (a value inside a list or mapping: the input
+ * holding it). */
 const inputNamed = (root, name) => root.querySelector(`[data-kind][name="${name}"]`)
   || root.querySelector(`[data-kind][data-name="${name}"]`)
-  || root.querySelector(`[data-kind][name="${name.split(".")[0]}"]`);
+  || root.querySelector(`[data-kind][name="${name.split(".")[0]}"]`)
+  || root.querySelector(`[data-kind][data-name="${name.split(".")[0]}"]`);
+
+/** The cell of a row editor that a refusal's dotted name points to ("ships.0.unit", in a list
+ * of lists "sectors.0.1.name"), or the deepest cell on its way ("sectors.0.1": the sector's
+ * cell); null when the name reaches no cell. Returns [cell, its row's number]. */
+function cellNamed(root, name) {
+  const [top, ...path] = name.split(".");
+  let editor = root.querySelector(`[data-kind=rows][data-name="${top}"]`);
+  let found = null;
+  while (editor && path.length) {
+    const index = Number(path.shift());
+    const row = childrenMatching(editor, "[data-row]")[index];
+    const key = editor.dataset.rows === "list" ? "item" : path.shift();
+    const cell = row && key !== undefined && childrenMatching(row, ".calculator__cell")
+      .find((c) => (c.dataset.key ?? c.dataset.part) === key);
+    if (!cell) break;
+    found = [cell, index + 1];
+    editor = cell.querySelector(":scope > [data-cell=rows]");
+  }
+  return found;
+}
 
 /** A field's label, as the form shows it. */
 function labelOf(root, name) {
@@ -223,6 +243,13 @@ function wordOf(root, name, choice) {
 }
 
 function showError(root, name, message) {
+  const cell = name.includes(".") && cellNamed(root, name);
+  if (cell) { // a value in a row: beside its cell, named by its row and label
+    const [where, row] = cell;
+    showCellError(where, t("calculator.cell", { row, label: cellLabel(where), message }));
+    where.closest("details")?.setAttribute("open", "");
+    return true;
+  }
   const element = inputNamed(root, name);
   const slot = element && root.querySelector(`#${element.id}-chyba`);
   if (!slot) return false;
@@ -239,7 +266,9 @@ function showCellError(cell, message) {
   const slot = cell.querySelector(":scope > .calculator__error");
   slot.textContent = message;
   slot.hidden = false;
-  cell.querySelector("[data-cell=value]")?.setAttribute("aria-invalid", "true");
+  // Its own control, or the row editor it holds (not the first control inside that).
+  cell.querySelector(":scope > label > [data-cell=value], :scope > [data-cell=rows]")
+    ?.setAttribute("aria-invalid", "true");
 }
 
 function clearErrors(root) {
