@@ -69,8 +69,9 @@ def _written(value: Any) -> str:
 
 
 def _fill_rows(editor, value: Any) -> None:
-    """A row editor holding ``value`` (a list, or a mapping: a row per key), as a user fills it:
-    its rows removed, one added per item, each cell written or chosen (by its API value)."""
+    """A row editor holding ``value`` (a list, or a mapping: a row per key, or per pair of a
+    list of pairs, where a key may come twice as a user may write it), as a user fills it: its
+    rows removed, one added per item, each cell written or chosen (by its API value)."""
     for remove in editor.locator(":scope > [data-row] > [data-action=remove-row]").all()[::-1]:
         remove.click()
     shape = editor.get_attribute("data-rows")
@@ -90,6 +91,20 @@ def _fill_rows(editor, value: Any) -> None:
                 control.select_option("" if given is None else str(given))
             else:
                 control.fill("" if given is None else _written(given))
+
+
+def _cell(root, name: str):
+    """The cell of a row editor a refusal's dotted ``name`` points to, as ``core/ui.js`` reads
+    it: ``ships.0.unit`` (row 1's ship), in a list of lists ``sectors.1.0.name``; a name
+    without a row is the editor itself."""
+    top, *steps = name.split(".")
+    editor = cell = root.locator(f'[data-kind="rows"][data-name="{top}"]')
+    while steps:
+        row = editor.locator(":scope > [data-row]").nth(int(steps.pop(0)))
+        key = "item" if editor.get_attribute("data-rows") == "list" else steps.pop(0)
+        cell = row.locator(f':scope > [data-key="{key}"], :scope > [data-part="{key}"]')
+        editor = cell.locator(":scope > [data-cell=rows]")
+    return cell
 
 
 def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
