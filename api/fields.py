@@ -277,3 +277,16 @@ class JsonDict(_FromJsonString, fields.Dict):
                     bounds = dict.fromkeys(bounds, validator.equal)
                 self.metadata = {**{k: v for k, v in bounds.items() if v is not None},
                                  **self.metadata}
+        if self.key_field is not None:  # what a key is, for a calculator's row of key + value
+            self.metadata = {**self.metadata, "x-keys": _described(self.key_field)}
+
+
+def _described(field: fields.Field[Any]) -> dict[str, Any]:
+    """A string field as a JSON schema would have it: its ``x-`` keys, choices and length."""
+    described = {key: value for key, value in field.metadata.items() if key.startswith("x-")}
+    for validator in field.validators:
+        if isinstance(validator, validate.OneOf):
+            described["enum"] = list(validator.choices)
+        elif isinstance(validator, validate.Length):
+            described |= {"minLength": validator.min, "maxLength": validator.max}
+    return described

@@ -57,7 +57,7 @@ class Card:
 def percent(chance: float, lang: str) -> str:
     """A probability as a percentage to one decimal: ``58,3 %`` in Czech, ``58.3%`` in English."""
     value = number(round(chance * 100, 1), lang)
-    return f"{value} %" if lang == "cs" else f"{value}%"
+    return f"{value}\u00a0%" if lang == "cs" else f"{value}%"
 
 
 def chance_line(label: str | None, chance: float, lang: str) -> str:
@@ -99,6 +99,8 @@ def as_text(card: Card) -> str:
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|>#\[\]()<])")
 _MENTION = re.compile(r"@(everyone|here)", re.IGNORECASE)
+#: Runs of whitespace, a non-breaking space ("50 %") excepted: it keeps a number by its unit.
+_WHITESPACE = re.compile(r"[^\S\u00a0]+")
 
 
 def markdown_escaped(text: str) -> str:
@@ -107,7 +109,7 @@ def markdown_escaped(text: str) -> str:
     A side's or a character's name is the user's: ``@everyone`` would ping a whole server,
     ``[x](https://…)`` forge a link, a newline and ``#`` forge a heading.
     """
-    flat = " ".join(text.split())
+    flat = _WHITESPACE.sub(" ", text).strip()
     escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", flat)
     escaped = _MENTION.sub("@\u200b\\1", escaped)
     return escaped.replace("://", ":\u200b//")

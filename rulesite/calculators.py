@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rpg.core.catalog import msg
 from rpg.core.registry import Procedure
 from rpg.core.text import number
+from rulesite import messages  # noqa: F401  (the calculator.* entries of the catalog)
 
 #: Inputs every procedure takes that are not the calculator's business (``dice`` is, separately).
 COMMON = {"seed", "dice", "lang", "format"}
@@ -37,6 +39,11 @@ def attrs(**values: Any) -> str:
             continue
         parts.append(name if value is True else f'{name}="{html.escape(str(value))}"')
     return " ".join(parts)
+
+
+def _word(key: str) -> str:
+    """One of the form's own words (``calculator.<key>`` in the catalog), escaped."""
+    return html.escape(msg(f"calculator.{key}").cs)
 
 
 def _bounds(schema: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -81,6 +88,13 @@ class Forms:
             return self.components[items["$ref"].rsplit("/", 1)[-1]]
         return items
 
+    def _rows_valued(self, schema: Mapping[str, Any]) -> bool:
+        """A list of objects (other than ``{name, bonus}``) or of lists, or a mapping: a row
+        editor."""
+        if schema.get("type") == "object":
+            return "additionalProperties" in schema
+        return self._json_valued(schema)
+
     def _json_valued(self, schema: Mapping[str, Any]) -> bool:
         """An object, or a list of objects other than ``{name, bonus}`` or of lists."""
         if schema.get("type") == "object":
@@ -106,15 +120,31 @@ class Forms:
             box = attrs(type="checkbox", checked=default is True, data_kind=kind, **common)
             return (f'<div class="calculator__field calculator__field--check"><input {box}>'
                     f'<label for="{ident}">{html.escape(label)}</label>{error}</div>')
+        if "oneOf" in schema:
+            return self._either(name, schema, label, ident, error)
         if kind == "array" and "enum" in items and "x-words" in items:
             return self._choices(path, name, schema, items, label, ident, error)
         if "enum" in schema:
-            options = ([] if required or default is not None
-                       else ['<option value="">(výchozí)</option>'])
+            # Left empty, the procedure takes its own default (``x-default``: shown by its word,
+            # and so not offered a second time) or none.
+            unset = schema.get("x-default")
+            options = ([] if required or default is not None else [
+                f'<option {attrs(value="", data_default=unset)}>'
+                f'{html.escape(self.word(schema, unset)) if unset else _word("unset")}</option>'])
             options += [
                 f"<option {attrs(value=value, selected=value == default)}>"
-                f"{html.escape(self.word(schema, value))}</option>" for value in schema["enum"]]
+                f"{html.escape(self.word(schema, value))}</option>"
+                for value in schema["enum"] if value != unset]
             control = f"<select {attrs(data_kind='string', **common)}>{''.join(options)}</select>"
+        elif self._rows_valued(schema):
+            # A list of objects (a party of {name, hp}), of lists or of choices, or a mapping
+            # ({name: points}): a row per item, each value in its own labelled control.
+            editor = self.rows(schema, label, required=required, id=ident, data_kind="rows",
+                               data_name=name, role="group", aria_labelledby=f"{ident}-nazev",
+                               aria_describedby=f"{ident}-chyba")
+            return (f'<div class="calculator__field calculator__field--wide">'
+                    f'<span class="calculator__legend" id="{ident}-nazev">{html.escape(label)}'
+                    f"</span>{editor}{error}</div>")
         elif self._json_valued(schema):
             # Objects, and lists of objects other than {name, bonus} (a party of {name, hp}):
             # written as JSON, checked by the procedure's own rules when computed.
@@ -149,6 +179,101 @@ class Forms:
                 **_bounds(schema), **common) + ">"
         return (f'<div class="calculator__field"><label for="{ident}">{html.escape(label)}'
                 f"</label>{control}{error}</div>")
+
+    def _either(self, name: str, schema: Mapping[str, Any], label: str, ident: str,
+                error: str) -> str:
+        """One way for all (a select of its words) or a row per item (camping's ``pay``: a
+        choice for each failure in turn); rows given, they are the value."""
+        way, each = schema["oneOf"]
+        default = schema.get("default")
+        options = "".join(f"<option {attrs(value=value, selected=value == default)}>"
+                          f"{html.escape(self.word(way, value))}</option>"
+                          for value in way["enum"])
+        select = attrs(data_cell="value", aria_labelledby=f"{ident}-nazev")
+        each_label = str(each.get("x-label", ""))
+        editor = self.rows(each, each_label, required=False)
+        group = attrs(class_="calculator__either", data_kind="either", data_name=name, id=ident,
+                      role="group", aria_labelledby=f"{ident}-nazev",
+                      aria_describedby=f"{ident}-chyba")
+        return (f'<div class="calculator__field calculator__field--wide">'
+                f'<span class="calculator__legend" id="{ident}-nazev">{html.escape(label)}</span>'
+                f"<div {group}><select {select}>{options}</select>"
+                f'<span class="calculator__legend">{html.escape(each_label)}</span>{editor}</div>'
+                f"{error}</div>")
+
+    def rows(self, schema: Mapping[str, Any], label: str, *, required: bool,
+             **extra: Any) -> str:
+        """A row editor: a ``<template>`` of one row, the rows the list must have at least, and
+        a button adding one (``core/ui.js`` adds and removes rows and reads them into the list
+        or mapping the API takes). ``data-rows`` says what a row is: ``object`` (a cell per
+        property, ``data-key``), ``mapping`` (a key and its value, ``data-part``) or ``list``
+        (one item)."""
+        if schema.get("type") == "object":
+            shape, low, high = "mapping", "minProperties", "maxProperties"
+            key = {"type": "string", **schema.get("x-keys", {})}
+            cells = [self.cell(key, str(key.get("x-label", "")), part="key", required=True),
+                     self.cell(schema["additionalProperties"],
+                               str(schema["additionalProperties"].get("x-label", "")),
+                               part="value", required=True)]
+        else:
+            low, high = "minItems", "maxItems"
+            item = self._item(schema["items"])
+            if "properties" in item:
+                shape = "object"
+                needed = set(item.get("required", ()))
+                cells = [self.cell(prop, self.label("", key, prop), key=key,
+                                   required=key in needed)
+                         for key, prop in item["properties"].items()]
+            else:
+                shape = "list"
+                cells = [self.cell(item, str(item.get("x-label", label)), part="item",
+                                   required=True)]
+        remove = msg("calculator.remove-row").cs
+        row = (f'<div class="calculator__row" data-row>{"".join(cells)}'
+               f'<button type="button" class="calculator__remove" data-action="remove-row" '
+               f'aria-label="{html.escape(remove)}" title="{html.escape(remove)}">×</button></div>')
+        least = schema.get(low) or 0
+        shown = max(least, 1) if required else 0  # an optional list starts empty
+        box = attrs(class_="calculator__rows", data_rows=shape, data_min_items=schema.get(low),
+                    data_max_items=schema.get(high), data_required=required, **extra)
+        return (f"<div {box}><template>{row}</template>{row * shown}"
+                f'<button type="button" class="calculator__add" data-action="add-row">'
+                f'{_word("add-row")}</button></div>')
+
+    def cell(self, schema: Mapping[str, Any], label: str, *, key: str | None = None,
+             part: str | None = None, required: bool = False) -> str:
+        """One value of a row, labelled: a select of the rules' words, a bounded number, a
+        name, or (a list or mapping inside the row) a row editor of its own."""
+        where = attrs(class_="calculator__cell", data_key=key, data_part=part)
+        error = '<span class="calculator__error" hidden></span>'
+        schema = self._item(schema) if "$ref" in schema else schema
+        if self._rows_valued(schema) or schema.get("type") == "array":
+            editor = self.rows(schema, label, data_cell="rows", required=bool(
+                schema.get("minItems") or schema.get("minProperties")))
+            return (f'<div {where}><span class="calculator__legend">{html.escape(label)}</span>'
+                    f"{editor}{error}</div>")
+        kind = schema.get("type")
+        if isinstance(kind, list):  # a nullable name: ["string", "null"]
+            kind = next(k for k in kind if k != "null")
+        common = {"data_cell": "value", "required": required, "autocomplete": "off"}
+        default = schema.get("default")
+        if "enum" in schema:
+            options = [] if required else ['<option value=""></option>']
+            options += [f"<option {attrs(value=value, selected=value == default)}>"
+                        f"{html.escape(self.word(schema, value))}</option>"
+                        for value in schema["enum"]]
+            control = f"<select {attrs(data_type='string', **common)}>{''.join(options)}</select>"
+        elif kind in ("integer", "number"):
+            control = "<input " + attrs(
+                type="text", inputmode="numeric" if kind == "integer" else "decimal",
+                data_type=kind, value=None if default is None else number(default, "cs"),
+                **_bounds(schema), **common) + ">"
+        else:
+            control = "<input " + attrs(
+                type="text", data_type="string", maxlength=schema.get("maxLength"),
+                spellcheck="false", **_bounds(schema), **common) + ">"
+        return (f'<div {where}><label><span>{html.escape(label)}</span>{control}</label>'
+                f"{error}</div>")
 
     def _choices(self, path: str, name: str, schema: Mapping[str, Any],
                  items: Mapping[str, Any], label: str, ident: str, error: str) -> str:
@@ -217,7 +342,7 @@ class Forms:
             f'<p class="calculator__title">Kalkulačka: {html.escape(title)}</p>'
             f'<form class="calculator__form" novalidate>{"".join(fields)}'
             '<button type="submit" class="md-button md-button--primary" data-action="roll">'
-            "Hodit</button></form>"
+            f'{_word("roll" if procedure.rolls else "compute")}</button></form>'
             '<div class="calculator__output" data-output aria-live="polite"></div>'
             "</section>"
         )

@@ -22,4 +22,13 @@ MESSAGES = messages({
     "calculator.chance": Text("Šance", "Chance"),
     "calculator.chart": Text("Rozdělení výsledků", "Distribution of results"),
     "calculator.next": Text("Dále", "Next"),
+    # The form's own words (rulesite/calculators.py writes them into the page).
+    "calculator.roll": Text("Hodit", "Roll"),
+    "calculator.compute": Text("Spočítat", "Compute"),
+    "calculator.unset": Text("(nezadáno)", "(not given)"),
+    "calculator.add-row": Text("+ Přidat řádek", "+ Add a row"),
+    "calculator.remove-row": Text("Odebrat řádek", "Remove the row"),
+    "calculator.rows": Text("Zadej {min} až {max} řádků.", "Give {min} to {max} rows."),
+    "calculator.cell": Text("Řádek č. {row}, {label}: {message}", "Row {row}, {label}: {message}"),
+    "calculator.twice": Text("Totéž už je v řádku č. {row}.", "The same is already in row {row}."),
 })

@@ -107,7 +107,8 @@ class UnitCounts(f.JsonDict):
 
 def unit_counts(rule: str, **kwargs: Any) -> UnitCounts:
     """``{unit: count}`` with counts 0..100000 quoting the rule ``rule`` when broken."""
-    return UnitCounts(keys=UnitName(), values=count(rule), validate=validate.Length(
+    return UnitCounts(keys=UnitName(label="Jednotka"), values=count(rule, label="Počet"),
+                      validate=validate.Length(
         0, len(conquest.UNITS)), **kwargs)
 
 
@@ -151,10 +152,10 @@ class ConquestIncomeInput(Schema):
 class ConquestFactionSchema(Schema):
     """A faction in one sector."""
 
-    name = f.name(required=True)
-    checkpoints = count("tie-break", load_default=0)
+    name = f.name(required=True, label="Frakce")
+    checkpoints = count("tie-break", load_default=0, label="Checkpointy")
     units = unit_counts("tie-break", load_default=dict, metadata={
-        "description": "Units left, as {unit: count}."})
+        "description": "Units left, as {unit: count}.", "x-label": "Zbylé jednotky"})
 
 
 class ConquestScoreInput(Schema):
@@ -164,9 +165,7 @@ class ConquestScoreInput(Schema):
                           validate=validate.Length(1, f.LIST_LENGTH), metadata={
                               "description": "The sector's factions: {name, checkpoints, "
                                              "units: {unit: count}}; in a GET one JSON value.",
-                              "x-label": "Frakce v sektoru (JSON: jméno, checkpointy, jednotky)",
-                              "x-placeholder": '[{"name": "Rudí", "checkpoints": 2, "units": '
-                                               '{"Scout": 1}}, {"name": "Modří"}]'})
+                              "x-label": "Frakce v sektoru"})
 
 
 class ConquestWinnerInput(Schema):
@@ -174,13 +173,12 @@ class ConquestWinnerInput(Schema):
 
     sectors = f.JsonList(
         fields.List(fields.Nested(ConquestFactionSchema),
-                    validate=validate.Length(1, f.LIST_LENGTH)),
+                    validate=validate.Length(1, f.LIST_LENGTH),
+                    metadata={"x-label": "Frakce v sektoru"}),
         required=True, validate=validate.Length(1, f.LIST_LENGTH), metadata={
             "description": "Each sector a list of factions as in `score`; factions are matched "
                            "across sectors by name. In a GET one JSON value.",
-            "x-label": "Sektory (JSON: seznam sektorů, v každém frakce)",
-            "x-placeholder": '[[{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1}}, '
-                             '{"name": "Modří"}]]'})
+            "x-label": "Sektory"})
 
 
 class ConquestCoinsInput(Schema):
@@ -197,26 +195,27 @@ class ConquestBuyInput(Schema):
         "description": "Credits available (a sector starts with 500), a multiple of 50."})
     units = unit_counts("price", required=True, metadata={
         "description": "Units to buy, as {unit: count}; in a GET one JSON value.",
-        "x-label": 'Jednotky (JSON, např. {"Scout": 2})',
-        "x-placeholder": '{"Scout": 2, "Frigate": 1}'})
+        "x-label": "Jednotky k nákupu"})
 
 
 class ConquestShipSchema(Schema):
     """A ship that starts its faction's turn on a checkpoint."""
 
-    unit = UnitName(required=True)
-    system = f.name(required=True, metadata={"description": "The checkpoint's system."})
-    holder = f.name(load_default=None, allow_none=True, metadata={
+    unit = UnitName(required=True, label="Loď")
+    system = f.name(required=True, label="Soustava", metadata={
+        "description": "The checkpoint's system."})
+    holder = f.name(load_default=None, allow_none=True, label="Drží ho (prázdné: nikdo)",
+                    metadata={
         "description": "The faction holding the checkpoint; null: unoccupied."})
 
 
 class ConquestHoldingSchema(Schema):
     """What an enemy faction held in a system before the captures."""
 
-    faction = f.name(required=True)
-    system = f.name(required=True)
-    checkpoints = count("system-lost", required=True)
-    extractors = count("system-lost", load_default=0)
+    faction = f.name(required=True, label="Frakce")
+    system = f.name(required=True, label="Soustava")
+    checkpoints = count("system-lost", required=True, label="Checkpointy")
+    extractors = count("system-lost", load_default=0, label="Extractory")
 
 
 class ConquestCaptureInput(Schema):
@@ -228,17 +227,13 @@ class ConquestCaptureInput(Schema):
                        validate=validate.Length(0, f.LIST_LENGTH), metadata={
                            "description": "The faction's ships on checkpoints at the start of "
                                           "its turn. In a GET one JSON value.",
-                           "x-label": "Lodě na checkpointech (JSON; holder null = neobsazený)",
-                           "x-placeholder": '[{"unit": "Scout", "system": "Alfa", '
-                                            '"holder": "Modří"}]'})
+                           "x-label": "Lodě na checkpointech"})
     holdings = f.JsonList(fields.Nested(ConquestHoldingSchema), load_default=list,
                           validate=validate.Length(0, f.LIST_LENGTH), metadata={
                               "description": "Checkpoints and Extractors each enemy captured "
                                              "from held in that system before; needed for "
                                              "every such enemy. In a GET one JSON value.",
-                              "x-label": "Co soupeři drželi v soustavách (JSON)",
-                              "x-placeholder": '[{"faction": "Modří", "system": "Alfa", '
-                                               '"checkpoints": 1, "extractors": 2}]'})
+                              "x-label": "Co soupeři drželi v soustavách"})
 
 
 class ConquestTeleportInput(Schema):

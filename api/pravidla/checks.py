@@ -43,7 +43,8 @@ class SkillCheckInput(Schema):
     difficulty = f.choice(tuple(checks.DIFFICULTIES), words=f.words(
         "difficulty", tuple(checks.DIFFICULTIES)), label="Obtížnost",
         metadata={"description": "lehka=5, stredni=10 (the default), tezka=15, velmi-tezka=20; "
-                                 "not with `dc` or `untrained`."})
+                                 "not with `dc` or `untrained`.",
+                  "x-default": checks.DEFAULT_DIFFICULTY})
     bonus = f.modifier(label="Situační bonus", metadata={
         "description": "Situational bonus or penalty."})
     advantage = _advantage()
@@ -127,7 +128,7 @@ def odds_x(default: int | None) -> f.Int:
     """``x`` of "x in y": 1..y succeeds; ``default`` the row's, or none."""
     extra = {"load_default": default} if default is not None else {}
     return f.bounded_int(odds.CHANCE_X_MIN, odds.CHANCE_Y_MAX, **extra,
-                         label="x (úspěch na 1 až x)", metadata={
+                         label="Úspěch, padne-li nejvýš", metadata={
                              "description": "Succeeds on 1..x of the d`y`; at most `y`."})
 
 
@@ -135,7 +136,8 @@ def odds_y(default: int | None) -> f.Int:
     """``y`` of "x in y": the die rolled; ``default`` the row's, or none."""
     extra = {"load_default": default} if default is not None else {}
     return f.bounded_int(odds.CHANCE_Y_MIN, odds.CHANCE_Y_MAX, **extra,
-                         label="y (kostka dy)", metadata={"description": "The die rolled (d`y`)."})
+                         label="Počet stěn kostky",
+                         metadata={"description": "The die rolled (d`y`)."})
 
 
 class ChanceInput(Schema):
@@ -143,7 +145,8 @@ class ChanceInput(Schema):
 
     x = odds_x(None)
     y = odds_y(None)
-    percent = f.bounded_int(odds.PERCENT_MIN, odds.PERCENT_MAX, label="Procenta (místo x z y)",
+    percent = f.bounded_int(odds.PERCENT_MIN, odds.PERCENT_MAX,
+                            label="Nebo šance v procentech (místo kostky)",
                             metadata={"description": "Chance in %, rolled on a d100; not with "
                                                      "`x` / `y`."})
 

@@ -26,8 +26,8 @@ def _needs(high: int, label: str, description: str, **extra: object) -> f.CsvLis
 
 
 #: The rules' words of the ways to pay and of each failure's choice.
-PAY_WAYS = {"supplies-first": "nejdřív zásoby", "fatigue": "vždy únava"}
-PAY_CHOICES = {"supplies": "zásoby", "fatigue": "únava"}
+PAY_WAYS = f.words("camping.way", w.PAYMENTS)
+PAY_CHOICES = f.words("camping.choice", w.PAY_CHOICES)
 
 
 class Payment(fields.Field[Any]):
@@ -51,8 +51,10 @@ class Payment(fields.Field[Any]):
                                    "(`fatigue`) is that way, `fatigue,` a list of one choice.",
                     "oneOf": [
             {"type": "string", "enum": list(w.PAYMENTS), "x-words": PAY_WAYS},
-            {"type": "array", "maxItems": w.PAY_CHOICES_MAX, "items": {
-                "type": "string", "enum": list(w.PAY_CHOICES), "x-words": PAY_CHOICES}},
+            {"type": "array", "maxItems": w.PAY_CHOICES_MAX,
+             "x-label": "Nebo zvlášť pro každý neúspěch, po řadě", "items": {
+                "type": "string", "enum": list(w.PAY_CHOICES), "x-words": PAY_CHOICES,
+                "x-label": "Neúspěch platí"}},
         ], **kwargs.pop("metadata", {})}
         super().__init__(metadata=metadata, **kwargs)
 
@@ -88,10 +90,7 @@ class CampingInput(Schema):
     travelers = f.bounded_int(w.TRAVELERS_MIN, w.TRAVELERS_MAX, load_default=1, label=_TRAVELERS,
                               metadata={"description": "Hungry mouths: each failure costs every "
                                                        "traveler 1 supply or 1 fatigue."})
-    pay = Payment(load_default="supplies-first", metadata={
-        "x-label": "Neúspěchy platí (supplies-first = zásobami, dokud stačí; fatigue = vždy "
-                   "únavou; nebo volba pro každý neúspěch, např. fatigue, supplies)",
-        "x-placeholder": "fatigue, supplies"})
+    pay = Payment(load_default="supplies-first", metadata={"x-label": "Neúspěchy platí"})
 
 
 register(
@@ -116,8 +115,10 @@ def _activity_label() -> str:
 class GroupActivityInput(Schema):
     """A group declared beforehand and its activity [Simultánní aktivity]."""
 
-    group = f.name(required=True, metadata={"description": "The group's name (who is in it)."})
-    activity = f.choice(tuple(w.ACTIVITY_ON), words=ACTIVITY_WORDS, required=True)
+    group = f.name(required=True, label="Skupina", metadata={
+        "description": "The group's name (who is in it)."})
+    activity = f.choice(tuple(w.ACTIVITY_ON), words=ACTIVITY_WORDS, required=True,
+                        label="Aktivita")
 
 
 class TravelInput(Schema):
@@ -148,10 +149,7 @@ class TravelInput(Schema):
                            "check, in list order; anyone hunting or exploring means the party "
                            "does not travel that day. Not with `activity`; in a GET one "
                            "JSON-encoded value.",
-            "x-label": "Nebo aktivity skupin (JSON: seznam {\"group\", \"activity\"}; "
-                       "activity: forage, hunt, explore)",
-            "x-placeholder": '[{"group": "Ota", "activity": "hunt"}, '
-                             '{"group": "Eva a Bára", "activity": "forage"}]'})
+            "x-label": "Nebo aktivity skupin (každá skupina hází zvlášť)"})
 
 
 register(
@@ -188,8 +186,8 @@ register(
 class PartyMemberSchema(Schema):
     """A character sharing the summary damage."""
 
-    name = f.name(required=True)
-    hp = f.bounded_int(w.HP_MIN, w.HP_MAX, required=True, metadata={
+    name = f.name(required=True, label="Postava")
+    hp = f.bounded_int(w.HP_MIN, w.HP_MAX, required=True, label="Životy", metadata={
         "description": "Hit points at the end of the journey, before the damage."})
 
 
@@ -200,18 +198,16 @@ class FastTravelSplitInput(Schema):
                        validate=validate.Length(w.PARTY_MIN, w.PARTY_MAX), metadata={
         "description": "The characters, `{\"name\", \"hp\"}`, names unique (a 422 otherwise); "
                        "in a GET one JSON-encoded value.",
-        "x-label": "Družina (JSON: seznam {\"name\", \"hp\"})",
-        "x-placeholder": '[{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}]'})
+        "x-label": "Družina"})
     damage = f.bounded_int(0, w.DAMAGE_MAX, required=True, label="Souhrnné poškození", metadata={
         "description": "The summary damage of the journey (see `fast-travel`)."})
     allocation = f.JsonDict(
-        keys=f.name(), values=f.bounded_int(0, w.DAMAGE_MAX),
+        keys=f.name(label="Postava"), values=f.bounded_int(0, w.DAMAGE_MAX, label="Body"),
         validate=validate.Length(0, w.PARTY_MAX), load_default=dict, metadata={
             "description": "`{\"name\": points}`: names from `party` (missing ones take 0), "
                            "summing to `damage`, else a 422 quoting the rule; in a GET one "
                            "JSON-encoded value.",
-            "x-label": "Rozdělení (JSON: {\"jméno\": body})",
-            "x-placeholder": '{"Bára": 3, "Ota": 2}'})
+            "x-label": "Rozdělení poškození (kdo chybí, nedostane nic)"})
 
 
 register(

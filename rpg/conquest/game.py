@@ -303,7 +303,7 @@ MESSAGES = messages({
         "Tah {turn}: teleportační žeton se otočí barvou nahoru; Displacer nemůže jednat.",
         "Turn {turn}: the teleport token flips colour up; the Displacer cannot act."),
     "conquest/teleport.token-removed": Text(
-        "Tah {turn}: žeton se odstraní a ve {phase}. fázi (akce jednotek) s Displacerem lze "
+        "Tah {turn}: žeton se odstraní a ve {phase}.\u00a0fázi (akce jednotek) s Displacerem lze "
         "táhnout.",
         "Turn {turn}: the token is removed and in phase {phase} (unit actions) the Displacer "
         "acts again."),
@@ -391,7 +391,7 @@ class UnitsResult:
     units: tuple[Unit, ...] = field(metadata={"description": "The table, in the rules' order."})
 
 
-@procedure("conquest/units", result=UnitsResult, rule="conquest-units",
+@procedure("conquest/units", rolls=False, result=UnitsResult, rule="conquest-units",
            samples=({},))
 def units(source: DiceSource) -> Outcome:
     """[Přehled jednotek] the unit table."""
@@ -421,7 +421,7 @@ class AttackResult:
         metadata={"description": "No hit point left: the target is removed from the map."})
 
 
-@procedure("conquest/attack", result=AttackResult, rule="conquest-attack",
+@procedure("conquest/attack", rolls=False, result=AttackResult, rule="conquest-attack",
            samples=({"attacker": "Destroyer", "target": "Frigate", "distance": 4},))
 def attack(
     source: DiceSource, *, attacker: str, target: str, distance: int, target_damage: int = 0
@@ -467,7 +467,7 @@ class RegenResult:
     capped: bool = field(metadata={"description": "The cap of 5 applied."})
 
 
-@procedure("conquest/regen", result=RegenResult, rule="conquest-regen",
+@procedure("conquest/regen", rolls=False, result=RegenResult, rule="conquest-regen",
            samples=({"unit": "Dreadnought", "damage": 9, "mechanics_in_range": 2},))
 def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int = 0) -> Outcome:
     """[Regenerace] repaired = min(damage, regen + Mechanics in range, 5)."""
@@ -499,7 +499,7 @@ class IncomeResult:
     from_extractors: int = field(metadata={"description": "50 per Extractor owned."})
 
 
-@procedure("conquest/income", result=IncomeResult, rule="conquest-income",
+@procedure("conquest/income", rolls=False, result=IncomeResult, rule="conquest-income",
            samples=({"checkpoints": 3, "extractors": 2},))
 def income(source: DiceSource, *, checkpoints: int = 0, extractors: int = 0) -> Outcome:
     """[Příjem kreditů] 100 per checkpoint controlled, 50 per Extractor owned."""
@@ -599,7 +599,7 @@ class ScoreResult:
 
 
 @procedure(
-    "conquest/score", result=ScoreResult, rule="conquest-end",
+    "conquest/score", rolls=False, result=ScoreResult, rule="conquest-end",
     samples=(
         {"factions": [{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 2}},
                       {"name": "Modří", "checkpoints": 2}]},
@@ -675,7 +675,7 @@ class WinnerResult:
 
 
 @procedure(
-    "conquest/winner", result=WinnerResult, rule="conquest-end",
+    "conquest/winner", rolls=False, result=WinnerResult, rule="conquest-end",
     samples=(
         {"sectors": [[{"name": "Rudí", "checkpoints": 1},
                       {"name": "Modří", "checkpoints": 0}]]},
@@ -752,7 +752,7 @@ def coin_split(amount: int) -> dict[str, int]:
     return split
 
 
-@procedure("conquest/coins", result=CoinsResult, rule="conquest-credits",
+@procedure("conquest/coins", rolls=False, result=CoinsResult, rule="conquest-credits",
            samples=({"credits": 1450},))
 def coins(source: DiceSource, *, credits: int) -> Outcome:
     """[Kredity] the fewest coins: gold 1 000, silver 200, teal 50."""
@@ -789,7 +789,7 @@ class BuyResult:
         metadata={"description": "Each unit of the purchase, in input order."})
 
 
-@procedure("conquest/buy", result=BuyResult, rule="conquest-buy",
+@procedure("conquest/buy", rolls=False, result=BuyResult, rule="conquest-buy",
            samples=({"credits": 500, "units": {"Scout": 2, "Frigate": 1}},))
 def buy(
     source: DiceSource, *, units: Mapping[str, int], credits: int = STARTING_CREDITS
@@ -874,7 +874,7 @@ def _named(value: Any, field: str) -> str:
 
 
 @procedure(
-    "conquest/capture", result=CaptureResult, rule="conquest-capture",
+    "conquest/capture", rolls=False, result=CaptureResult, rule="conquest-capture",
     samples=(
         {"faction": "Rudí",
          "ships": [{"unit": "Scout", "system": "Alfa", "holder": "Modří"}],
@@ -990,7 +990,7 @@ class TeleportResult:
         metadata={"description": "The three steps, in order."})
 
 
-@procedure("conquest/teleport", result=TeleportResult, rule="conquest-special",
+@procedure("conquest/teleport", rolls=False, result=TeleportResult, rule="conquest-special",
            samples=({"turn": 3},))
 def teleport(
     source: DiceSource,

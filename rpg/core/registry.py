@@ -40,7 +40,9 @@ class Procedure:
     of the rule it cites first (where its calculator stands on the site); ``samples`` inputs that
     answer (the index's example, benchmarks, smoke tests); ``calculator`` whether the site has a
     calculator for it (in ``calculators/<module>.js``, named after the path in camelCase);
-    ``next`` the procedures its result may call for next (an encounter after a travel day).
+    ``next`` the procedures its result may call for next (an encounter after a travel day);
+    ``rolls`` whether it ever rolls a die (a calculator that rolls nothing computes, its button
+    says so).
     """
 
     path: str
@@ -50,6 +52,7 @@ class Procedure:
     samples: tuple[Mapping[str, Any], ...]
     calculator: bool = True
     next: tuple[str, ...] = ()
+    rolls: bool = True
 
     @property
     def module(self) -> str:
@@ -89,13 +92,14 @@ def procedure(
     samples: tuple[Mapping[str, Any], ...] = ({},),
     calculator: bool = True,
     next: tuple[str, ...] = (),
+    rolls: bool = True,
 ) -> Callable[[Run], Run]:
     """Declare the decorated engine function as the procedure ``path``."""
     def declare(run: Run) -> Run:
         if path in _REGISTRY and _REGISTRY[path].run is not run:
             raise ValueError(f"procedure {path!r} is declared twice")
         _REGISTRY[path] = Procedure(path, run, result, rule, tuple(samples), calculator,
-                                    tuple(next))
+                                    tuple(next), rolls)
         return run
     return declare
 

@@ -116,6 +116,7 @@ class EngineeringResult:
 
 
 @procedure("olgoj-chorchoj/engineering", result=EngineeringResult, rule="olgoj-engineering",
+           rolls=False,
            samples=({"products": [3, 1, 2], "tactical": 4},))
 def engineering(source: DiceSource, *, products: Sequence[int], tactical: int = 0) -> Outcome:
     """[Inženýrství] each of the three product scales 1 back, +5 tactical points; every scale
@@ -184,7 +185,7 @@ def _option(option: TokenOption) -> Message:
     return msg("olgoj-chorchoj/tokens.corner-both", tokens=option.tokens)
 
 
-@procedure("olgoj-chorchoj/tokens", result=TokensResult, rule="olgoj-tokens",
+@procedure("olgoj-chorchoj/tokens", rolls=False, result=TokensResult, rule="olgoj-tokens",
            samples=({"face_up_token": True, "corner_match": True},))
 def tokens(
     source: DiceSource,

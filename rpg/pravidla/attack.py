@@ -1102,7 +1102,7 @@ def _named(value: int, name: Message) -> Message:
                name=name)
 
 
-@procedure("defense", result=DefenseResult, rule="defense",
+@procedure("defense", rolls=False, result=DefenseResult, rule="defense",
            samples=({"base": 10, "armor": 4, "shield": 1},), next=("shield-block",))
 def defense(
     source: DiceSource,
@@ -1170,7 +1170,7 @@ MESSAGES_PERSISTENT = messages({
         "skupiny): {each}. Celkem {total}.",
         "Persistent damage {notation}, {rounds} {rounds:round|rounds} (each at the end of the "
         "group's turn): {each}. Total {total}."),
-    "persistent-damage.round": Text("{index}. kolo: {shown}{result}",
+    "persistent-damage.round": Text("{index}.\u00a0kolo: {shown}{result}",
                                     "round {index}: {shown}{result}"),
     "persistent-damage.floor": Text(" → {floor}", " → {floor}"),
 })

@@ -407,7 +407,7 @@ def range_zone_of(distance_m: float) -> RangeZone:
     return next(zone for zone in reversed(RANGE_ZONES) if metres >= zone.low)
 
 
-@procedure("range-zone", result=RangeZoneResult, rule="range-zones",
+@procedure("range-zone", rolls=False, result=RangeZoneResult, rule="range-zones",
            samples=({"distance_m": 30},))
 def range_zone(source: DiceSource, *, distance_m: float) -> Outcome:
     """[Zóny dosahu] the abstract zone of a distance, what it takes to get there, what can hit."""

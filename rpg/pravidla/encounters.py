@@ -55,7 +55,7 @@ MESSAGES = messages({
     "surprise.text": Text("Hod na překvapení: {rolls}. {verdict}",
                           "Surprise roll: {rolls}. {verdict}"),
     "surprise.rolled": Text("{side} {dice}", "{side} {dice}"),
-    "surprise.caught": Text("{side} {dice} → překvapená", "{side} {dice} → surprised"),
+    "surprise.caught": Text("{side} {dice} → překvapení", "{side} {dice} → surprised"),
     "surprise.lit": Text("{side} bez hodu (ostatní nesou světlo)",
                          "{side} no roll (the others carry light)"),
     "surprise.none": Text("Nikdo není překvapený.", "Nobody is surprised."),
@@ -454,6 +454,7 @@ class EncounterDurationResult:
 
 
 @procedure("encounter-duration", result=EncounterDurationResult, rule="encounter-duration",
+           rolls=False,
            samples=({"rounds": 12},))
 def encounter_duration(source: DiceSource, *, rounds: int) -> Outcome:
     """[Konec setkání] an encounter (a fight included) takes at least 1 shift, its rounds rounded

@@ -50,14 +50,16 @@ cite("thermal-vision", "Termovize", "nebezpeci-a-nastrahy")
 MESSAGES = messages({
     "falling.title": Text("Pád z výšky", "Falling"),
     "falling.chance": Text("Šance na zachycení", "Chance to catch hold"),
-    "falling.text": Text("Pád z {height} m: {catch}počítá se {counted} m → {damage}.",
-                         "Fall of {height} m: {catch}{counted} m counted → {damage}."),
+    "falling.text": Text(
+        "Pád z {height} m: {catch}{counted} m pádu, první {free} m se "
+        "nepočítají → {damage}.",
+        "Fall of {height} m: {catch}{counted} m fallen, the first {free} m do not count → "
+        "{damage}."),
     "falling.catch": Text("zachycení {shown} → {caught}; ", "catch {shown} → {caught}; "),
     "falling.caught": Text("postava se zachytila", "caught hold"),
     "falling.not-caught": Text("postava se nezachytila", "no hold"),
     "falling.damage": Text("{dice} poškození", "{dice} damage"),
-    "falling.no-damage": Text("bez poškození (první {free} m se nepočítají)",
-                              "no damage (the first {free} m are free)"),
+    "falling.no-damage": Text("bez poškození", "no damage"),
     "falling.catch-needs-distance": Text(
         "Při pokusu o zachycení ({catch}) zadej {caught_at}: kolik metrů postava už spadla.",
         "With {catch}, give {caught_at}: how far the character had fallen already."),
@@ -185,8 +187,9 @@ def falling(
         damage = rolled.total
         damage_text = msg("falling.damage", dice=written(rolled))
     else:
-        damage_text = msg("falling.no-damage", free=FREE_FALL_M)
-    text = msg("falling.text", height=height_m, counted=counted, damage=damage_text,
+        damage_text = msg("falling.no-damage")
+    text = msg("falling.text", height=height_m, counted=counted, free=FREE_FALL_M,
+               damage=damage_text,
                catch="" if shown is None else msg(
                    "falling.catch", shown=shown,
                    caught=msg("falling.caught" if caught else "falling.not-caught")))
@@ -209,7 +212,7 @@ class HoldBreathResult:
         metadata={"description": "speaking-or-casting, out-of-breath, or null while holding."})
 
 
-@procedure("hold-breath", result=HoldBreathResult, rule="hold-breath",
+@procedure("hold-breath", rolls=False, result=HoldBreathResult, rule="hold-breath",
            samples=({"endurance": 12},))
 def hold_breath(
     source: DiceSource,
@@ -250,7 +253,7 @@ class VisionResult:
         "description": "What broke the creature's thermal vision, or null."})
 
 
-@procedure("vision", result=VisionResult, rule="thermal-vision",
+@procedure("vision", rolls=False, result=VisionResult, rule="thermal-vision",
            samples=({"thermal": True, "distance_m": 8}, {"light": True}))
 def vision(
     source: DiceSource,

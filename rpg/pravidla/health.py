@@ -410,7 +410,7 @@ class HealingResult:
     at_max: bool
 
 
-@procedure("healing", result=HealingResult, rule="natural-healing",
+@procedure("healing", rolls=False, result=HealingResult, rule="natural-healing",
            samples=({"hp": 3, "max_hp": 12, "nights": 2},))
 def healing(
     source: DiceSource,

@@ -33,7 +33,7 @@ MESSAGES = messages({
     "odds.text": Text("{head} ({odds}): {dice} {sign} {x} → {outcome}.",
                       "{head} ({odds}): {dice} {sign} {x} → {outcome}."),
     "odds.x-in-y": Text("{x} z {y}", "{x} in {y}"),
-    "odds.percent": Text("{x} %", "{x} %"),
+    "odds.percent": Text("{x}\u00a0%", "{x}%"),
     "odds.x-range": Text(
         "{field} musí být od {low} do y ({y}), ne {x}: x z y znamená hod 1dy, kde 1 až x uspěje.",
         "{field} must be between {low} and y ({y}), not {x}: x in y means rolling 1dy, where 1 "

@@ -160,7 +160,7 @@ MESSAGES = messages({
     "shield-block.rule-dice": Text(
         "„… zredukovat jej o 1 kostku poškození za každé obětované OČ štítu.“",
         "“… reduce it by 1 damage die for each point of shield AC sacrificed.”"),
-    "mishap.title": Text("Nehoda (50 %)", "Mishap (50 %)"),
+    "mishap.title": Text("Nehoda (50\u00a0%)", "Mishap (50%)"),
     "mishap.chance": Text("Šance, že nastane", "Chance it happens"),
     "mishap.nothing": Text("vyšlo to", "it works"),
     "mishap.ranged-engaged.head": Text("Útok na dálku ve vázání v boji na blízko",
@@ -214,7 +214,7 @@ class MovementResult:
                        "round's movement ([Připravená akce] caps the round's total)."})
 
 
-@procedure("movement", result=MovementResult, rule="movement",
+@procedure("movement", rolls=False, result=MovementResult, rule="movement",
            samples=({"movement": 6, "mode": "climb"},
                     {"movement": 6, "mode": "walk", "already_moved_m": 2}))
 def movement(
@@ -260,7 +260,7 @@ class ThrownRangeResult:
     damage_note: Message
 
 
-@procedure("thrown-range", result=ThrownRangeResult, rule="thrown-weapon",
+@procedure("thrown-range", rolls=False, result=ThrownRangeResult, rule="thrown-weapon",
            samples=({"strength": 12},))
 def thrown_range(source: DiceSource, *, strength: int) -> Outcome:
     """[Hození zbraně] effective range = Síla, ineffective range = 2 × Síla (zone Poblíž)."""
@@ -283,7 +283,7 @@ class ShieldBlockResult:
     destroyed: bool
 
 
-@procedure("shield-block", result=ShieldBlockResult, rule="shield-block",
+@procedure("shield-block", result=ShieldBlockResult, rule="shield-block", rolls=False,
            samples=({"shield_ac": 2, "dice_blocked": 1},))
 def shield_block(
     source: DiceSource,

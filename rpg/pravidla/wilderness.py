@@ -107,6 +107,10 @@ MESSAGES = messages({
     "camping.cost-each": Text(
         "{failures} {failures:neúspěch|neúspěchy|neúspěchů} ({each}) → {paid}.",
         "{failures} {failures:failure|failures} ({each}) → {paid}."),
+    "camping.way.supplies-first": Text("nejdřív zásoby", "supplies first"),
+    "camping.way.fatigue": Text("vždy únava", "always fatigue"),
+    "camping.choice.supplies": Text("zásoby", "supplies"),
+    "camping.choice.fatigue": Text("únava", "fatigue"),
     "camping.paid.supplies": Text("{need}: zásoby", "{need}: supplies"),
     "camping.paid.fatigue": Text("{need}: únava", "{need}: fatigue"),
     "camping.paid.short": Text("{need}: únava, zásoby nestačí",
@@ -189,7 +193,8 @@ MESSAGES = messages({
     "fast-travel.title": Text("Rychlé cestování", "Fast travel"),
     "fast-travel.text": Text(
         "Rychlé cestování, {days} {days:den|dny|dní}, {travelers} "
-        "{travelers:cestující|cestující|cestujících}: zásoby potřeba {needed}, zaplaceno {used}, "
+        "{travelers:cestující|cestující|cestujících}: potřeba {needed} "
+        "{needed:zásoba|zásoby|zásob}, zaplaceno {used}, "
         "zbývá {left}; souhrnné poškození {damage}; {encounters}.",
         "Fast travel, {days} {days:day|days}, {travelers} {travelers:traveler|travelers}: "
         "{needed} {needed:supply|supplies} needed, {used} paid, {left} left; summary damage "
@@ -753,7 +758,7 @@ def _allocation(allocation: Any, names: Sequence[str], damage: int) -> dict[str,
 
 
 @procedure(
-    "fast-travel-split", result=FastTravelSplitResult, rule="fast-travel",
+    "fast-travel-split", rolls=False, result=FastTravelSplitResult, rule="fast-travel",
     samples=(
         {"party": [{"name": "Eva", "hp": 5}, {"name": "Ota", "hp": 3}],
          "damage": 4,

@@ -207,6 +207,7 @@ def _yes(flag: bool) -> Message:
 
 
 @procedure("psychopaths-land/turn-check", result=TurnCheckResult, rule="psychopaths-round",
+           rolls=False,
            samples=({"action_points": 2, "visited": ["Les"], "target_field": "Most"},))
 def turn_check(
     source: DiceSource,

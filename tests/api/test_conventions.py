@@ -209,7 +209,7 @@ def test_plain_text_for_phones(client: FlaskClient) -> None:
     for response in (by_format, by_accept):
         assert response.mimetype == "text/plain"
         assert response.get_data(as_text=True) == (
-            "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží.\nŠance, že drží: 58,3 %\n")
+            "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží.\nŠance, že drží: 58,3\u00a0%\n")
 
 
 def test_markdown_and_html_cards(client: FlaskClient) -> None:
@@ -217,11 +217,11 @@ def test_markdown_and_html_cards(client: FlaskClient) -> None:
     assert markdown.mimetype == "text/markdown"
     assert markdown.get_data(as_text=True) == (
         "**Ověření morálky** · Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží.\n"
-        "Šance, že drží: 58,3 % · [Morálka](<http://localhost/pravidla/souboje/#moralka>)\n")
+        "Šance, že drží: 58,3\u00a0% · [Morálka](<http://localhost/pravidla/souboje/#moralka>)\n")
     html = client.post("/api/v1/morale?format=html", json={"morale": 7, "dice": [3, 4]})
     assert html.mimetype == "text/html"
     card = html.get_data(as_text=True)
-    assert 'data-procedure="morale"' in card and "Šance, že drží: 58,3 %" in card
+    assert 'data-procedure="morale"' in card and "Šance, že drží: 58,3\u00a0%" in card
     assert "Morálka 7: 2d6 = 3 + 4 = 7 ≤ 7 → drží." in card
 
 

@@ -125,13 +125,13 @@ def test_a_czech_card_has_a_decimal_comma_and_says_what_the_chance_is_of(
 ) -> None:
     card = client.get("/api/v1/morale?morale=7&dice=3,4&format=html").get_data(as_text=True)
     assert '<span class="rpg-header">PJ</span>' in card
-    assert '<p class="rpg-chance">Šance, že drží: 58,3 %</p>' in card
+    assert '<p class="rpg-chance">Šance, že drží: 58,3\u00a0%</p>' in card
 
 
 @pytest.mark.parametrize(("path", "label"), [
     ("falling?height_m=10&catch=true&caught_at_m=4&dice=12,1,1,1,1", "Šance na zachycení: "),
-    ("trap?dice=1", "Šance, že se spustí: 33,3 %"),
-    ("travel?dice=3,3", "Šance na den bez setkání: 66,7 %"),
+    ("trap?dice=1", "Šance, že se spustí: 33,3\u00a0%"),
+    ("travel?dice=3,3", "Šance na den bez setkání: 66,7\u00a0%"),
 ])
 def test_every_chance_is_labelled_by_its_procedure(
     client: FlaskClient, path: str, label: str

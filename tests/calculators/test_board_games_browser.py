@@ -1,6 +1,7 @@
 """The board and war games' calculators in Chromium: the engine's results, the combat's card
-steps on the same dice, the battle sheet, Czech errors beside JSON inputs, the form's own bounds,
-and no sideways scroll at 390 px."""
+steps on the same dice, the battle sheet, factions, sectors, ships and holdings filled row by
+row as the API takes them, Czech errors beside the field or the row's cell they are about, the
+form's own bounds, and no sideways scroll at 390 px."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from rpg.core.citations import RULES
 from rpg.core.registry import procedures
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
+from tests.calculators.shared_checks import refused_beside_the_field
+from tests.calculators.test_calculators_browser import _cell, _fill
+from tests.calculators.test_rows_browser import _api
 
 pytestmark = pytest.mark.browser
 
@@ -41,20 +45,6 @@ def _open(chromium, url: str, path: str):
     return page, page.locator(f'[data-procedure="{path}"]'), errors
 
 
-def _fill(root, inputs: dict[str, Any], dice: list[int]) -> None:
-    for name, value in inputs.items():
-        field = root.locator(f'[name="{name}"]')
-        if field.get_attribute("data-kind") == "boolean":
-            field.set_checked(bool(value))
-        elif field.evaluate("el => el.tagName") == "SELECT":
-            field.select_option(str(value))
-        elif field.get_attribute("data-kind") == "json":
-            field.fill(json.dumps(value, ensure_ascii=False))
-        else:
-            field.fill(", ".join(map(str, value)) if isinstance(value, list) else str(value))
-    root.locator('[name="dice"]').fill(", ".join(map(str, dice)))
-
-
 def _roll(root) -> dict[str, Any] | None:
     output = root.locator("[data-output]")
     output.evaluate("el => { el.innerHTML = ''; delete el.dataset.result; }")
@@ -69,15 +59,40 @@ def _engine(path: str, inputs: dict[str, Any], dice: list[int]) -> dict[str, Any
 
 
 def _as_the_form_names(root, message: str) -> str:
-    """The engine's message as a calculator words it: an input (or a value inside a JSON
-    input) named by its label in the form, not by its API name."""
-    for label in root.locator("label[for]").all():
-        control = root.locator(f'[id="{label.get_attribute("for")}"]')
-        name = control.get_attribute("name") if control.count() else None
-        if name:
+    """The engine's message as a calculator words it: an input (or a value inside its rows)
+    named by its label in the form (a row editor's: its legend), not by its API name."""
+    for control in root.locator("[data-kind][id]").all():
+        name = control.get_attribute("name") or control.get_attribute("data-name")
+        ident = control.get_attribute("id")
+        label = root.locator(f'label[for="{ident}"], [id="{ident}-nazev"]')
+        if name and label.count():
             message = re.sub(rf"'{re.escape(name)}(\.[\w.]+)?'",
-                             f"„{label.inner_text().strip()}“", message)
+                             f"„{label.first.inner_text().strip()}“", message)
     return message
+
+
+def _units_named(inputs: Any) -> set[str]:
+    """Every unit an input names (a ship's, a battle's, the keys of unit counts)."""
+    if isinstance(inputs, list):
+        return set().union(*map(_units_named, inputs))
+    if not isinstance(inputs, dict):
+        return set()
+    named = {value for key, value in inputs.items()
+             if key in ("attacker", "target", "unit") and isinstance(value, str)}
+    if isinstance(inputs.get("units"), dict):
+        named |= set(inputs["units"])
+    return named.union(*(_units_named(value) for value in inputs.values()))
+
+
+def _refused_in_cell(root, name: str, words: str) -> None:
+    """No result: ``words`` beside the row's cell ``name`` points to (``ships.0.unit``), its
+    control (or the rows it holds) marked invalid."""
+    assert _roll(root) is None
+    cell = _cell(root, name)
+    beside = cell.locator(":scope > .calculator__error")
+    assert beside.is_visible() and beside.inner_text() == words, beside.inner_text()
+    marked = cell.locator(":scope > label > [data-cell=value], :scope > [data-cell=rows]")
+    assert marked.get_attribute("aria-invalid") == "true"
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -86,10 +101,9 @@ def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, p
     cases = [(inputs, dice) for inputs in golden.GRIDS[path]
              for dice in golden.dice_sequences(procedure, inputs)
              if "result" in _engine(path, inputs, dice)]
-    # Unit names as the table spells them: the page picks them from a select.
+    # Unit names as the table spells them: the page picks them from a select, in a row too.
     names = {row[0] for row in UNITS}
-    cases = [case for case in cases if path not in (ATTACK, "conquest/regen")
-             or {case[0].get(key) for key in ("attacker", "target", "unit")} - {None} <= names]
+    cases = [case for case in cases if _units_named(case[0]) <= names]
     page, root, errors = _open(chromium, calculators_url, path)
     for inputs, dice in random.Random(6).sample(cases, min(3, len(cases))):
         root.locator("form").evaluate("form => form.reset()")
@@ -162,46 +176,82 @@ def test_the_form_refuses_what_the_calculator_does_not_check_again(
     page.context.close()
 
 
-@pytest.mark.parametrize(("path", "name", "value", "message"), [
-    ("conquest/winner", "sectors", "[[{name: 1}]]", "Zápis není platný JSON."),
-    ("conquest/winner", "sectors", '[[{"name": "Rudí", "units": {"Cruiser": 1}}]]',
-     "Neznámá jednotka 'Cruiser'"),
-    ("conquest/buy", "units", '{"Dreadnought": 2}', "Nedostatek kreditů: nákup stojí 700 kr."),
-    ("olgoj-chorchoj/engineering", "products", "3, 0, 2", "Stupnice č. 2 je na 0"),
-    ("conquest/coins", "credits", "75", "Zadej násobek 50."),
-    (SCORE, "factions", '[{"name": "Rudí"}, {"name": "RUDÍ"}]', "Jména frakcí se opakují"),
-    (SCORE, "factions", '[{"name": " ", "checkpoints": 2}]', "potřebuje jméno ('name')"),
+@pytest.mark.parametrize(("path", "inputs", "field", "words"), [
+    ("conquest/buy", {"units": {"Dreadnought": 2}}, "units",
+     "Nedostatek kreditů: nákup stojí 700 kr."),
+    ("olgoj-chorchoj/engineering", {"products": "3, 0, 2"}, "products", "Stupnice č. 2 je na 0"),
+    ("conquest/coins", {"credits": "75"}, "credits", "Zadej násobek 50."),
+    (SCORE, {"factions": [{"name": "Rudí"}, {"name": "RUDÍ"}]}, "factions",
+     "Jména frakcí se opakují"),
 ])
 def test_a_rule_error_is_shown_in_czech_beside_its_field(
-    chromium, calculators_url, path, name, value, message,
+    chromium, calculators_url, path, inputs, field, words,
 ):
-    page, root, _ = _open(chromium, calculators_url, path)
-    control = root.locator(f'[name="{name}"]')
-    control.fill(value)
-    assert _roll(root) is None
-    error = root.locator(f"#{control.get_attribute('id')}-chyba")
-    assert error.is_visible() and message in error.inner_text()
-    assert control.get_attribute("aria-invalid") == "true"
+    refused_beside_the_field(chromium, calculators_url, path, inputs, field, words)
+
+
+@pytest.mark.parametrize(("path", "inputs", "cell", "words"), [
+    # A faction without a name is asked for by the form before any rule sees it.
+    (SCORE, {"factions": [{"name": " ", "checkpoints": 2}]}, "factions.0.name",
+     "Řádek č. 1, „Frakce“: Vyplň toto pole."),
+    ("conquest/winner", {"sectors": [[{"name": "Rudí"}], [{"name": "Modří"}, {"name": ""}]]},
+     "sectors.1.1.name", "Řádek č. 2, „Frakce“: Vyplň toto pole."),
+    # Units come from the table, each once in a faction's rows.
+    ("conquest/winner", {"sectors": [[{"name": "Rudí", "units": [("Scout", 1), ("Scout", 2)]}]]},
+     "sectors.0.0.units.1.key", "Řádek č. 2, „Jednotka“: Totéž už je v řádku č. 1."),
+    (CAPTURE, {"faction": "Rudí", "ships": [{"unit": "Scout", "system": "Alfa"}],
+               "holdings": [{"faction": "Modří", "system": "Alfa", "checkpoints": -1}]},
+     "holdings.0.checkpoints", "Řádek č. 1, „Checkpointy“: Zadej hodnotu od 0 do 100000."),
+    (CAPTURE, {"faction": "Rudí", "ships": [{"unit": "Scout", "system": " "}]},
+     "ships.0.system", "Řádek č. 1, „Soustava“: Vyplň toto pole."),
+])
+def test_the_form_refuses_a_rows_cell_beside_it(chromium, calculators_url, path, inputs, cell,
+                                                words):
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, inputs, None)
+    _refused_in_cell(root, cell, words)
+    assert not errors
     page.context.close()
 
 
-@pytest.mark.parametrize(("ships", "holdings", "field", "message"), [
-    ([{"unit": "Scout", "system": "Alfa", "holder": "  "}], [], "ships",
-     "Jméno v 'holder' chybí nebo je prázdné. Neobsazený checkpoint: holder null."),
-    ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"}], [], "holdings",
-     "Uveď v „Co soupeři drželi v soustavách (JSON)“, kolik checkpointů a Extractorů drží "
-     "frakce Modří v soustavě Alfa"),
-    ([], [{"faction": "Modří", "system": "Alfa", "checkpoints": -1}], "holdings",
-     "„Při ztrátě všech checkpointů v soustavě"),
+@pytest.mark.parametrize(("path", "inputs", "row"), [
+    (CAPTURE, {"faction": "Rudí", "ships": [{"unit": "Scout", "system": "Alfa"},
+                                            {"unit": "Extractor", "system": "Beta"}]},
+     "Řádek č. 2, „Loď“"),
+    ("conquest/winner", {"sectors": [[{"name": "Rudí"}], [{"name": "Modří"}, {"name": "MODŘÍ"}]]},
+     "Řádek č. 2, „Frakce v sektoru“"),
 ])
-def test_capture_errors_are_shown_in_czech_beside_their_json_input(
-    chromium, calculators_url, ships, holdings, field, message,
+def test_a_rule_error_about_one_row_is_shown_beside_its_cell(
+    chromium, calculators_url, path, inputs, row,
+):
+    """The engine names a value inside a list (``ships.1.unit``, a sector ``sectors.1``): its
+    refusal stands beside that row's cell, named by the row and the cell's label."""
+    refused = _engine(path, inputs, [])["error"]
+    page, root, errors = _open(chromium, calculators_url, path)
+    _fill(root, inputs, None)
+    _refused_in_cell(root, refused["field"], f"{row}: {refused['message']}")
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("ships", "holdings", "message"), [
+    ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"}], [],
+     "Uveď v „Co soupeři drželi v soustavách“, kolik checkpointů a Extractorů drží "
+     "frakce Modří v soustavě Alfa"),
+    ([{"unit": "Scout", "system": "Alfa", "holder": "Modří"},
+      {"unit": "Frigate", "system": "alfa", "holder": "modří"}],
+     [{"faction": "Modří", "system": "Alfa", "checkpoints": 1}],
+     "jen 1 checkpoint, obsazuje se jich 2: oprav „Co soupeři drželi v soustavách“, nebo "
+     "„Lodě na checkpointech“."),
+])
+def test_capture_errors_are_shown_in_czech_beside_their_rows(
+    chromium, calculators_url, ships, holdings, message,
 ):
     page, root, errors = _open(chromium, calculators_url, CAPTURE)
     inputs = {"faction": "Rudí", "ships": ships, "holdings": holdings}
-    _fill(root, inputs, [])
+    _fill(root, inputs, None)
     assert _roll(root) is None
-    control = root.locator(f'[name="{field}"]')
+    control = root.locator('[data-kind="rows"][data-name="holdings"]')
     error = root.locator(f"#{control.get_attribute('id')}-chyba")
     assert error.inner_text() == _as_the_form_names(
         root, _engine(CAPTURE, inputs, [])["error"]["message"])
@@ -228,35 +278,61 @@ def test_a_damaged_displacer_quotes_its_rule_whatever_the_damage(
 
 def test_a_blank_faction_never_reaches_the_capture(chromium, calculators_url):
     page, root, _ = _open(chromium, calculators_url, CAPTURE)
-    _fill(root, {"faction": "   ", "ships": [{"unit": "Scout", "system": "Alfa"}]}, [])
+    _fill(root, {"faction": "   ", "ships": [{"unit": "Scout", "system": "Alfa"}]}, None)
     assert _roll(root) is None
     assert root.locator('[id$="-faction-chyba"]').inner_text() == "Vyplň toto pole."
     page.context.close()
 
 
-@pytest.mark.parametrize(("path", "inputs"), [
-    (SCORE, {"factions": [{"name": "Rudí", "checkpoints": 2, "units": {"scout": 3}},
+def test_a_blank_holder_is_an_unoccupied_checkpoint(chromium, calculators_url, client):
+    """The holder's cell left blank (spaces too) is the API's null, as its label says: the
+    engine's refusal of a blank name never comes from the form."""
+    page, root, errors = _open(chromium, calculators_url, CAPTURE)
+    ship = {"unit": "Frigate", "system": "Beta"}
+    _fill(root, {"faction": "Rudí", "ships": [{**ship, "holder": "  "}]}, None)
+    api = _api(client, CAPTURE, {"faction": "Rudí", "ships": [{**ship, "holder": None}]})
+    assert _roll(root) == api["result"]
+    assert root.locator(".calculator__text").inner_text() == api["text"]
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("path", "inputs", "labels"), [
+    (SCORE, {"factions": [{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 3}},
                           {"name": "Modří", "checkpoints": 2, "units": {"Dreadnought": 3}},
-                          {"name": "Zelení"}]}),
+                          {"name": "Zelení"}]},
+     {"factions": ["Frakce", "Checkpointy", "Zbylé jednotky"]}),
+    ("conquest/winner", {"sectors": [
+        [{"name": "Rudí", "checkpoints": 2, "units": {"Scout": 1, "Frigate": 2}},
+         {"name": "Modří", "checkpoints": 2, "units": {"Destroyer": 1}}],
+        [{"name": "Modří", "checkpoints": 1}, {"name": "Zelení"}, {"name": "rudí"}]]},
+     {"sectors": ["Frakce v sektoru"]}),
     (CAPTURE, {"faction": "Rudí", "ships": [
         {"unit": "Scout", "system": "Alfa", "holder": "Modří"},
         {"unit": "Frigate", "system": "Beta", "holder": None},
         {"unit": "Mechanic", "system": "Gama", "holder": "rudí"}],
         "holdings": [{"faction": "Modří", "system": "Alfa", "checkpoints": 1,
-                      "extractors": 1200}]}),
+                      "extractors": 1200}]},
+     {"ships": ["Loď", "Soustava", "Drží ho (prázdné: nikdo)"],
+      "holdings": ["Frakce", "Soustava", "Checkpointy", "Extractory"]}),
+    ("conquest/buy", {"credits": 1000, "units": {"Frigate": 2, "Scout": 1}},
+     {"units": ["Jednotka", "Počet"]}),
 ])
-def test_browser_rolled_calculators_without_dice_give_the_engines_answer(
-    chromium, calculators_url, path, inputs,
+def test_rows_filled_on_a_phone_give_the_apis_answer(
+    chromium, calculators_url, client, path, inputs, labels,
 ):
-    """Nothing is rolled: the browser's own roll (empty dice) is the engine's answer."""
+    """Nothing is rolled: factions, sectors, ships and holdings written row by row (each cell
+    labelled in Czech) give what the API answers for the same JSON."""
     page, root, errors = _open(chromium, calculators_url, path)
-    for name in set(inputs) - {"faction"}:  # JSON inputs are text areas with an example
-        assert root.locator(f'textarea[name="{name}"]').get_attribute("placeholder")
-    _fill(root, inputs, [])
-    root.locator('[name="dice"]').fill("")
-    expected = _engine(path, inputs, [])
-    assert _roll(root) == expected["result"]
-    assert root.locator(".calculator__text").inner_text() == expected["text"]
+    _fill(root, inputs, None)
+    for name, shown in labels.items():
+        row = root.locator(f'[data-kind="rows"][data-name="{name}"] > [data-row]').first
+        assert row.locator(":scope > .calculator__cell > label > span, "
+                           ":scope > .calculator__cell > .calculator__legend"
+                           ).all_inner_texts() == shown
+    api = _api(client, path, inputs)
+    assert _roll(root) == api["result"]
+    assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors
     page.context.close()
 
@@ -269,10 +345,22 @@ def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calcu
     page.context.close()
 
 
-def test_units_are_picked_from_the_table_wherever_one_is_named(chromium, calculators_url):
-    page, root, _ = _open(chromium, calculators_url, "conquest/regen")
-    assert root.locator('select[name="unit"] option').all_inner_texts() == [
-        row[0] for row in UNITS]
+@pytest.mark.parametrize(("path", "where"), [
+    ("conquest/regen", "unit"), (CAPTURE, "ships.0.unit"),
+    ("conquest/winner", "sectors.0.0.units.0.key"), ("conquest/buy", "units.0.key"),
+])
+def test_units_are_picked_from_the_table_wherever_one_is_named(
+    chromium, calculators_url, path, where,
+):
+    """A unit alone or in a row is one of the table's: no other can be named (the engine's
+    'Neznámá jednotka' never comes from the form)."""
+    page, root, _ = _open(chromium, calculators_url, path)
+    if where.startswith("sectors"):  # a faction's units start with no row: one is added
+        _cell(root, "sectors.0.0.units").locator(
+            ":scope > [data-cell=rows] > [data-action=add-row]").click()
+    select = (_cell(root, where).locator("select") if "." in where
+              else root.locator(f'select[name="{where}"]'))
+    assert select.locator("option").all_inner_texts() == [row[0] for row in UNITS]
     page.context.close()
 
 
@@ -283,8 +371,7 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
         page, root, _ = _open(chromium, calculators_url, path)
         inputs = next(i for i in golden.GRIDS[path] if "result" in _engine(
             path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
-        _fill(root, inputs if path != ATTACK else {**inputs, "distance": 2}, [])
-        root.locator('[name="dice"]').fill("")
+        _fill(root, inputs if path != ATTACK else {**inputs, "distance": 2}, None)
         _roll(root)
         root.scroll_into_view_if_needed()
         assert not scrolls_sideways(page), path

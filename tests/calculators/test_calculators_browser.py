@@ -68,8 +68,58 @@ def _written(value: Any) -> str:
     return str(value)
 
 
+def _fill_rows(editor, value: Any) -> None:
+    """A row editor holding ``value`` (a list, or a mapping: a row per key, or per pair of a
+    list of pairs, where a key may come twice as a user may write it), as a user fills it: its
+    rows removed, one added per item, each cell written or chosen (by its API value)."""
+    for remove in editor.locator(":scope > [data-row] > [data-action=remove-row]").all()[::-1]:
+        remove.click()
+    shape = editor.get_attribute("data-rows")
+    items = list(value.items()) if isinstance(value, dict) else list(value)
+    for index, item in enumerate(items):
+        editor.locator(":scope > [data-action=add-row]").click()
+        row = editor.locator(":scope > [data-row]").nth(index)
+        cells = ({"key": item[0], "value": item[1]} if shape == "mapping"
+                 else {"item": item} if shape == "list" else item)
+        for key, given in cells.items():
+            cell = row.locator(f':scope > [data-key="{key}"], :scope > [data-part="{key}"]')
+            if cell.locator(":scope > [data-cell=rows]").count():
+                _fill_rows(cell.locator(":scope > [data-cell=rows]"), given)
+                continue
+            control = cell.locator("[data-cell=value]")
+            if control.evaluate("el => el.tagName") == "SELECT":
+                control.select_option("" if given is None else str(given))
+            else:
+                control.fill("" if given is None else _written(given))
+
+
+def _cell(root, name: str):
+    """The cell of a row editor a refusal's dotted ``name`` points to, as ``core/ui.js`` reads
+    it: ``ships.0.unit`` (row 1's ship), in a list of lists ``sectors.1.0.name``; a name
+    without a row is the editor itself."""
+    top, *steps = name.split(".")
+    editor = cell = root.locator(f'[data-kind="rows"][data-name="{top}"]')
+    while steps:
+        row = editor.locator(":scope > [data-row]").nth(int(steps.pop(0)))
+        key = "item" if editor.get_attribute("data-rows") == "list" else steps.pop(0)
+        cell = row.locator(f':scope > [data-key="{key}"], :scope > [data-part="{key}"]')
+        editor = cell.locator(":scope > [data-cell=rows]")
+    return cell
+
+
 def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
     for name, value in inputs.items():
+        editor = root.locator(f'[data-kind="rows"][data-name="{name}"]')
+        if editor.count():
+            _fill_rows(editor, value)
+            continue
+        either = root.locator(f'[data-kind="either"][data-name="{name}"]')
+        if either.count():  # one way for all (a select), or a row per item
+            rows = either.locator(".calculator__rows").first
+            _fill_rows(rows, [] if isinstance(value, str) else value)
+            if isinstance(value, str):
+                either.locator("select").first.select_option(value)
+            continue
         group = root.locator(f'[data-kind="choices"][data-name="{name}"]')
         if group.count():  # a list of choices: its boxes ticked, or its counts written
             chosen = list(value) if isinstance(value, list | tuple) else [value]

@@ -6,9 +6,15 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from rpg.core.citations import RULES
+from rpg.core.dice import ReplayDice
+from rpg.core.errors import RuleError
+from rulesite import reference
+from rulesite.calculators import DOCS, Forms
 from tests.api.test_contract_coverage import ALL
-from tests.calculators.vectors import GRIDS, calculators
+from tests.calculators.vectors import GRIDS, PROCEDURES, calculators
 
 
 def test_every_procedure_of_the_contract_has_a_calculator_and_vectors() -> None:
@@ -27,3 +33,43 @@ def test_each_calculator_stands_once_on_its_rules_page(built_site: Path) -> None
     assert found == Counter(ALL)
     for path, procedure in calculators().items():
         assert page_of[path] == RULES[procedure.rule].page, path
+
+
+def _rolls_a_die(path: str) -> bool:
+    """Whether any golden input of ``path`` asks for a die (none given: the first is missing)."""
+    for inputs in GRIDS[path]:
+        try:
+            PROCEDURES[path](ReplayDice([]), **inputs)
+        except RuleError as error:
+            if error.field == "dice":
+                return True
+    return False
+
+
+@pytest.fixture(scope="module")
+def forms() -> Forms:
+    return Forms(reference.openapi_document(), DOCS)
+
+
+@pytest.mark.parametrize("path", sorted(ALL))
+def test_a_calculator_that_rolls_nothing_says_it_computes(forms: Forms, path: str) -> None:
+    # The button's word follows the declaration, and the declaration the golden inputs' dice.
+    procedure = calculators()[path]
+    assert procedure.rolls == _rolls_a_die(path)
+    form = forms.html(procedure)
+    button = re.search(r'data-action="roll">([^<]+)</button>', form)
+    assert button is not None
+    assert button.group(1) == ("Hodit" if procedure.rolls else "Spočítat")
+
+
+def test_an_optional_choice_left_empty_shows_the_procedures_default_by_its_word(
+    forms: Forms,
+) -> None:
+    form = forms.html(calculators()["skill-check"])
+    select = re.search(r'<select [^>]*name="difficulty"[^>]*>(.*?)</select>', form)
+    assert select is not None
+    options = re.findall(r"<option ([^>]*)>([^<]*)</option>", select.group(1))
+    assert options[0] == ('value="" data-default="stredni"', "střední")
+    assert [word for _, word in options[1:]] == ["lehká", "těžká", "velmi těžká"]
+    attack = forms.html(calculators()["attack"])
+    assert "(výchozí)" not in attack and '<option value="">(nezadáno)</option>' in attack

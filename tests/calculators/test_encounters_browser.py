@@ -75,14 +75,15 @@ def _bars(root) -> list[tuple[str, bool]]:
 
 @pytest.mark.parametrize(("path", "inputs", "dice", "bars"), [
     # Two sides roll: nobody 4/9, some 4/9, everyone 1/9; 5 and 2 → the enemies are surprised.
-    ("surprise", {}, [5, 2], [("nikdo: 44,44 %", False), ("některá: 44,44 %", True),
-                              ("všechny: 11,11 %", False)]),
+    ("surprise", {}, [5, 2], [("nikdo: 44,44\u00a0%", False), ("některá: 44,44\u00a0%", True),
+                              ("všechny: 11,11\u00a0%", False)]),
     # Three sides, the players' d10 at least both others: 385/1000.
     ("initiative", {"sides": "hráči, skřeti, vlci"}, [4, 9, 9],
-     [("hráči první: 38,5 %", False), ("soupeř první: 61,5 %", True)]),
+     [("hráči první: 38,5\u00a0%", False), ("soupeř první: 61,5\u00a0%", True)]),
     # Surprised in the wilderness: 1d4 × 10 m, each 25 %.
     ("encounter-distance", {"surprised": True}, [3],
-     [("10: 25 %", False), ("20: 25 %", False), ("30: 25 %", True), ("40: 25 %", False)]),
+     [("10: 25\u00a0%", False), ("20: 25\u00a0%", False), ("30: 25\u00a0%", True),
+      ("40: 25\u00a0%", False)]),
 ])
 def test_the_chart_shows_the_exact_distribution_and_the_rolled_outcome(
     chromium, calculators_url, path, inputs, dice, bars,
@@ -102,7 +103,8 @@ def test_indoor_distance_when_surprised_charts_the_halved_4d6(chromium, calculat
                            "next": []}
     shown = _bars(root)
     assert [title.split(":")[0] for title, _ in shown] == [str(m) for m in range(2, 13)]
-    assert [title for title, current in shown if current] == ["11: 1,08 %"]  # 14/1296 (23 or 22)
+    # 14/1296 (23 or 22)
+    assert [title for title, current in shown if current] == ["11: 1,08\u00a0%"]
     assert not errors
     page.context.close()
 

@@ -116,7 +116,7 @@ def test_each_unsurprised_enemy_reacts_with_the_modifier_in_list_order() -> None
 def test_the_text_says_once_who_loses_the_first_round() -> None:
     outcome = encounter(ReplayDice([1, 5, 3, 8, 2, 2]))
     assert outcome.text.cs == (
-        "Hod na překvapení: hráči 1d6 = 1 → překvapená, nepřátelé 1d6 = 5. Překvapená strana "
+        "Hod na překvapení: hráči 1d6 = 1 → překvapení, nepřátelé 1d6 = 5. Překvapená strana "
         "(hráči) vynechá 1 kolo. Vzdálenost setkání (divočina, překvapení: 1d4 = 3 × 10 = 30 m) "
         "→ daleko. Iniciativa: nepřátelé 1d10 = 8 → pořadí: nepřátelé. Reakce (nepřátelé): 2d6 = "
         "2 + 2 = 4 → Nepřátelský, může zaútočit (NPC: Neutrální, příklon k negativní).")

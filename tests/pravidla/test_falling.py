@@ -87,18 +87,20 @@ def test_every_modifier_of_the_catch_is_shown_fatigue_named() -> None:
     outcome = falling(ReplayDice([13, 2, 3, 4, 5]), height_m=10, catch=True, caught_at_m=4,
                       dex_modifier=2, fatigue=2)
     assert outcome.text.cs == (
-        "Pád z 10 m: zachycení 1d20 = 13 + 2 − 2 (únava) = 13 < 15 → postava se nezachytila; "
-        "počítá se 10 m → 4d6 = 2 + 3 + 4 + 5 = 14 poškození.")
+        "Pád z 10 m: zachycení 1d20 = 13 + 2 − 2 (únava) = 13 < 15 → postava se "
+        "nezachytila; 10 m pádu, první 2 m se nepočítají → 4d6 = 2 + 3 + 4 + 5 = 14 "
+        "poškození.")
     assert outcome.text.en == (
-        "Fall of 10 m: catch 1d20 = 13 + 2 − 2 (fatigue) = 13 < 15 → no hold; 10 m counted → "
-        "4d6 = 2 + 3 + 4 + 5 = 14 damage.")
+        "Fall of 10 m: catch 1d20 = 13 + 2 − 2 (fatigue) = 13 < 15 → no hold; 10 m fallen, the "
+        "first 2 m do not count → 4d6 = 2 + 3 + 4 + 5 = 14 damage.")
 
 
 def test_a_fall_without_catch_in_both_languages() -> None:
     outcome = falling(ReplayDice([]), height_m=1.5)
-    assert outcome.text.cs == "Pád z 1,5 m: počítá se 1,5 m → bez poškození (první 2 m se " \
-        "nepočítají)."
-    assert outcome.text.en == "Fall of 1.5 m: 1.5 m counted → no damage (the first 2 m are free)."
+    assert outcome.text.cs == ("Pád z 1,5 m: 1,5 m pádu, první 2 m se nepočítají "
+                               "→ bez poškození.")
+    assert outcome.text.en == ("Fall of 1.5 m: 1.5 m fallen, the first 2 m do not count → no "
+                               "damage.")
 
 
 def test_catch_within_the_free_two_metres_rolls_no_damage() -> None:

@@ -49,7 +49,7 @@ def test_english_counts_one_supply() -> None:
 def test_text() -> None:
     outcome = fast_travel(ReplayDice([3]), days=7, travelers=4, supplies=20)
     assert outcome.text.cs == (
-        "Rychlé cestování, 7 dní, 4 cestující: zásoby potřeba 28, zaplaceno 20, zbývá 0; "
+        "Rychlé cestování, 7 dní, 4 cestující: potřeba 28 zásob, zaplaceno 20, zbývá 0; "
         "souhrnné poškození 8; setkání 1d4 = 3.")
     assert fast_travel(ReplayDice([]), days=2).text.en == (
         "Fast travel, 2 days, 1 traveler: 2 supplies needed, 0 paid, 0 left; summary damage 2; "

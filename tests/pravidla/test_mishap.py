@@ -36,10 +36,10 @@ def test_mishap_is_fifty_percent_on_d100(kind: str, rule: str, die: int, happens
 def test_mishap_text_names_the_consequence() -> None:
     # Written as every row of odds: the situation, its odds, the die.
     text = mishap(ReplayDice([12]), kind="item-engaged").text
-    assert text.cs == ("Použití předmětu ve vázání v boji na blízko (50 %): 1d100 = 12 ≤ 50 → "
+    assert text.cs == ("Použití předmětu ve vázání v boji na blízko (50\u00a0%): 1d100 = 12 ≤ 50 → "
                        "předmět se nepoužije a upadne na zem (některé předměty se mohou rozbít).")
     works = mishap(ReplayDice([51]), kind="spell-unstable").text
-    assert works.en == ("A spell (not an instant action) on unstable ground (50 %): 1d100 = 51 > "
+    assert works.en == ("A spell (not an instant action) on unstable ground (50%): 1d100 = 51 > "
                         "50 → it works.")
 
 

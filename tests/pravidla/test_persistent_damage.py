@@ -28,7 +28,8 @@ def test_a_burning_monster_takes_1d8_each_round() -> None:
         ("persistent-damage", (5,)), ("persistent-damage", (2,)), ("persistent-damage", (8,))]
     assert outcome.chance is None
     assert outcome.text.cs == ("Perzistentní poškození 1d8, 3 kola (vždy na konci tahu skupiny): "
-                               "1. kolo: 1d8 = 5; 2. kolo: 1d8 = 2; 3. kolo: 1d8 = 8. Celkem 15.")
+                               "1.\u00a0kolo: 1d8 = 5; 2.\u00a0kolo: 1d8 = 2; 3.\u00a0kolo: "
+                               "1d8 = 8. Celkem 15.")
     assert outcome.text.en == ("Persistent damage 1d8, 3 rounds (each at the end of the group's "
                                "turn): round 1: 1d8 = 5; round 2: 1d8 = 2; round 3: 1d8 = 8. "
                                "Total 15.")
@@ -43,7 +44,7 @@ def test_the_rounds_in_czech(rounds: int, words: str) -> None:
 def test_a_round_never_deals_less_than_nothing() -> None:
     outcome = persistent_damage(ReplayDice([1, 4]), damage="1d4-2", rounds=2)
     assert outcome.result.per_round == (0, 2)
-    assert "1. kolo: 1d4-2 = 1 − 2 → 0; 2. kolo: 1d4-2 = 4 − 2 = 2." in outcome.text.cs
+    assert "1.\u00a0kolo: 1d4-2 = 1 − 2 → 0; 2.\u00a0kolo: 1d4-2 = 4 − 2 = 2." in outcome.text.cs
 
 
 @pytest.mark.parametrize(("inputs", "field"), [

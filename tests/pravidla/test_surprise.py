@@ -112,7 +112,7 @@ def test_bad_inputs_name_the_field(inputs: dict[str, object], field: str) -> Non
 
 def test_text_in_both_languages() -> None:
     outcome = surprise(ReplayDice([1, 4]))
-    assert outcome.text.cs == ("Hod na překvapení: hráči 1d6 = 1 → překvapená, nepřátelé "
+    assert outcome.text.cs == ("Hod na překvapení: hráči 1d6 = 1 → překvapení, nepřátelé "
                                "1d6 = 4. Překvapená strana (hráči) vynechá 1 kolo.")
     assert outcome.text.en == ("Surprise roll: players 1d6 = 1 → surprised, enemies 1d6 = 4. "
                                "The surprised side (players) loses 1 round.")

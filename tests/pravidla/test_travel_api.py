@@ -42,7 +42,7 @@ def test_czech_text_and_plain_format(client: FlaskClient) -> None:
                           "&format=text")
     assert response.get_data(as_text=True) == (
         "Den cesty: 12,5 km (hybnost 5 × 5, obtížný terén ½). Setkání 1d6 = 6 > 2 → nic.\n"
-        "Šance na den bez setkání: 66,7 %\n")
+        "Šance na den bez setkání: 66,7\u00a0%\n")
 
 
 @pytest.mark.parametrize(("body", "field", "words"), [

@@ -46,7 +46,7 @@ def test_x_in_y_table(
 def test_labels_and_texts() -> None:
     assert chance(ReplayDice([2])).rolls[0].label == "chance"
     assert chance(ReplayDice([42]), percent=40).text.cs == (
-        "Šance (40 %): 1d100 = 42 > 40 → neúspěch.")
+        "Šance (40\u00a0%): 1d100 = 42 > 40 → neúspěch.")
 
 
 @pytest.mark.parametrize(("procedure", "inputs", "expected"), [

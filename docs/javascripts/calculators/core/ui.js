@@ -53,11 +53,118 @@ function readChoices(element) {
   return values.length ? values : undefined; // none chosen: the procedure's default
 }
 
+/** Refusals of a row editor's cells, each shown beside its cell. */
+class CellErrors extends Error {
+  constructor(cells) {
+    super(t("calculator.fix-fields"));
+    this.cells = cells; // [[cell, message], ...]
+  }
+}
+
+const childrenMatching = (element, selector) => [...element.children]
+  .filter((child) => child.matches(selector));
+
+/** One cell of a row: its control's value (undefined when an optional one is empty), or the
+ * list or mapping of the row editor inside it. */
+function readCell(cell, cells) {
+  if (cell.querySelector(":scope > [data-cell=rows]")) {
+    return readRows(cell.querySelector(":scope > [data-cell=rows]"), cells);
+  }
+  const control = cell.querySelector("[data-cell=value]");
+  const text = control.value.trim();
+  if (text === "") {
+    if (control.required) throw new Error(t("calculator.required"));
+    return undefined;
+  }
+  return parseValue(text, control.dataset.type, bound(control, "min"), bound(control, "max"));
+}
+
+const cellLabel = (cell) => `„${cell.querySelector("span").textContent.trim()}“`;
+
+/** A row editor's rows as the API takes them: a list of objects, of lists or of items, or a
+ * mapping (a key and its value per row). A refused cell is collected into `cells` and named by
+ * its row and its label; the list's own bounds are the editor's refusal. */
+function readRows(editor, cells = []) {
+  const rows = childrenMatching(editor, "[data-row]");
+  const keys = new Map(); // a mapping's key → the row it is first given in
+  const values = rows.map((row, index) => {
+    const read = {};
+    childrenMatching(row, ".calculator__cell").forEach((cell) => {
+      try {
+        const value = readCell(cell, cells);
+        if (value !== undefined) read[cell.dataset.key ?? cell.dataset.part] = value;
+        if (cell.dataset.part === "key" && value !== undefined) {
+          if (keys.has(value)) throw new Error(t("calculator.twice", { row: keys.get(value) }));
+          keys.set(value, index + 1);
+        }
+      } catch (error) {
+        if (error instanceof CellErrors) return;
+        cells.push([cell, t("calculator.cell", { row: index + 1, label: cellLabel(cell),
+          message: error.message })]);
+      }
+    });
+    const shape = editor.dataset.rows;
+    return shape === "object" ? read : shape === "list" ? read.item : [read.key, read.value];
+  });
+  if (cells.length) throw new CellErrors(cells);
+  if (!rows.length && !editor.hasAttribute("data-required") && !editor.dataset.cell) {
+    return undefined; // no rows: the procedure's default
+  }
+  const [min, max] = [bound(editor, "minItems") ?? 0, bound(editor, "maxItems")];
+  if (rows.length < min || (max !== null && rows.length > max)) {
+    throw new Error(t("calculator.rows", { min, max }));
+  }
+  return editor.dataset.rows === "mapping" ? Object.fromEntries(values) : values;
+}
+
+/** One way for all, or the rows when any are given (camping's payment for each failure). */
+function readEither(element) {
+  const rows = readRows(element.querySelector(".calculator__rows"));
+  return rows?.length ? rows : element.querySelector("select").value;
+}
+
+/** A row editor's buttons: a row added (focused) or removed; no row beyond the list's bounds. */
+function editRows(event) {
+  const button = event.target.closest("[data-action=add-row], [data-action=remove-row]");
+  if (!button) return;
+  const editor = button.closest(".calculator__rows");
+  if (button.dataset.action === "add-row") {
+    const row = editor.querySelector(":scope > template").content.firstElementChild
+      .cloneNode(true);
+    button.before(row);
+    row.querySelector("input, select")?.focus();
+  } else {
+    button.closest("[data-row]").remove();
+    editor.querySelector(":scope > [data-action=add-row]").focus();
+  }
+  const count = childrenMatching(editor, "[data-row]").length;
+  const max = bound(editor, "maxItems");
+  editor.querySelector(":scope > [data-action=add-row]").disabled = max !== null && count >= max;
+}
+
+/** A reset form's row editors as built: a required list's first rows, an optional one empty. */
+function resetRows(form) {
+  form.querySelectorAll("[data-kind=rows], [data-kind=either] > .calculator__rows")
+    .forEach((editor) => {
+      childrenMatching(editor, "[data-row]").forEach((row) => row.remove());
+      const shown = editor.hasAttribute("data-required")
+        ? Math.max(bound(editor, "minItems") ?? 0, 1) : 0;
+      const add = editor.querySelector(":scope > [data-action=add-row]");
+      for (let i = 0; i < shown; i += 1) {
+        add.before(editor.querySelector(":scope > template").content.firstElementChild
+          .cloneNode(true));
+      }
+      add.disabled = false;
+    });
+}
+
 /** A field's value as the API takes it, or undefined when left empty; throws a Czech message. */
 function readField(element) {
   const kind = element.dataset.kind;
   if (kind === "boolean") return element.checked;
   if (kind === "choices") return readChoices(element);
+  if (kind === "rows") return readRows(element);
+  if (kind === "either") return readEither(element);
   const text = element.value.trim();
   if (kind === "array") {
     const parts = text.split(",").map((part) => part.trim()).filter(Boolean);
@@ -89,10 +196,32 @@ function readField(element) {
   return parseValue(text, kind, bound(element, "min"), bound(element, "max"));
 }
 
-/** The input named `name` in a calculator (a JSON input's inner field: the input itself). */
+/** The input named `name` in a calculator (a value inside a list or mapping: the input
+ * holding it). */
 const inputNamed = (root, name) => root.querySelector(`[data-kind][name="${name}"]`)
   || root.querySelector(`[data-kind][data-name="${name}"]`)
-  || root.querySelector(`[data-kind][name="${name.split(".")[0]}"]`);
+  || root.querySelector(`[data-kind][name="${name.split(".")[0]}"]`)
+  || root.querySelector(`[data-kind][data-name="${name.split(".")[0]}"]`);
+
+/** The cell of a row editor that a refusal's dotted name points to ("ships.0.unit", in a list
+ * of lists "sectors.0.1.name"), or the deepest cell on its way ("sectors.0.1": the sector's
+ * cell); null when the name reaches no cell. Returns [cell, its row's number]. */
+function cellNamed(root, name) {
+  const [top, ...path] = name.split(".");
+  let editor = root.querySelector(`[data-kind=rows][data-name="${top}"]`);
+  let found = null;
+  while (editor && path.length) {
+    const index = Number(path.shift());
+    const row = childrenMatching(editor, "[data-row]")[index];
+    const key = editor.dataset.rows === "list" ? "item" : path.shift();
+    const cell = row && key !== undefined && childrenMatching(row, ".calculator__cell")
+      .find((c) => (c.dataset.key ?? c.dataset.part) === key);
+    if (!cell) break;
+    found = [cell, index + 1];
+    editor = cell.querySelector(":scope > [data-cell=rows]");
+  }
+  return found;
+}
 
 /** A field's label, as the form shows it. */
 function labelOf(root, name) {
@@ -106,7 +235,7 @@ function labelOf(root, name) {
 function wordOf(root, name, choice) {
   const element = inputNamed(root, name);
   const option = element && [...element.querySelectorAll("option, input")]
-    .find((item) => (item.value || item.dataset.value) === choice);
+    .find((item) => (item.value || item.dataset.value || item.dataset.default) === choice);
   if (!option) return choice;
   if (option.tagName === "OPTION") return option.textContent.trim();
   const label = root.querySelector(`label[for="${option.id}"]`);
@@ -114,6 +243,13 @@ function wordOf(root, name, choice) {
 }
 
 function showError(root, name, message) {
+  const cell = name.includes(".") && cellNamed(root, name);
+  if (cell) { // a value in a row: beside its cell, named by its row and label
+    const [where, row] = cell;
+    showCellError(where, t("calculator.cell", { row, label: cellLabel(where), message }));
+    where.closest("details")?.setAttribute("open", "");
+    return true;
+  }
   const element = inputNamed(root, name);
   const slot = element && root.querySelector(`#${element.id}-chyba`);
   if (!slot) return false;
@@ -125,6 +261,16 @@ function showError(root, name, message) {
   return true;
 }
 
+/** A refused cell of a row: its message beside it, its control marked. */
+function showCellError(cell, message) {
+  const slot = cell.querySelector(":scope > .calculator__error");
+  slot.textContent = message;
+  slot.hidden = false;
+  // Its own control, or the row editor it holds (not the first control inside that).
+  cell.querySelector(":scope > label > [data-cell=value], :scope > [data-cell=rows]")
+    ?.setAttribute("aria-invalid", "true");
+}
+
 function clearErrors(root) {
   root.querySelectorAll(".calculator__error").forEach((slot) => {
     slot.hidden = true;
@@ -133,7 +279,7 @@ function clearErrors(root) {
   root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
 }
 
-const percent = (p) => `${number(Math.round(p * 10000) / 100)} %`;
+const percent = (p) => `${number(Math.round(p * 10000) / 100)}\u00a0%`;
 
 /** A small bar chart of a distribution; the rolled outcome is highlighted. */
 function chart(bars, title) {
@@ -213,7 +359,11 @@ function compute(root, procedure) {
       if (name === "dice") dice = read ?? null;
       else if (read !== undefined) inputs[name] = read;
     } catch (error) {
-      showError(root, name, error.message);
+      if (error instanceof CellErrors) {
+        error.cells.forEach(([cell, message]) => showCellError(cell, message));
+      } else {
+        showError(root, name, error.message);
+      }
       valid = false;
     }
   });
@@ -254,6 +404,8 @@ export function start(procedures, enhancers, templates) {
   for (const root of roots) {
     const procedure = procedures[root.dataset.procedure];
     root.id ||= `kalkulacka-${root.dataset.procedure.replace("/", "-")}`;
+    root.querySelector("form").addEventListener("click", editRows);
+    root.querySelector("form").addEventListener("reset", (event) => resetRows(event.target));
     root.querySelector("form").addEventListener("submit", (event) => {
       event.preventDefault();
       compute(root, procedure);

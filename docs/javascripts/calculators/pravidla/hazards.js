@@ -41,13 +41,13 @@ export function falling(source, {
   const counted = caught ? at : height;
   const count = fallingDice(counted);
   let damage = 0;
-  let damageText = msg("falling.no-damage", { free: H().free_fall_m });
+  let damageText = msg("falling.no-damage");
   if (count) {
     const rolled = roll(source, "damage", count, H().damage_die);
     damage = rolled.total;
     damageText = msg("falling.damage", { dice: written(rolled) });
   }
-  const text = msg("falling.text", { height, counted, damage: damageText,
+  const text = msg("falling.text", { height, counted, free: H().free_fall_m, damage: damageText,
     catch: shown === null ? "" : msg("falling.catch", { shown,
       caught: msg(caught ? "falling.caught" : "falling.not-caught") }) });
   return answer({ caught, distance_counted_m: counted, dice_count: count, damage,

@@ -1,0 +1,127 @@
+"""The row editors on a phone: a travel day's groups and fast travel's party are filled row by
+row with the rules' Czech words, read into the very JSON the API takes, and answer as the API
+does; a refused cell is named beside itself by its row and label."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import scrolls_sideways
+from tests.calculators.test_calculators_browser import _close, _open, _roll
+
+pytestmark = pytest.mark.browser
+
+
+def _add(editor: Any, cells: dict[str, str]) -> None:
+    """One row added by its button and filled: a select by the word it shows, else typed."""
+    editor.locator(":scope > [data-action=add-row]").click()
+    row = editor.locator(":scope > [data-row]").last
+    for key, given in cells.items():
+        control = row.locator(f':scope > [data-key="{key}"] [data-cell=value], '
+                              f':scope > [data-part="{key}"] [data-cell=value]')
+        if control.evaluate("el => el.tagName") == "SELECT":
+            control.select_option(label=given)
+        else:
+            control.fill(given)
+
+
+def _api(client: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 200, response.get_json()
+    answer: dict[str, Any] = response.get_json()
+    return answer
+
+
+def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The calculator fits the phone; its screenshot is kept to look at."""
+    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("rows"))
+    shots.mkdir(parents=True, exist_ok=True)
+    root.scroll_into_view_if_needed()
+    assert not scrolls_sideways(page), name
+    box = root.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
+    root.screenshot(path=str(shots / f"{name}.png"))
+
+
+def test_travel_groups_in_rows_answer_as_the_api(chromium, calculators_url, client,
+                                                  tmp_path_factory):
+    page, root, errors = _open(chromium, calculators_url, "travel")
+    groups = root.locator('[data-kind="rows"][data-name="activities"]')
+    assert groups.locator(":scope > [data-row]").count() == 0  # optional: no row to start with
+    _add(groups, {"group": "Ota", "activity": "lov"})
+    _add(groups, {"group": "Eva a Bára", "activity": "sběr"})
+    labels = groups.locator(":scope > [data-row]").first.locator("label > span").all_inner_texts()
+    assert labels == ["Skupina", "Aktivita"]
+    root.locator('[name="dice"]').fill("1, 3, 2, 6")
+    shown = _roll(root)
+    api = _api(client, "travel", {"activities": [{"group": "Ota", "activity": "hunt"},
+                                                 {"group": "Eva a Bára", "activity": "forage"}],
+                                  "dice": [1, 3, 2, 6]})
+    assert shown is not None and _close(shown, api["result"])
+    assert root.locator(".calculator__text").inner_text() == api["text"]
+    _shoot(page, root, "travel", tmp_path_factory)
+    # A group without a name is refused beside its cell, naming the row and the label.
+    groups.locator(":scope > [data-row]").nth(1).locator("[data-key=group] input").fill("")
+    assert _roll(root) is None
+    second = groups.locator(":scope > [data-row]").nth(1)
+    beside = second.locator("[data-key=group] .calculator__error")
+    assert beside.inner_text() == "Řádek č. 2, „Skupina“: Vyplň toto pole."
+    # A removed row is gone from the list the procedure takes.
+    groups.locator(":scope > [data-row]").nth(1).locator("[data-action=remove-row]").click()
+    root.locator('[name="dice"]').fill("1, 3")
+    assert _roll(root)["activities"] == [  # type: ignore[index]
+        {"group": "Ota", "kind": "hunt", "success": False, "supplies": None}]
+    assert not errors
+    page.context.close()
+
+
+def test_the_party_and_its_shares_in_rows_answer_as_the_api(chromium, calculators_url, client,
+                                                           tmp_path_factory):
+    page, root, errors = _open(chromium, calculators_url, "fast-travel-split")
+    party = root.locator('[data-kind="rows"][data-name="party"]')
+    first = party.locator(":scope > [data-row]")
+    assert first.count() == 1  # the party needs one character at least: its row is there
+    first.locator("[data-key=name] input").fill("Bára")
+    first.locator("[data-key=hp] input").fill("9")
+    _add(party, {"name": "Ota", "hp": "4"})
+    _add(party, {"name": "Žofie", "hp": "1"})
+    root.locator('[name="damage"]').fill("6")
+    shares = root.locator('[data-kind="rows"][data-name="allocation"]')
+    _add(shares, {"key": "Ota", "value": "4"})
+    _add(shares, {"key": "Bára", "value": "2"})
+    shown = _roll(root)
+    api = _api(client, "fast-travel-split", {
+        "party": [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4},
+                  {"name": "Žofie", "hp": 1}],
+        "damage": 6, "allocation": {"Ota": 4, "Bára": 2}})
+    assert shown is not None and _close(shown, api["result"])
+    assert root.locator(".calculator__text").inner_text() == api["text"]
+    _shoot(page, root, "fast-travel-split", tmp_path_factory)
+    # Hit points out of bounds: refused beside the cell, in Czech, by its label.
+    party.locator(":scope > [data-row]").nth(2).locator("[data-key=hp] input").fill("0")
+    assert _roll(root) is None
+    third = party.locator(":scope > [data-row]").nth(2)
+    beside = third.locator("[data-key=hp] .calculator__error")
+    assert beside.inner_text() == "Řádek č. 3, „Životy“: Zadej hodnotu od 1 do 100000."
+    assert not errors
+    page.context.close()
+
+
+def test_camping_pays_each_failure_by_the_rules_words(chromium, calculators_url, client):
+    page, root, errors = _open(chromium, calculators_url, "camping")
+    pay = root.locator('[data-kind="either"][data-name="pay"] .calculator__rows')
+    _add(pay, {"item": "únava"})
+    _add(pay, {"item": "zásoby"})
+    root.locator('[name="supplies"]').fill("5")
+    root.locator('[name="dice"]').fill("1, 1, 1")
+    shown = _roll(root)
+    api = _api(client, "camping", {"pay": ["únava", "zásoby"], "supplies": 5, "dice": [1, 1, 1]})
+    assert api["input"]["pay"] == ["fatigue", "supplies"]
+    assert shown is not None and _close(shown, api["result"])
+    assert root.locator(".calculator__text").inner_text() == api["text"]
+    assert not errors
+    page.context.close()
