@@ -189,15 +189,16 @@ class Forms:
         options = "".join(f"<option {attrs(value=value, selected=value == default)}>"
                           f"{html.escape(self.word(way, value))}</option>"
                           for value in way["enum"])
-        select = attrs(data_cell="value", aria_labelledby=f"{ident}-nazev")
+        # The field's label is the select's own <label>: tapped, it focuses the select.
+        select = attrs(data_cell="value", id=f"{ident}-zpusob")
         each_label = str(each.get("x-label", ""))
         editor = self.rows(each, each_label, required=False)
         group = attrs(class_="calculator__either", data_kind="either", data_name=name, id=ident,
                       role="group", aria_labelledby=f"{ident}-nazev",
                       aria_describedby=f"{ident}-chyba")
         return (f'<div class="calculator__field calculator__field--wide">'
-                f'<span class="calculator__legend" id="{ident}-nazev">{html.escape(label)}</span>'
-                f"<div {group}><select {select}>{options}</select>"
+                f'<label class="calculator__legend" id="{ident}-nazev" for="{ident}-zpusob">'
+                f"{html.escape(label)}</label><div {group}><select {select}>{options}</select>"
                 f'<span class="calculator__legend">{html.escape(each_label)}</span>{editor}</div>'
                 f"{error}</div>")
 
