@@ -93,12 +93,6 @@ class Forms:
         editor."""
         if schema.get("type") == "object":
             return "additionalProperties" in schema
-        return self._json_valued(schema)
-
-    def _json_valued(self, schema: Mapping[str, Any]) -> bool:
-        """An object, or a list of objects other than ``{name, bonus}`` or of lists."""
-        if schema.get("type") == "object":
-            return True
         items = schema.get("items", {})
         if schema.get("type") != "array" or not ("$ref" in items or items.get("type") == "array"):
             return False
@@ -145,15 +139,9 @@ class Forms:
             return (f'<div class="calculator__field calculator__field--wide">'
                     f'<span class="calculator__legend" id="{ident}-nazev">{html.escape(label)}'
                     f"</span>{editor}{error}</div>")
-        elif self._json_valued(schema):
-            # Objects, and lists of objects other than {name, bonus} (a party of {name, hp}):
-            # written as JSON, checked by the procedure's own rules when computed.
-            placeholder = schema.get("x-placeholder")
-            box = attrs(data_kind="json", rows=3, spellcheck="false", autocomplete="off",
-                        placeholder=placeholder, **common)
-            return (f'<div class="calculator__field calculator__field--wide">'
-                    f'<label for="{ident}">{html.escape(label)}</label>'
-                    f"<textarea {box}></textarea>{error}</div>")
+        elif kind == "object":
+            # A single nested object: no input of the API is one, and no control reads one.
+            raise RuntimeError(f"{path}: no calculator control for the object field {name!r}")
         elif kind == "array":
             item = dict(items)
             if "properties" in item:  # objects {name, bonus}: "Meč +2, Plášť"

@@ -16,7 +16,6 @@ MESSAGES = messages({
     "calculator.items": Text("Zadej {min} až {max} položek oddělených čárkou.",
                              "Give {min} to {max} items separated by commas."),
     "calculator.item": Text("Položka č. {index}: {message}", "Item {index}: {message}"),
-    "calculator.json": Text("Zápis není platný JSON.", "This is not valid JSON."),
     "calculator.fix-fields": Text("Oprav zvýrazněná pole.", "Correct the highlighted fields."),
     "calculator.fix-field": Text("Oprav zvýrazněné pole.", "Correct the highlighted field."),
     "calculator.chance": Text("Šance", "Chance"),

@@ -190,9 +190,6 @@ function readField(element) {
     if (element.required) throw new Error(t("calculator.required"));
     return undefined;
   }
-  if (kind === "json") { // an object-valued input
-    try { return JSON.parse(text); } catch { throw new Error(t("calculator.json")); }
-  }
   return parseValue(text, kind, bound(element, "min"), bound(element, "max"));
 }
 
