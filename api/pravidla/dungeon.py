@@ -50,6 +50,11 @@ class DungeonTurnInput(Schema):
                                                   label="Z toho hodin průzkumu")
     roll = f.flag(label="Hodit na putující monstra, je-li hod na řadě", metadata={
         "description": "Roll the 1-in-6 wandering-monster check when one is due."})
+    hours_since_no_rest_fatigue = f.bounded_number(
+        0, dungeon.MAX_HOURS, label="Hodin od únavy za den bez odpočinku", metadata={
+            "description": "Hours since the party last took a fatigue for a day without rest "
+                           "(a forced march's, or this rule's); none since the rest: leave it "
+                           "out. The next is due 24 h after it."})
 
 
 register(

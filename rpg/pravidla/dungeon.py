@@ -69,6 +69,11 @@ MESSAGES = messages({
     "dungeon-turn.rest": Text("odpočinek možný ({low}–{high} h)", "rest allowed ({low}–{high} h)"),
     "dungeon-turn.no-rest": Text("odpočinek zatím ne (nejvýše jednou za {every} h průzkumu)",
                                  "no rest yet (at most once per {every} h of exploring)"),
+    "dungeon-turn.fatigue-before-rest": Text(
+        "{fatigue} ({value} h) nemůže být víc než {since} ({since_value} h): únava za den bez "
+        "odpočinku se počítá od posledního odpočinku.",
+        "{fatigue} ({value} h) cannot exceed {since} ({since_value} h): the fatigue for a day "
+        "without rest counts from the last rest."),
     "dungeon-turn.exploring-beyond-rest": Text(
         "{exploring} ({value} h) nemůže být víc než {since} ({since_value} h).",
         "{exploring} ({value} h) cannot exceed {since} ({since_value} h)."),
@@ -130,13 +135,21 @@ def dungeon_turn(
     hours_since_rest: float = 0,
     hours_exploring_since_rest: float = 0,
     roll: bool = False,
+    hours_since_no_rest_fatigue: float | None = None,
 ) -> Outcome:
     """One exploration turn: is a wandering-monster check due, may the party rest, is fatigue due.
 
     With ``roll`` and a check due, the wandering-monster row (1 in 6) is rolled; a monster met
     calls for an encounter indoors. The answer cites [Putující monstra] when a check is due,
-    else [Odpočinek].
+    else [Odpočinek]. One day without rest gives one fatigue: a fatigue already taken for it
+    ``hours_since_no_rest_fatigue`` ago (a forced march's, or this rule's) counts the 24 hours
+    before it, so the next is due 24 hours after it.
     """
+    if hours_since_no_rest_fatigue is not None and hours_since_no_rest_fatigue > hours_since_rest:
+        raise RuleError(msg(
+            "dungeon-turn.fatigue-before-rest", fatigue=Field("hours_since_no_rest_fatigue"),
+            value=hours_since_no_rest_fatigue, since=Field("hours_since_rest"),
+            since_value=hours_since_rest), field="hours_since_no_rest_fatigue")
     if hours_exploring_since_rest > hours_since_rest:
         raise RuleError(msg(
             "dungeon-turn.exploring-beyond-rest", exploring=Field("hours_exploring_since_rest"),
@@ -163,7 +176,9 @@ def dungeon_turn(
         check = msg("dungeon-turn.checked", dice=written(rolled),
                     outcome=msg("dungeon-turn.encounter" if monster else "dungeon-turn.nothing"))
     rest_allowed = hours_exploring_since_rest >= REST_EVERY_HOURS
-    fatigue_due = FATIGUE_WITHOUT_REST if hours_since_rest >= FATIGUE_WITHOUT_REST_HOURS else 0
+    awake = (hours_since_rest if hours_since_no_rest_fatigue is None
+             else hours_since_no_rest_fatigue)
+    fatigue_due = FATIGUE_WITHOUT_REST if awake >= FATIGUE_WITHOUT_REST_HOURS else 0
     next_check = turn + (CHECK_EVERY_TURNS - turn % CHECK_EVERY_TURNS)
     result = DungeonTurnResult(
         reason is not None, reason, rolled_value, monster, rest_allowed,

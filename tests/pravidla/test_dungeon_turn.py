@@ -98,6 +98,30 @@ def test_rest_and_fatigue(
         rest_allowed, fatigue, (8, 12))
 
 
+@pytest.mark.parametrize(("since_rest", "since_fatigue", "fatigue"), [
+    (24, None, 1),    # no fatigue taken for it since the rest: due
+    (30, 6, 0),       # a forced march's (or this rule's) fatigue 6 h ago covered that day
+    (48, 24, 1),      # 24 h after the last one taken: the next day's is due
+    (47.5, 23.5, 0),
+])
+def test_one_sleepless_day_gives_one_fatigue(
+    since_rest: float, since_fatigue: float | None, fatigue: int
+) -> None:
+    # "Pokud postavy v posledních 24 hodinách neodpočívali, utrpí 1 bod únavy": the fatigue
+    # already taken for a day without rest counts that day; the text says a fatigue only when due.
+    outcome = dungeon_turn(ReplayDice([]), turn=1, hours_since_rest=since_rest,
+                           hours_exploring_since_rest=since_rest,
+                           hours_since_no_rest_fatigue=since_fatigue)
+    assert outcome.result.fatigue_due == fatigue
+    assert ("bez odpočinku" in outcome.text.cs) is bool(fatigue)
+
+
+def test_a_fatigue_taken_before_the_rest_is_a_contradiction() -> None:
+    with pytest.raises(RuleError) as caught:
+        dungeon_turn(ReplayDice([]), turn=1, hours_since_rest=2, hours_since_no_rest_fatigue=3)
+    assert caught.value.field == "hours_since_no_rest_fatigue"
+
+
 def test_more_exploring_than_time_is_a_contradiction() -> None:
     with pytest.raises(RuleError) as caught:
         dungeon_turn(ReplayDice([]), turn=1, hours_since_rest=2, hours_exploring_since_rest=3)
@@ -169,5 +193,10 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"turn": 8, "hours_since_rest": 30.25, "hours_exploring_since_rest": 12.5},
         {"turn": 9, "hours_since_rest": 5, "hours_exploring_since_rest": 6.5},
         {"turn": 10, "hours_exploring_since_rest": 1, "roll": True},
+        {"turn": 11, "hours_since_rest": 30, "hours_exploring_since_rest": 30,
+         "hours_since_no_rest_fatigue": 6},
+        {"turn": 12, "hours_since_rest": 48, "hours_exploring_since_rest": 48,
+         "hours_since_no_rest_fatigue": 24, "roll": True},
+        {"turn": 13, "hours_since_rest": 2, "hours_since_no_rest_fatigue": 3},
     ],
 }

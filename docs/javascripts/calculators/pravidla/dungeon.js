@@ -13,8 +13,13 @@ const WANDERING = "wandering-monsters";
  * encounter indoors next). */
 export function dungeonTurn(source, {
   turn, noise = false, hours_since_rest: since = 0, hours_exploring_since_rest: exploring = 0,
-  roll: rolling = false,
+  roll: rolling = false, hours_since_no_rest_fatigue: sinceFatigue = null,
 }) {
+  if (sinceFatigue !== null && sinceFatigue !== undefined && sinceFatigue > since) {
+    fail("dungeon-turn.fatigue-before-rest", { fatigue: field("hours_since_no_rest_fatigue"),
+      value: sinceFatigue, since: field("hours_since_rest"), since_value: since },
+    "hours_since_no_rest_fatigue");
+  }
   if (exploring > since) {
     fail("dungeon-turn.exploring-beyond-rest", { exploring: field("hours_exploring_since_rest"),
       value: exploring, since: field("hours_since_rest"), since_value: since },
@@ -37,7 +42,9 @@ export function dungeonTurn(source, {
   const restAllowed = exploring >= D().rest_every_hours;
   const [low, high] = D().rest_hours;
   const [tiredAfter, fatigue] = D().fatigue_without_rest;
-  const due = since >= tiredAfter ? fatigue : 0;
+  // One day without rest, one fatigue: one already taken counts the day before it.
+  const awake = sinceFatigue === null || sinceFatigue === undefined ? since : sinceFatigue;
+  const due = awake >= tiredAfter ? fatigue : 0;
   const rest = restAllowed ? msg("dungeon-turn.rest", { low, high })
     : msg("dungeon-turn.no-rest", { every: D().rest_every_hours });
   const tired = due ? msg("dungeon-turn.tired", { hours: tiredAfter, fatigue: due }) : "";
