@@ -26,7 +26,12 @@ from rpg.core.registry import procedures
 from rpg.core.text import LANGUAGES
 from rpg.expedition.actions import Applied, Context, Step, actions
 from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice
-from rpg.expedition.state import clock_message, state_from_json, status_message
+from rpg.expedition.state import (
+    clock_message,
+    duration_message,
+    state_from_json,
+    status_message,
+)
 from rpg.expedition.state import state_json as engine_state_json
 
 
@@ -57,10 +62,11 @@ def action_dice(seed: int | None, dice: list[int] | None) -> tuple[ActionDice, i
     return ActionSeed(seed, lambda step_seed: dice_source(step_seed, None)[0]), seed
 
 
-def context(seed: int | None, dice: list[int] | None) -> tuple[Context, int | None]:
-    """The engine's context for one action of the API."""
+def context(seed: int | None, dice: list[int] | None, *,
+            hidden: bool = False) -> tuple[Context, int | None]:
+    """The engine's context for one action of the API (``hidden``: the GM keeps it secret)."""
     source, seed = action_dice(seed, dice)
-    return Context(source, normalized), seed
+    return Context(source, normalized, hidden=hidden), seed
 
 
 def _answer(step: Step, lang: str) -> dict[str, Any]:
@@ -86,8 +92,8 @@ def written(applied: Applied, inputs: Mapping[str, Any], *, hidden: bool = False
     steps = [{"procedure": step.procedure, "input": to_json(dict(step.inputs), "cs"),
               "seed": step.seed, "dice": None if step.seed is not None else list(step.dice)}
              for step in applied.steps]
-    offers = [{"action": offer.action, "input": to_json(dict(offer.inputs), "cs")}
-              for offer in applied.offers]
+    offers = [{"action": offer.action, "input": to_json(dict(offer.inputs), "cs"),
+               "missing": list(offer.missing)} for offer in applied.offers]
     return Written(applied.kind, engine_state_json(applied.state), to_json(dict(inputs), "cs"),
                    said, steps, offers, hidden, seed, dice)
 
@@ -121,10 +127,11 @@ def entry_json(entry: EntryRow, lang: str, role: str, undone: bool) -> dict[str,
                 "input": {}, "text": msg("expedition.hidden").in_(lang), "events": [],
                 "answers": [], "offers": [], "seed": None, "dice": None, "undoes": None}
     text = said.get("players_text", said["text"]) if role == "players" else said["text"]
+    # An entry written before offers named their missing inputs needs none.
+    offers = [{"missing": [], **offer} for offer in entry.offers] if role == "gm" else []
     return {**base, "kind": entry.kind, "title": said["title"], "input": entry.inputs,
             "text": text, "events": said["events"], "answers": said["answers"],
-            "offers": entry.offers if role == "gm" else [], "seed": entry.seed,
-            "dice": entry.dice, "undoes": entry.reverts}
+            "offers": offers, "seed": entry.seed, "dice": entry.dice, "undoes": entry.reverts}
 
 
 def state_json(data: Mapping[str, Any], lang: str, role: str) -> dict[str, Any]:
@@ -134,11 +141,14 @@ def state_json(data: Mapping[str, Any], lang: str, role: str) -> dict[str, Any]:
     view["mode_text"] = msg(f"expedition.mode.{state.mode}").in_(lang)
     view["clock_text"] = clock_message(state).in_(lang)
     view["hours_since_rest"] = float(state.hours_since_rest)
-    view["hours_exploring"] = float(state.hours_exploring)
+    view["since_rest_text"] = duration_message(state.clock - state.last_rest_at).in_(lang)
+    view["dark"] = state.dark
     for shown, member in zip(view["party"], state.party, strict=True):
         shown["status_text"] = status_message(member).in_(lang)
     for shown, effect in zip(view["effects"], state.effects, strict=True):
         shown["left_text"] = msg("expedition.effect.left", shifts=effect.shifts_left).in_(lang)
     if role != "gm":
         del view["morale"]
+        if state.encounter is not None and state.encounter.hidden:
+            view["encounter"] = None  # the GM keeps it hidden: no sides, creatures, rounds
     return view

@@ -26,6 +26,10 @@ from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE
 from rpg.core.text import LANGUAGES, Text
 from rpg.expedition import combat, journey
 from rpg.expedition import state as records
+from rpg.expedition.records import SHEET_BOUNDS
+from rpg.pravidla.combat import MORALE_MAX, MORALE_MIN
+from rpg.pravidla.dungeon import WANDERING_MONSTERS
+from rpg.pravidla.health import HUNGER_POINTS_MAX, HUNGER_POINTS_MIN
 
 NAME = records.NAME_MAX
 #: The modes' Czech words (the API accepts them too).
@@ -108,7 +112,10 @@ class CharacterInput(Strict):
         "description": "Hybnost: the slowest member sets a day's pace."})
     save = f.bounded_int(records.SAVE_MIN, records.SAVE_MAX, metadata={
         "description": "The save written on the sheet: rolled against death when fatigue "
-                       "reaches 7 (else the GM is asked)."})
+                       "reaches 7 (else the GM is offered the saving throw)."})
+    ac = f.bounded_int(records.OC_MIN, records.OC_MAX, label="OČ", metadata={
+        "description": "OČ written on the sheet: an attack on the character takes it, less "
+                       "their fatigue, unless the GM gives `ac` ([Obranné číslo])."})
 
 
 class EffectInput(Strict):
@@ -131,6 +138,11 @@ class CreateInput(AnswerFormat):
                         validate=validate.Length(0, records.PARTY_MAX))
     effects = fields.List(fields.Nested(EffectInput), load_default=list,
                           validate=validate.Length(0, records.EFFECTS_MAX))
+    hunger_points = f.bounded_int(HUNGER_POINTS_MIN, HUNGER_POINTS_MAX,
+                                  load_default=HUNGER_POINTS_MIN,
+                                  label="Únava za den hladu (bod, nebo dva)", metadata={
+        "description": "[Hlad a žízeň] the fatigue each day without food beyond the first "
+                       "costs every member: \"bod (nebo dva)\"."})
 
 
 def _allocation(**kwargs: Any) -> f.JsonDict:
@@ -145,11 +157,45 @@ def _names(**kwargs: Any) -> fields.List[Any]:
 
 
 class AttackOptions(ENDPOINTS["attack"].input_schema):  # type: ignore[misc]
-    """An attack's inputs in an expedition: the attacker's fatigue comes from the records."""
+    """An attack's inputs in an expedition: the attacker's fatigue comes from the records, and
+    the target's OČ unless given."""
 
     class Meta:
         exclude = ("fatigue",)
         unknown = RAISE
+
+    ac = taken("attack", "ac", required=False, metadata={
+        **ENDPOINTS["attack"].input_schema._declared_fields["ac"].metadata,
+        "description": "The target's OČ; default: the party member's sheet (less their "
+                       "fatigue) or the creature's stat block."})
+
+
+class CreatureInput(Strict):
+    """A creature of an encounter, or a group of alike ones named in one step."""
+
+    name = name_field(required=True, metadata={
+        "description": "Its name; a group of several is numbered (\"skřeti 1\" … \"skřeti "
+                       "5\")."})
+    side = name_field(metadata={"description": "Its side (default: the first side that is "
+                                               "not the players')."})
+    count = f.bounded_int(1, records.CREATURES_MAX, load_default=1, label="Počet")
+    hp = f.bounded_int(1, records.AMOUNT_MAX, required=True, label="Životy (každého)")
+    ac = f.bounded_int(records.OC_MIN, records.OC_MAX, label="OČ")
+    morale = f.bounded_int(MORALE_MIN, MORALE_MAX, label="Morálka", metadata={
+        "description": "Its side's morale check uses it."})
+
+
+def _night(**kwargs: Any) -> dict[str, Any]:
+    """The night watch's inputs of a rest and a day of travel."""
+    return {
+        "night_check": f.flag(load_default=True, label="Noční hlídka: hodit na setkání",
+                              metadata={"description": "[Přenocování v divočině] one check a "
+                                        "night with the wandering monsters' chance; false: "
+                                        "none."}),
+        "night_chance": f.bounded_int(1, WANDERING_MONSTERS.y, load_default=WANDERING_MONSTERS.x,
+                                      label="Šance na noční setkání (x z 6)", metadata={
+            "description": "x in 6 (default the wandering monsters' 1 in 6)."}),
+    }
 
 
 #: Each action's own inputs (besides version, hidden, seed and dice), by kind.
@@ -158,11 +204,8 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
         key: copy.deepcopy(value) for key, value in CharacterInput._declared_fields.items()},
     "edit-character": {
         "character": name_field(required=True),
-        **{key: f.bounded_int(*bounds, label=sheet_label(key)) for key, bounds in {
-            "max_hp": (1, records.AMOUNT_MAX), "hp": (0, records.AMOUNT_MAX),
-            "fatigue": (0, records.FATIGUE_MAX),
-            "movement": (records.MOVEMENT_MIN, records.MOVEMENT_MAX),
-            "save": (records.SAVE_MIN, records.SAVE_MAX)}.items()}},
+        **{key: f.bounded_int(*bounds, label=sheet_label(key))
+           for key, bounds in SHEET_BOUNDS.items()}},
     "remove-character": {"character": name_field(required=True)},
     "add-effect": {
         key: copy.deepcopy(value) for key, value in EffectInput._declared_fields.items()},
@@ -171,28 +214,49 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                                          metadata={"description": "Added (+) or spent (−)."})},
     "mode": {"mode": f.choice(records.MODES, MODE_WORDS, required=True)},
     "damage": {"character": name_field(required=True),
-               "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True)},
+               "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True),
+               "destructive": f.flag(label="Destruktivní kouzlo nebo efekt", metadata={
+                   "description": "[Zničení předmětů] a killing blow by a destructive spell or "
+                                  "effect destroys the equipment."})},
     "heal": {"character": name_field(required=True), "nights": taken("healing", "nights"),
              "magic": taken("healing", "magic"),
              "safe": taken("healing", "safe", load_default=missing, metadata={
                  **ENDPOINTS["healing"].input_schema._declared_fields["safe"].metadata,
                  "description": "Nights in safety (default: only in civilization)."})},
     "fatigue": {"character": name_field(required=True), "reasons": taken("fatigue", "reasons"),
-                "modifier": taken("fatigue", "modifier")},
+                "modifier": taken("fatigue", "modifier"),
+                "magic": f.bounded_int(0, records.FATIGUE_MAX, load_default=0,
+                                       label="Magie snímá stupňů únavy", metadata={
+                    "description": "[Zbavení se únavy] levels lifted by magic."})},
     "death-save": {"character": name_field(required=True),
                    **{key: taken("death-save", key) for key in (
-                       "body_destroyed", "poisoned", "healed", "give_up_skill_points")}},
-    "shift": {"noise": f.Bool(load_default=False, metadata={
-        "description": "The party made a racket: a wandering-monster check now."})},
+                       "body_destroyed", "poisoned", "healed", "give_up_skill_points")},
+                   "destructive": f.flag(label="Smrt destruktivním kouzlem nebo efektem",
+                                         metadata={"description": "[Zničení předmětů] the "
+                                                   "equipment is destroyed."})},
+    "shift": {"count": f.bounded_int(1, journey.SHIFTS_AT_ONCE_MAX, load_default=1,
+                                     label="Směn", metadata={
+                  "description": "Shifts at once (6: an hour), each with its checks; stops at "
+                                 "the first wandering monster."}),
+              "noise": f.Bool(load_default=False, metadata={
+                  "description": "The party made a racket: a wandering-monster check now."})},
     "rest": {"hours": f.bounded_int(1, 24, metadata={
                  "description": "Dungeon or wilderness: 8–12 h (default 8)."}),
              "days": f.bounded_int(1, journey.DAYS_IN_TOWN_MAX, metadata={
                  "description": "Civilization: days in safety (default 1)."}),
-             **{key: taken("camping", key) for key in ("bonuses", "covered", "pay")}},
+             **{key: taken("camping", key) for key in ("bonuses", "covered", "pay")},
+             "force": f.flag(label="PJ dovoluje odpočinek dřív", metadata={
+                 "description": "Rest in a dungeon sooner than 8 h after the last rest: the "
+                                "GM's decision, logged with the rule."}),
+             "safe_building": f.flag(label="V bezpečném stavení", metadata={
+                 "description": "[Zbavení se únavy] the night heals and sheds one level of "
+                                "fatigue, as a day in civilization."}),
+             **_night()},
     "travel-day": {
         **{key: taken("travel", key) for key in (
-            "terrain", "road", "landmark", "forced_march", "activity")},
-        **{key: taken("camping", key) for key in ("bonuses", "covered", "pay")}},
+            "terrain", "road", "landmark", "forced_march", "activity", "activities")},
+        **{key: taken("camping", key) for key in ("bonuses", "covered", "pay")},
+        **_night()},
     "fast-travel": {"days": taken("fast-travel", "days"),
                     "allocation": _allocation(metadata={
                         "description": "The summary damage shared out now ({name: points}); "
@@ -200,12 +264,19 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                     "alternative": _names(metadata={
                         "description": "Characters who take fatigue instead of dying."})},
     "split-damage": {"allocation": _allocation(required=True), "alternative": _names()},
-    "encounter": {"sides": taken("encounter", "sides", load_default=None, required=False),
+    "encounter": {"sides": taken("encounter", "sides", load_default=missing, required=False,
+                                 allow_none=True),
                   "players": taken("encounter", "players"),
                   "light": taken("encounter", "light", metadata={
                       "description": "Other sides carrying light (the party's side carries it "
                                      "while one of its lights burns)."}),
-                  "reaction_modifier": taken("encounter", "reaction_modifier")},
+                  "reaction_modifier": taken("encounter", "reaction_modifier"),
+                  "creatures": fields.List(fields.Nested(CreatureInput), load_default=list,
+                                           validate=validate.Length(0, records.CREATURES_MAX),
+                                           metadata={"description": "The other sides' "
+                                                     "creatures, with hit points, OČ and "
+                                                     "morale."})},
+    "reveal": {},
     "round": {},
     "encounter-end": {"rounds": f.bounded_int(0, combat.ROUNDS_MAX, metadata={
         "description": "Rounds the encounter took (default: the rounds counted)."})},
@@ -215,7 +286,27 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                "attacker": name_field(), "target": name_field(metadata={
                    "description": "A member of the party: the damage is written to their hit "
                                   "points."})},
-    "morale": {"group": name_field(required=True), "morale": taken("morale", "morale")},
+    "morale": {"group": name_field(required=True), "morale": taken("morale", "morale",
+                                                                    required=False, metadata={
+        **ENDPOINTS["morale"].input_schema._declared_fields["morale"].metadata,
+        "description": "Default: the morale of the group's creatures."})},
+    "persistent-damage": {"target": name_field(required=True, metadata={
+                              "description": "A member of the party or a creature of the "
+                                             "encounter."}),
+                          "damage": taken("persistent-damage", "damage"),
+                          "rounds": taken("persistent-damage", "rounds", required=False,
+                                          load_default=1)},
+    "saving-throw": {"character": name_field(required=True),
+                     "target": taken("saving-throw", "target", required=False, metadata={
+                         **ENDPOINTS["saving-throw"].input_schema._declared_fields[
+                             "target"].metadata,
+                         "description": "Default: the save on the character's sheet."}),
+                     **{key: taken("saving-throw", key) for key in (
+                         "against", "modifier", "bonus", "advantage", "disadvantage")}},
+    "skill-check": {"character": name_field(required=True),
+                    **{key: taken("skill-check", key) for key in (
+                        "modifier", "dc", "difficulty", "bonus", "advantage", "disadvantage",
+                        "untrained")}},
 }
 
 
@@ -263,6 +354,8 @@ class OfferSchema(Schema):
 
     action = fields.String(required=True)
     input = fields.Dict(required=True)
+    missing = fields.List(fields.String(), required=True, metadata={
+        "description": "The inputs the action still needs; with them it answers 200."})
 
 
 class EntrySchema(Schema):
@@ -304,6 +397,9 @@ class CharacterSchema(Schema):
     deaths = fields.Integer(required=True)
     healed_to_max_since = fields.Boolean(required=True)
     beyond_rescue = fields.Boolean(required=True)
+    ac = fields.Integer(required=True, allow_none=True, metadata={"description": "OČ."})
+    fatigue_save_due = fields.Boolean(required=True, metadata={
+        "description": "A save against death its fatigue calls for is still to be rolled."})
 
 
 class EffectSchema(Schema):
@@ -328,16 +424,26 @@ class StateSchema(Schema):
     effects = fields.List(fields.Nested(EffectSchema), required=True)
     morale = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
         "description": "Successful morale checks of each group in this encounter (GM only)."})
-    encounter = fields.Dict(required=True, allow_none=True)
+    encounter = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "sides, players, rounds, creatures (name, side, hp, max_hp, ac, morale, "
+                       "status), routed (groups that fled or surrendered), hidden; null when "
+                       "none runs, or on the players' link while the GM keeps it hidden."})
+    dark = fields.Boolean(required=True, metadata={
+        "description": "[Tma] in a dungeon with no light burning."})
     dungeon_turn = fields.Integer(required=True)
     last_check_turn = fields.Integer(required=True, allow_none=True)
     last_rest_at = fields.Integer(required=True, metadata={
         "description": "The shift (of the clock) the last rest ended."})
     hours_since_rest = fields.Float(required=True)
-    hours_exploring = fields.Float(required=True)
-    exploring = fields.Integer(required=True)
+    since_rest_text = fields.String(required=True, metadata={
+        "description": "The time since the last rest in hours and minutes (\"7 h 50 min\")."})
     no_rest_paid_at = fields.Integer(required=True, allow_none=True)
     pending_damage = fields.Integer(required=True)
+    fed_at = fields.Integer(required=True, metadata={
+        "description": "The shift the party last ate ([Hlad a žízeň])."})
+    hungry_days = fields.Integer(required=True, metadata={
+        "description": "Days of hunger taken since."})
+    hunger_points = fields.Integer(required=True)
 
 
 class ExpeditionSchema(Schema):

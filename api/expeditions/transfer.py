@@ -172,7 +172,7 @@ def _replayed(entry: dict[str, Any], state: State) -> Written:
     args.pop("version", None)
     args.pop("hidden", None)
     seed, dice = entry["seed"], entry["dice"]
-    ctx, used = context(seed if dice is None else None, dice)
+    ctx, used = context(seed if dice is None else None, dice, hidden=entry["hidden"])
     if kind == "start":
         ctx, used = context(0, None)
     applied = act(state, kind, args, ctx)

@@ -315,7 +315,7 @@ def _act(public_id: str, kind: str, args: dict[str, Any]) -> Response:
     lang = request_language()
 
     def compute(data: dict[str, Any]) -> Any:
-        ctx, used_seed = context(seed, dice)
+        ctx, used_seed = context(seed, dice, hidden=hidden)
         applied = act(state_from_json(data), kind, args, ctx)
         return written(applied, args, hidden=hidden, seed=used_seed, dice=dice)
 

@@ -105,6 +105,9 @@ class HealingInput(Schema):
     magic = f.bounded_int(0, h.AMOUNT_MAX, load_default=0,
                           label="Magické léčení (životy z lektvarů a kouzel)", metadata={
                               "description": "HP from potions or spells, added too."})
+    subdued = f.flag(label="V bezvědomí po přemožení (ne po smrti)", metadata={
+        "description": "Subdued at 0 HP or less ([Přemožení]): unconscious, not dead; healed "
+                       "from 0."})
 
 
 register(

@@ -58,10 +58,13 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class Offer:
     """What the result calls for next, as an action of the expedition with inputs filled in
-    (a wandering monster → an encounter; a character at 0 hit points → the death save)."""
+    (a wandering monster → an encounter; a character at 0 hit points → the death save);
+    ``missing`` names the inputs the action still needs (a save's target the sheet lacks).
+    Followed with those, it is done."""
 
     action: str
     inputs: Mapping[str, Any] = field(default_factory=dict)
+    missing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +99,14 @@ class Context:
 
     ``normalize(path, inputs)`` gives the inputs as the procedure's own endpoint would read them
     (the API fills in its defaults and checks its bounds), so a step's recorded inputs replay
-    exactly; the engine alone passes them as given.
+    exactly; the engine alone passes them as given. ``hidden``: the GM keeps the action secret
+    (an encounter started so stays hidden from the players until revealed).
     """
 
     dice: ActionDice
     normalize: Callable[[str, Mapping[str, Any]], dict[str, Any]] = _as_given
     steps: list[Step] = field(default_factory=list)
+    hidden: bool = False
 
     def run(self, path: str, **inputs: Any) -> Step:
         """Run the procedure ``path`` with its next dice; the step goes into the log."""
@@ -164,7 +169,13 @@ def action(kind: str, *, procedures: tuple[str, ...] = (),
 
 def actions() -> Mapping[str, Action]:
     """Every action, by kind, in declaration order."""
-    from rpg.expedition import combat, journey, records, wounds  # noqa: F401 - they declare them
+    from rpg.expedition import (  # noqa: F401 - they declare them
+        checks,
+        combat,
+        journey,
+        records,
+        wounds,
+    )
 
     return _ACTIONS
 

@@ -3,6 +3,12 @@
 [Průzkum kobek, Odpočinek, Přenocování v divočině, Cestování po světě, Rychlé cestování]. Each
 action runs the procedures with the records filled in (the turn number, the hours since the last
 rest, the party's movement, supplies and hungry mouths) and writes their results back.
+
+The clock decides: every 2nd dungeon turn has its wandering-monster check whatever moved the
+clock past it (:func:`pass_shifts`), checked in clock order up to the first that brings a
+monster; every hour since the last rest counts toward the next ("Odpočívat lze maximálně jednou
+za 8 hodin průzkumu"), whatever the party did; a day without rest costs one fatigue, a forced
+march's included; a rest or a camp's night is not a run of shifts but one night watch.
 """
 
 from __future__ import annotations
@@ -23,41 +29,78 @@ from rpg.expedition.state import (
     SHIFTS_PER_HOUR,
     State,
     clock_message,
+    duration_message,
+    hours,
 )
-from rpg.expedition.upkeep import advance, tire
+from rpg.expedition.upkeep import advance, darkness, elapse, fed, tire
 from rpg.expedition.wounds import wound
+from rpg.pravidla.dungeon import (
+    CHECK_EVERY_TURNS,
+    FATIGUE_WITHOUT_REST_HOURS,
+    REST_MIN_HOURS,
+    WANDERING_MONSTERS,
+)
 
 #: [Odpočinek] quoted when a rest comes too soon.
 REST_RULE = Text(
     "„Odpočívat lze maximálně jednou za 8 hodin průzkumu. Odpočinek trvá 8 - 12 hodin.“",
     "“Resting is possible at most once per 8 hours of exploring. A rest lasts 8 to 12 hours.”")
 DAYS_IN_TOWN_MAX = 365
+#: Shifts one action may pass at once: a day's.
+SHIFTS_AT_ONCE_MAX = SHIFTS_PER_DAY
+#: A day of travel that ends in a camp: the way, then the night (a rest's shortest).
+NIGHT_SHIFTS = REST_MIN_HOURS * SHIFTS_PER_HOUR
+#: A safe building's night sheds fatigue as a day in civilization does ([Zbavení se únavy]).
+SAFE_NIGHT_DAYS = 1
 
 MESSAGES = messages({
     "expedition.shift.title": Text("Další směna", "Next shift"),
     "expedition.shift.text": Text("Uběhla směna: {clock}.", "A shift passes: {clock}."),
+    "expedition.shift.many": Text(
+        "{count:Uběhla|Uběhly|Uběhlo} {count} {count:směna|směny|směn}: {clock}.",
+        "{count} {count:shift passes|shifts pass}: {clock}."),
+    "expedition.shift.stopped": Text(
+        "{passed:Uběhla|Uběhly|Uběhlo} {passed} z {count} {count:směny|směn|směn}, pak přišlo "
+        "putující monstrum: {clock}.",
+        "{passed} of {count} shifts passed, then a wandering monster came: {clock}."),
     "expedition.shift.outside": Text(
-        "Uběhla směna: {clock}. Mimo kobku se na putující monstra nehází.",
-        "A shift passes: {clock}. Outside a dungeon there is no wandering-monster check."),
+        "{passed} Mimo kobku se na putující monstra nehází.",
+        "{passed} Outside a dungeon there is no wandering-monster check."),
     "expedition.rest.title": Text("Odpočinek", "Rest"),
     "expedition.rest.text": Text("Odpočinek {hours} h ({where}): {clock}.",
                                  "A rest of {hours} h ({where}): {clock}."),
+    "expedition.rest.interrupted": Text(
+        "Odpočinek ({where}) přerušilo uprostřed noci setkání: nepočítá se; {clock}.",
+        "An encounter broke the rest ({where}) in the middle of the night: it does not count; "
+        "{clock}."),
     "expedition.rest.town": Text(
         "{days} {days:den|dny|dní} v bezpečí civilizace: {clock}.",
         "{days} {days:day|days} in the safety of civilization: {clock}."),
     "expedition.rest.too-soon": Text(
-        "Na odpočinek je brzy: od posledního {hours} h průzkumu. {rule}",
-        "Too soon to rest: {hours} h of exploring since the last rest. {rule}"),
+        "Na odpočinek je brzy: od posledního odpočinku uběhlo {since}. {rule}",
+        "Too soon to rest: {since} since the last rest. {rule}"),
+    "expedition.rest.forced": Text(
+        "PJ rozhodl odpočívat dřív, než pravidla dovolují (od posledního odpočinku uběhlo "
+        "{since}): {rule}",
+        "The GM chose to rest sooner than the rules allow ({since} since the last rest): {rule}"),
     "expedition.rest.hours": Text("{field} musí být od {low} do {high} hodin. {rule}",
                                   "{field} must be {low} to {high} hours. {rule}"),
     "expedition.rest.town-only": Text(
         "{field} platí jen pro odpočinek v civilizaci; jinde zadej {hours}.",
         "{field} is for a rest in civilization only; elsewhere give {hours}."),
+    "expedition.rest.safe-building": Text(
+        "Noc v bezpečném stavení: únava klesá jako za den v civilizaci.",
+        "A night in a safe building: fatigue falls as for a day in civilization."),
+    "expedition.event.night-watch": Text(
+        "Noční hlídka: setkání! Odpočinek se přerušuje uprostřed noci.",
+        "The night watch: an encounter! The rest breaks off in the middle of the night."),
     "expedition.travel-day.title": Text("Den cesty", "A day of travel"),
     "expedition.travel-day.text": Text(
         "Den cesty: {distance} km{camp}; {clock}.", "A day of travel: {distance} km{camp}; "
         "{clock}."),
     "expedition.travel-day.camp": Text(", večer tábor", ", camp at nightfall"),
+    "expedition.travel-day.broken-camp": Text(", večer tábor, v noci setkání",
+                                              ", camp at nightfall, an encounter at night"),
     "expedition.travel-day.no-camp": Text(", dnem i nocí bez tábora",
                                           ", day and night without a camp"),
     "expedition.fast-travel.title": Text("Rychlé cestování", "Fast travel"),
@@ -75,7 +118,7 @@ MESSAGES = messages({
         "{count} {count:encounter|encounters} on the way."),
     "expedition.event.lost": Text("Výprava ztratila směr.", "The expedition lost its way."),
     "expedition.event.found-supplies": Text(
-        "Nalezeno {supplies} {supplies:zásoba|zásoby|zásob}.",
+        "{supplies:Nalezena|Nalezeny|Nalezeno} {supplies} {supplies:zásoba|zásoby|zásob}.",
         "{supplies} {supplies:supply|supplies} found."),
     "expedition.event.supplies": Text("Zásoby {before} → {after}.",
                                       "Supplies {before} → {after}."),
@@ -96,8 +139,8 @@ MESSAGES = messages({
     "expedition.error.no-pending-damage": Text("Není žádné souhrnné poškození k rozdělení.",
                                                "There is no summary damage to share out."),
     "expedition.error.not-dying": Text(
-        "{name} by poškozením nezemřel(a): alternativa se volí jen místo smrti.",
-        "{name} would not die of this damage: the alternative is chosen only instead of death."),
+        "{name}: toto poškození by nebylo smrtelné; alternativa se volí jen místo smrti.",
+        "{name}: this damage would not kill; the alternative is chosen only instead of death."),
 })
 
 
@@ -112,64 +155,92 @@ def no_encounter(state: State) -> None:
         raise RuleError(msg("expedition.error.encounter-running"), field="action")
 
 
-def encounter_offer(state: State) -> Offer:
-    """An encounter, where the party stands: indoors in a dungeon, else in the wilderness."""
-    return Offer("encounter", {"location": "indoors" if state.mode == "dungeon"
-                               else "wilderness"})
+#: An encounter, where the party stands: the encounter action reads the place from the records.
+ENCOUNTER_OFFER = Offer("encounter")
 
 
 def rested(state: State) -> State:
-    """The records after a rest: the hours since it, and of exploring, count from now."""
-    return replace(state, last_rest_at=state.clock, exploring=0, no_rest_paid_at=None)
+    """The records after a rest: the hours since it count from now."""
+    return replace(state, last_rest_at=state.clock, no_rest_paid_at=None)
 
 
-def _no_rest_fatigue_due(state: State) -> bool:
-    """Whether the fatigue the dungeon turn calls due is owed again.
-
-    The ``dungeon-turn`` procedure says when the party has gone too long without rest; once paid,
-    the next is owed after as long again (the first payment's span since the rest), so the rule's
-    hours are read from the procedure, not written here twice.
-    """
+def _since_fatigue(state: State) -> dict[str, Any]:
+    """The ``dungeon-turn`` input that says when the last fatigue for a day without rest was
+    taken, when one was taken since the last rest."""
     paid = state.no_rest_paid_at
-    return paid is None or state.clock - paid >= paid - state.last_rest_at
+    if paid is None or paid < state.last_rest_at:
+        return {}
+    return {"hours_since_no_rest_fatigue": hours(state.clock - paid)}
+
+
+def pass_shifts(state: State, context: Context, count: int, events: list[Message],
+                offers: list[Offer], *, noise: bool = False,
+                status: bool = False) -> tuple[State, int]:
+    """``count`` shifts pass one by one, each with its lights and hunger; in a dungeon every
+    2nd turn by the clock (and the first on ``noise``) rolls its wandering-monster check
+    ([Putující monstra]), a day without rest costs the party a fatigue ([Odpočinek]), and the
+    first monster met stops the clock there. ``status``: the last shift's ``dungeon-turn`` is
+    logged even with nothing due (what a single shift says: may the party rest yet).
+
+    Returns the state and the shifts that passed.
+    """
+    for passed in range(1, count + 1):
+        state = elapse(state, context, 1, events, offers)
+        if state.mode != "dungeon":
+            continue
+        loud = noise and passed == 1
+        due = state.dungeon_turn % CHECK_EVERY_TURNS == 0 or loud
+        tired = state.clock - state.awake_since >= FATIGUE_WITHOUT_REST_HOURS * SHIFTS_PER_HOUR
+        if not (due or tired or (status and passed == count)):
+            continue
+        step = context.run("dungeon-turn", turn=state.dungeon_turn, noise=loud,
+                           hours_since_rest=state.hours_since_rest,
+                           hours_exploring_since_rest=state.hours_since_rest,
+                           roll=True, **_since_fatigue(state))
+        turn = step.result
+        if turn.check_due:
+            state = replace(state, last_check_turn=state.dungeon_turn)
+        if turn.fatigue_due:
+            events.append(msg("expedition.event.no-rest"))
+            state = tire(state, context, [m.name for m in state.living], turn.fatigue_due,
+                         events, offers)
+            state = replace(state, no_rest_paid_at=state.clock)
+        if turn.wandering_monster:
+            events.append(msg("expedition.event.wandering-monster"))
+            offers.append(ENCOUNTER_OFFER)
+            return state, passed
+    return state, count
 
 
 @action("shift", procedures=("dungeon-turn", "fatigue"), rolls=True)
-def shift(state: State, context: Context, *, noise: bool = False) -> Change:
-    """[Průzkum kobek] a shift passes: lights burn down; in a dungeon the wandering-monster check
-    (every 2nd turn or on noise), whether the party may rest, and fatigue after a day without
-    rest."""
+def shift(state: State, context: Context, *, count: int = 1, noise: bool = False) -> Change:
+    """[Průzkum kobek] shifts pass (``count``, a day's at most), each with its lights burning
+    down; in a dungeon every 2nd turn's wandering-monster check (and one at once on noise),
+    rolled in clock order up to the first monster met, and fatigue after a day without rest."""
     check_bool(noise, "noise")
+    check_int(count, 1, SHIFTS_AT_ONCE_MAX, "count")
     no_encounter(state)
     events: list[Message] = []
     offers: list[Offer] = []
-    after = advance(state, 1, events)
+    after, passed = pass_shifts(state, context, count, events, offers, noise=noise,
+                                status=True)
+    clock = clock_message(after)
+    if passed < count:
+        text = msg("expedition.shift.stopped", passed=passed, count=count, clock=clock)
+    elif count == 1:
+        text = msg("expedition.shift.text", clock=clock)
+    else:
+        text = msg("expedition.shift.many", count=count, clock=clock)
     if after.mode != "dungeon":
-        return Change(after, msg("expedition.shift.outside", clock=clock_message(after)),
-                      tuple(events))
-    step = context.run("dungeon-turn", turn=after.dungeon_turn, noise=noise,
-                       hours_since_rest=after.hours_since_rest,
-                       hours_exploring_since_rest=after.hours_exploring, roll=True)
-    turn = step.result
-    if turn.check_due:
-        after = replace(after, last_check_turn=after.dungeon_turn)
-    if turn.wandering_monster:
-        events.append(msg("expedition.event.wandering-monster"))
-        offers.append(encounter_offer(after))
-    if turn.fatigue_due and _no_rest_fatigue_due(after):
-        events.append(msg("expedition.event.no-rest"))
-        after = tire(after, context, [m.name for m in after.living], turn.fatigue_due, events,
-                     offers)
-        after = replace(after, no_rest_paid_at=after.clock)
-    return Change(after, msg("expedition.shift.text", clock=clock_message(after)),
-                  tuple(events), tuple(offers))
+        text = msg("expedition.shift.outside", passed=text)
+    return Change(after, text, tuple(events), tuple(offers))
 
 
 def _camp(state: State, context: Context, location: str, bonuses: Sequence[str],
           covered: Sequence[str], pay: Any, events: list[Message],
           offers: list[Offer]) -> State:
     """[Přenocování v divočině] the night's camp, paid with supplies or fatigue per the
-    players' choice."""
+    players' choice; the party has eaten."""
     living = state.living
     if not living:
         return state
@@ -183,17 +254,41 @@ def _camp(state: State, context: Context, location: str, bonuses: Sequence[str],
     if camp.supplies_left != state.supplies:
         events.append(msg("expedition.event.supplies", before=state.supplies,
                           after=camp.supplies_left))
-    state = replace(state, supplies=camp.supplies_left)
+    state = fed(replace(state, supplies=camp.supplies_left))
     return tire(state, context, [m.name for m in living], camp.fatigue_gained, events, offers)
 
 
-@action("rest", procedures=("dungeon-turn", "camping", "healing", "fatigue"), rolls=True)
+def _night_watch(context: Context, night_check: bool, night_chance: int,
+                 events: list[Message], offers: list[Offer]) -> bool:
+    """[Přenocování v divočině] "Při táboření může v průběhu noci dojít k náhodným setkáním":
+    one check a night with the wandering monsters' chance (the rules give none of its own);
+    whether an encounter broke the night."""
+    check_bool(night_check, "night_check")
+    check_int(night_chance, 1, WANDERING_MONSTERS.y, "night_chance")
+    if not night_check:
+        return False
+    watch = context.run("wandering-monsters", x=night_chance, y=WANDERING_MONSTERS.y).result
+    if watch.success:
+        events.append(msg("expedition.event.night-watch"))
+        offers.append(ENCOUNTER_OFFER)
+    return bool(watch.success)
+
+
+@action("rest", procedures=("dungeon-turn", "camping", "wandering-monsters", "healing",
+                            "fatigue"), rolls=True)
 def rest(state: State, context: Context, *, hours: int | None = None, days: int | None = None,
-         bonuses: Sequence[str] = (), covered: Sequence[str] = (), pay: Any = None) -> Change:
-    """[Odpočinek] in a dungeon (at most once per 8 h of exploring) or a night's camp in the
-    wilderness, both with the camping needs; in civilization, days of safety: natural healing
-    and a level of fatigue a day ([Přirozené léčení, Zbavení se únavy])."""
+         bonuses: Sequence[str] = (), covered: Sequence[str] = (), pay: Any = None,
+         force: bool = False, safe_building: bool = False, night_check: bool = True,
+         night_chance: int = WANDERING_MONSTERS.x) -> Change:
+    """[Odpočinek] in a dungeon (at most once per 8 h since the last rest, unless the GM
+    decides otherwise with ``force``) or a night's camp in the wilderness, both with the camping
+    needs and a night watch (``night_chance`` in 6, or none) that an encounter breaks; in a safe
+    building (``safe_building``) the night heals and sheds a level of fatigue; in civilization,
+    days of safety: natural healing and a level of fatigue a day ([Přirozené léčení, Zbavení se
+    únavy])."""
     no_encounter(state)
+    check_bool(force, "force")
+    check_bool(safe_building, "safe_building")
     events: list[Message] = []
     offers: list[Offer] = []
     if state.mode == "civilization":
@@ -201,31 +296,48 @@ def rest(state: State, context: Context, *, hours: int | None = None, days: int 
             raise RuleError(msg("expedition.rest.town-only", field=Field("hours"),
                                 hours=Field("days")), field="hours")
         days = check_int(1 if days is None else days, 1, DAYS_IN_TOWN_MAX, "days")
-        return _rest_in_town(state, context, days, events, offers)
+        after = recover(fed(state), context, days, events, offers)
+        after = rested(elapse(after, context, days * SHIFTS_PER_DAY, events, offers))
+        return Change(after, msg("expedition.rest.town", days=days, clock=clock_message(after)),
+                      tuple(events), tuple(offers))
     if days is not None:
         raise RuleError(msg("expedition.rest.town-only", field=Field("days"),
                             hours=Field("hours")), field="days")
+    since = state.clock - state.last_rest_at
     question = context.check("dungeon-turn", turn=max(1, state.dungeon_turn),
                              hours_since_rest=state.hours_since_rest,
-                             hours_exploring_since_rest=state.hours_exploring)
+                             hours_exploring_since_rest=state.hours_since_rest)
     low, high = question.result.rest_hours
     hours = low if hours is None else hours
     if not isinstance(hours, int) or isinstance(hours, bool) or not low <= hours <= high:
         raise RuleError(msg("expedition.rest.hours", field=Field("hours"), low=low, high=high,
                             rule=REST_RULE), field="hours")
     if state.mode == "dungeon" and not question.result.rest_allowed:
-        raise RuleError(msg("expedition.rest.too-soon", hours=state.hours_exploring,
-                            rule=REST_RULE), field="action")
-    where = "dungeon" if state.mode == "dungeon" else "wilderness"
-    after = _camp(state, context, where, bonuses, covered, pay, events, offers)
-    after = rested(advance(after, hours * SHIFTS_PER_HOUR, events, exploring=False))
-    return Change(after, msg("expedition.rest.text", hours=hours,
-                             where=msg(f"expedition.mode.{state.mode}"),
+        if not force:
+            raise RuleError(msg("expedition.rest.too-soon", since=duration_message(since),
+                                rule=REST_RULE), field="action")
+        events.append(msg("expedition.rest.forced", since=duration_message(since),
+                          rule=REST_RULE))
+    where = msg(f"expedition.mode.{state.mode}")
+    after = _camp(state, context, "dungeon" if state.mode == "dungeon" else "wilderness",
+                  bonuses, covered, pay, events, offers)
+    if _night_watch(context, night_check, night_chance, events, offers):
+        after = elapse(after, context, hours * SHIFTS_PER_HOUR // 2, events, offers)
+        return Change(after, msg("expedition.rest.interrupted", where=where,
+                                 clock=clock_message(after)), tuple(events), tuple(offers))
+    after = elapse(after, context, hours * SHIFTS_PER_HOUR, events, offers)
+    if safe_building:
+        events.append(msg("expedition.rest.safe-building"))
+        after = recover(after, context, SAFE_NIGHT_DAYS, events, offers)
+    after = rested(after)
+    return Change(after, msg("expedition.rest.text", hours=hours, where=where,
                              clock=clock_message(after)), tuple(events), tuple(offers))
 
 
-def _rest_in_town(state: State, context: Context, days: int, events: list[Message],
-                  offers: list[Offer]) -> Change:
+def recover(state: State, context: Context, days: int, events: list[Message],
+            offers: list[Offer]) -> State:
+    """``days`` in safety ([Přirozené léčení, Zbavení se únavy]): each living member heals
+    naturally, and sheds one level of fatigue a day."""
     after = state
     for member in state.living:
         if member.hp < member.max_hp and member.hp > 0:
@@ -240,26 +352,44 @@ def _rest_in_town(state: State, context: Context, days: int, events: list[Messag
             if recovered:
                 events.append(msg("expedition.event.tired", name=member.name,
                                   before=member.fatigue, after=member.fatigue - recovered))
-                member = replace(member, fatigue=member.fatigue - recovered)
+                member = replace(member, fatigue=member.fatigue - recovered,
+                                 fatigue_save_due=False)
         after = after.with_character(member)
-    after = rested(advance(after, days * SHIFTS_PER_DAY, events, exploring=False))
-    return Change(after, msg("expedition.rest.town", days=days, clock=clock_message(after)),
-                  tuple(events), tuple(offers))
+    return after
 
 
-@action("travel-day", procedures=("travel", "camping", "fatigue"), rolls=True)
+def into_wilderness(state: State, events: list[Message]) -> State:
+    """[Cestování po světě] a journey takes the party into the wilderness."""
+    if state.mode == "wilderness":
+        return state
+    events.append(msg("expedition.event.into-wilderness"))
+    after = replace(state, mode="wilderness")
+    darkness(state, after, events)
+    return after
+
+
+def _found(day: Any) -> int:
+    """Supplies a travel day's foraging found: the party's activity's, or every group's."""
+    found = [day.activity] if day.activity is not None else list(day.activities)
+    return sum(activity.supplies or 0 for activity in found)
+
+
+@action("travel-day", procedures=("travel", "camping", "wandering-monsters", "fatigue"),
+        rolls=True)
 def travel_day(state: State, context: Context, *, terrain: str | None = None,
                road: bool = False, landmark: bool = False, forced_march: bool = False,
-               activity: str | None = None, bonuses: Sequence[str] = (),
-               covered: Sequence[str] = (), pay: Any = None) -> Change:
-    """[Cestování po světě] a day: lost, encounter, activity at the slowest member's pace; then,
-    unless they march day and night, the night's camp paid per the players' choice."""
+               activity: str | None = None,
+               activities: Sequence[Mapping[str, Any]] | None = None,
+               bonuses: Sequence[str] = (), covered: Sequence[str] = (), pay: Any = None,
+               night_check: bool = True, night_chance: int = WANDERING_MONSTERS.x) -> Change:
+    """[Cestování po světě] a day: lost, encounter, activity (or each group's, [Simultánní
+    aktivity]) at the slowest member's pace; then, unless they march day and night, the
+    night's camp paid per the players' choice, and its night watch. A forced march's fatigue is
+    that day's fatigue for going without rest."""
     no_encounter(state)
     events: list[Message] = []
     offers: list[Offer] = []
-    if state.mode != "wilderness":
-        events.append(msg("expedition.event.into-wilderness"))
-        state = replace(state, mode="wilderness")
+    state = into_wilderness(state, events)
     living = state.living
     if not living:
         raise RuleError(msg("expedition.error.nobody-travels"), field="action")
@@ -269,24 +399,32 @@ def travel_day(state: State, context: Context, *, terrain: str | None = None,
         inputs["terrain"] = terrain
     if activity is not None:
         inputs["activity"] = activity
+    if activities is not None:
+        inputs["activities"] = [dict(group) for group in activities]
     day = context.run("travel", **inputs).result
     if day.lost:
         events.append(msg("expedition.event.lost"))
     if day.encounter:
         events.append(msg("expedition.event.encounter"))
-        offers.append(encounter_offer(state))
-    found = getattr(day.activity, "supplies", None) if day.activity is not None else None
+        offers.append(ENCOUNTER_OFFER)
+    found = _found(day)
     if found:
         events.append(msg("expedition.event.found-supplies", supplies=found))
         state = replace(state, supplies=state.supplies + found)
     state = tire(state, context, [m.name for m in living], day.fatigue_gained, events, offers)
-    camped = not forced_march
-    if camped:
-        state = _camp(state, context, "wilderness", bonuses, covered, pay, events, offers)
-    after = advance(state, SHIFTS_PER_DAY, events, exploring=False)
-    if camped:
-        after = rested(after)
-    camp = msg("expedition.travel-day.camp" if camped else "expedition.travel-day.no-camp")
+    if forced_march:
+        after = elapse(state, context, SHIFTS_PER_DAY, events, offers)
+        camp = msg("expedition.travel-day.no-camp")
+        after = replace(after, no_rest_paid_at=after.clock)
+    else:
+        after = elapse(state, context, SHIFTS_PER_DAY - NIGHT_SHIFTS, events, offers)
+        after = _camp(after, context, "wilderness", bonuses, covered, pay, events, offers)
+        if _night_watch(context, night_check, night_chance, events, offers):
+            after = elapse(after, context, NIGHT_SHIFTS // 2, events, offers)
+            camp = msg("expedition.travel-day.broken-camp")
+        else:
+            after = rested(elapse(after, context, NIGHT_SHIFTS, events, offers))
+            camp = msg("expedition.travel-day.camp")
     return Change(after, msg("expedition.travel-day.text", distance=day.distance_km, camp=camp,
                              clock=clock_message(after)), tuple(events), tuple(offers))
 
@@ -295,28 +433,31 @@ def travel_day(state: State, context: Context, *, terrain: str | None = None,
 def fast_travel(state: State, context: Context, *, days: int,
                 allocation: Mapping[str, int] | None = None,
                 alternative: Sequence[str] = ()) -> Change:
-    """[Rychlé cestování] a journey of days: supplies per mouth and day, encounters, and the
-    summary damage shared out now (``allocation``) or later (``split-damage``)."""
+    """[Rychlé cestování] a journey of days into the wilderness: supplies per mouth and day,
+    encounters, and the summary damage shared out now (``allocation``) or later
+    (``split-damage``)."""
     no_encounter(state)
     living = state.living
     if not living:
         raise RuleError(msg("expedition.error.nobody-travels"), field="action")
     events: list[Message] = []
     offers: list[Offer] = []
+    state = into_wilderness(state, events)
     journey = context.run("fast-travel", days=days, travelers=len(living),
                           supplies=state.supplies).result
     if journey.supplies_left != state.supplies:
         events.append(msg("expedition.event.supplies", before=state.supplies,
                           after=journey.supplies_left))
     after = replace(state, supplies=journey.supplies_left)
-    after = rested(advance(after, days * SHIFTS_PER_DAY, events, exploring=False))
+    # Supplies are paid for every day (a missing one is summary damage): nobody goes hungry.
+    after = rested(fed(advance(after, days * SHIFTS_PER_DAY, events)))
     events.append(msg("expedition.event.encounters", count=journey.encounters))
-    offers.append(encounter_offer(replace(after, mode="wilderness")))
+    offers.append(ENCOUNTER_OFFER)
     if journey.summary_damage:
         after = replace(after, pending_damage=journey.summary_damage)
         if allocation is None:
             events.append(msg("expedition.event.damage-pending", damage=journey.summary_damage))
-            offers.append(Offer("split-damage", {"damage": journey.summary_damage}))
+            offers.append(Offer("split-damage", {}, ("allocation",)))
         else:
             after = _split(after, context, allocation, alternative, events, offers)
     return Change(after, msg("expedition.fast-travel.text", days=days,
@@ -359,4 +500,3 @@ def _split(state: State, context: Context, allocation: Mapping[str, int],
         elif share.points:
             state = wound(state, share.name, share.points, events, offers)
     return replace(state, pending_damage=0)
-

@@ -13,7 +13,7 @@ from typing import Any
 from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
 from rpg.core.text import Text
-from rpg.expedition.actions import Change, Context, action
+from rpg.expedition.actions import Change, Context, Offer, action
 from rpg.expedition.state import (
     AMOUNT_MAX,
     DEFAULT_MOVEMENT,
@@ -25,6 +25,8 @@ from rpg.expedition.state import (
     MOVEMENT_MAX,
     MOVEMENT_MIN,
     NAME_MAX,
+    OC_MAX,
+    OC_MIN,
     PARTY_MAX,
     SAVE_MAX,
     SAVE_MIN,
@@ -33,6 +35,8 @@ from rpg.expedition.state import (
     State,
     clock_message,
 )
+from rpg.expedition.upkeep import darkness, fed
+from rpg.pravidla.health import HUNGER_POINTS_MAX, HUNGER_POINTS_MIN
 
 MESSAGES = messages({
     "expedition.start.title": Text("Výprava vyráží", "The expedition sets out"),
@@ -60,13 +64,14 @@ MESSAGES = messages({
         "Efekt {name}: trvá {shifts} {shifts:směnu|směny|směn}.",
         "Effect {name}: lasts {shifts} {shifts:shift|shifts}."),
     "expedition.remove-effect.title": Text("Konec efektu", "Effect ended"),
-    "expedition.remove-effect.text": Text("{name} končí ({left} {left:směna|směny|směn} "
-                                          "nevyužito).",
-                                          "{name} ends ({left} {left:shift|shifts} unused)."),
+    "expedition.remove-effect.text": Text(
+        "{name} končí ({left} {left:směna zůstává nevyužita|směny zůstávají nevyužity|směn "
+        "zůstává nevyužito}).",
+        "{name} ends ({left} {left:shift|shifts} unused)."),
     "expedition.supplies.title": Text("Zásoby", "Supplies"),
     "expedition.supplies.text": Text("Zásoby {before} {change} = {after}.",
                                      "Supplies {before} {change} = {after}."),
-    "expedition.mode.title": Text("Jinde", "Elsewhere"),
+    "expedition.mode.title": Text("Přesun", "Moving on"),
     "expedition.mode.text": Text("Výprava je teď: {mode} ({clock}).",
                                  "The expedition is now in: {mode} ({clock})."),
     "expedition.mode.entered": Text("Vstup do kobky: směny se počítají od nuly.",
@@ -100,6 +105,11 @@ MESSAGES = messages({
     "expedition.field.fatigue": Text("únava", "fatigue"),
     "expedition.field.movement": Text("hybnost", "movement"),
     "expedition.field.save": Text("záchrana", "save"),
+    "expedition.field.ac": Text("OČ", "AC"),
+    "expedition.error.revive": Text(
+        "Postava {name} je po smrti: životy nad 0 vrací jen záchrana před smrtí, nebo Vzít "
+        "zpět.",
+        "{name} is dead: only the death save, or an undo, brings the hit points above 0."),
 })
 
 
@@ -122,7 +132,7 @@ def member_named(state: State, name: Any, field: str = "character") -> Character
 def new_character(data: Mapping[str, Any], party: Sequence[Character],
                   field: str = "character") -> Character:
     """A character from the GM's sheet: name, max hp, and optionally hp, fatigue, movement,
-    save."""
+    save, OČ."""
     name = checked_name(data.get("name"), f"{field}.name")
     if any(member.name == name for member in party):
         raise RuleError(msg("expedition.error.duplicate", name=name), field=f"{field}.name")
@@ -137,10 +147,13 @@ def new_character(data: Mapping[str, Any], party: Sequence[Character],
     save = data.get("save")
     if save is not None:
         check_int(save, SAVE_MIN, SAVE_MAX, f"{field}.save")
+    ac = data.get("ac")
+    if ac is not None:
+        check_int(ac, OC_MIN, OC_MAX, f"{field}.ac")
     if len(party) >= PARTY_MAX:
         raise RuleError(msg("expedition.error.party-full", high=PARTY_MAX), field=field)
     return Character(name, hp, max_hp, fatigue, "ok" if hp > 0 else "dead", 0, movement, save,
-                     None if hp > 0 else 0)
+                     None if hp > 0 else 0, ac=ac)
 
 
 def new_effect(data: Mapping[str, Any], effects: Sequence[Effect],
@@ -165,11 +178,14 @@ def mode_message(mode: str) -> Message:
 @action("start")
 def start(state: State, context: Context, *, name: str, mode: str = "dungeon",
           supplies: int = 0, party: Sequence[Mapping[str, Any]] = (),
-          effects: Sequence[Mapping[str, Any]] = ()) -> Change:
-    """The expedition sets out: its name, scene, supplies, party and burning lights."""
+          effects: Sequence[Mapping[str, Any]] = (),
+          hunger_points: int = HUNGER_POINTS_MIN) -> Change:
+    """The expedition sets out: its name, scene, supplies, party and burning lights, and what a
+    day of hunger costs ([Hlad a žízeň] "bod (nebo dva)")."""
     name = checked_name(name, "name", EXPEDITION_NAME_MAX)
     check_choice(mode, MODES, "mode")
     check_int(supplies, 0, AMOUNT_MAX, "supplies")
+    check_int(hunger_points, HUNGER_POINTS_MIN, HUNGER_POINTS_MAX, "hunger_points")
     members: list[Character] = []
     for index, data in enumerate(party):
         members.append(new_character(data, members, f"party.{index}"))
@@ -177,45 +193,51 @@ def start(state: State, context: Context, *, name: str, mode: str = "dungeon",
     for index, data in enumerate(effects):
         lights.append(new_effect(data, lights, f"effects.{index}"))
     begun = State(name=name, mode=mode, supplies=supplies, party=tuple(members),  # type: ignore[arg-type]
-                  effects=tuple(lights))
+                  effects=tuple(lights), hunger_points=hunger_points)
+    events = [msg("expedition.event.dark")] if begun.dark else []
     return Change(begun, msg("expedition.start.text", name=name, mode=mode_message(mode),
-                             members=len(members), supplies=supplies))
+                             members=len(members), supplies=supplies), tuple(events))
 
 
 @action("add-character")
 def add_character(state: State, context: Context, *, name: str, max_hp: int,
                   hp: int | None = None, fatigue: int = 0, movement: int = DEFAULT_MOVEMENT,
-                  save: int | None = None) -> Change:
+                  save: int | None = None, ac: int | None = None) -> Change:
     """A character joins the party."""
     data = {"name": name, "max_hp": max_hp, "fatigue": fatigue, "movement": movement,
-            "save": save, **({"hp": hp} if hp is not None else {})}
+            "save": save, "ac": ac, **({"hp": hp} if hp is not None else {})}
     member = new_character(data, state.party, "character")
     joined = replace(state, party=(*state.party, member))
     return Change(joined, msg("expedition.add-character.text", name=member.name, hp=member.hp,
                               max_hp=member.max_hp, fatigue=member.fatigue))
 
 
+#: What the GM may correct on a sheet, and its bounds.
+SHEET_BOUNDS = {"hp": (0, AMOUNT_MAX), "max_hp": (1, AMOUNT_MAX), "fatigue": (0, FATIGUE_MAX),
+                "movement": (MOVEMENT_MIN, MOVEMENT_MAX), "save": (SAVE_MIN, SAVE_MAX),
+                "ac": (OC_MIN, OC_MAX)}
+
+
 @action("edit-character")
 def edit_character(state: State, context: Context, *, character: str, hp: int | None = None,
                    max_hp: int | None = None, fatigue: int | None = None,
-                   movement: int | None = None, save: int | None = None) -> Change:
-    """The GM corrects a character's sheet (a level gained, a typo): no rule is applied."""
+                   movement: int | None = None, save: int | None = None,
+                   ac: int | None = None) -> Change:
+    """The GM corrects a character's sheet (a level gained, a typo). Hit points set to 0 are
+    a death as damage makes one ([Smrt], with the milder death's save offered)."""
+    from rpg.expedition.wounds import dies
+
     member = member_named(state, character)
     wanted = {"hp": hp, "max_hp": max_hp, "fatigue": fatigue, "movement": movement,
-              "save": save}
+              "save": save, "ac": ac}
     changes = {key: value for key, value in wanted.items() if value is not None}
     if not changes:
         raise RuleError(msg("expedition.error.nothing-to-change"), field="character")
-    bounds = {"hp": (0, AMOUNT_MAX), "max_hp": (1, AMOUNT_MAX), "fatigue": (0, FATIGUE_MAX),
-              "movement": (MOVEMENT_MIN, MOVEMENT_MAX), "save": (SAVE_MIN, SAVE_MAX)}
     for key, value in changes.items():
-        check_int(value, *bounds[key], key)
-    updated = replace(
-        member, hp=member.hp if hp is None else hp,
-        max_hp=member.max_hp if max_hp is None else max_hp,
-        fatigue=member.fatigue if fatigue is None else fatigue,
-        movement=member.movement if movement is None else movement,
-        save=member.save if save is None else save)
+        check_int(value, *SHEET_BOUNDS[key], key)
+    if not member.alive and hp is not None and hp > 0:
+        raise RuleError(msg("expedition.error.revive", name=member.name), field="hp")
+    updated = replace(member, **changes)  # type: ignore[arg-type]
     if updated.hp > updated.max_hp:
         raise RuleError(msg("expedition.error.hp-above-max", hp=updated.hp,
                             max_hp=updated.max_hp), field="hp")
@@ -224,8 +246,14 @@ def edit_character(state: State, context: Context, *, character: str, hp: int | 
             before="–" if getattr(member, key) is None else getattr(member, key),
             after=value)
         for key, value in changes.items())
-    return Change(state.with_character(updated),
-                  msg("expedition.edit-character.text", name=member.name, changes=Join(said)))
+    events: list[Message] = []
+    offers: list[Offer] = []
+    after = state.with_character(updated)
+    falls = updated.hp == 0 and member.hp > 0 and updated.alive
+    if falls:
+        after = dies(after, updated, events, offers)
+    return Change(after, msg("expedition.edit-character.text", name=member.name,
+                             changes=Join(said)), tuple(events), tuple(offers))
 
 
 @action("remove-character")
@@ -243,7 +271,9 @@ def add_effect(state: State, context: Context, *, name: str, shifts: int,
     effect = new_effect({"name": name, "shifts": shifts, "light": light}, state.effects)
     lit = replace(state, effects=(*state.effects, effect))
     key = "expedition.add-effect.light" if effect.light else "expedition.add-effect.effect"
-    return Change(lit, msg(key, name=effect.name, shifts=effect.shifts_left))
+    events: list[Message] = []
+    darkness(state, lit, events)
+    return Change(lit, msg(key, name=effect.name, shifts=effect.shifts_left), tuple(events))
 
 
 @action("remove-effect")
@@ -254,8 +284,10 @@ def remove_effect(state: State, context: Context, *, name: str) -> Change:
         raise RuleError(msg("expedition.error.no-effect", name=str(name)[:NAME_MAX]),
                         field="name")
     ended = replace(state, effects=tuple(e for e in state.effects if e.name != name))
+    events: list[Message] = []
+    darkness(state, ended, events)
     return Change(ended, msg("expedition.remove-effect.text", name=effect.name,
-                             left=effect.shifts_left))
+                             left=effect.shifts_left), tuple(events))
 
 
 @action("supplies")
@@ -277,13 +309,15 @@ def supplies(state: State, context: Context, *, change: int) -> Change:
 @action("mode")
 def mode(state: State, context: Context, *, mode: str) -> Change:
     """The party goes elsewhere: into a dungeon (its turns count from zero), the wilderness,
-    a town."""
+    a town (where it eats)."""
     check_choice(mode, MODES, "mode")
-    events = []
+    events: list[Message] = []
     moved = replace(state, mode=mode)  # type: ignore[arg-type]
     if mode == "dungeon" and state.mode != "dungeon":
         moved = replace(moved, dungeon_turn=0, last_check_turn=None)
         events.append(msg("expedition.mode.entered"))
+    if mode == "civilization":
+        moved = fed(moved)
+    darkness(state, moved, events)
     return Change(moved, msg("expedition.mode.text", mode=mode_message(mode),
                              clock=clock_message(moved)), tuple(events))
-

@@ -41,7 +41,9 @@ FATIGUE_DEATH_LEVEL = 7      # at 7 or more: a saving throw against death, or di
 RECOVERY_PER_DAY = 1         # a day in the safety of civilization heals one level
 SAVE_TARGET_MIN, SAVE_TARGET_MAX = 1, 30
 MODIFIER_MIN, MODIFIER_MAX = -20, 20
-#: [Hlad a žízeň] each day beyond the first without food or water adds "bod (nebo dva)".
+#: [Hlad a žízeň] each day beyond the first without food or water adds "bod (nebo dva)": "déle
+#: jak den bez jídla nebo pití", so the first day costs nothing.
+HUNGER_FREE_DAYS = 1
 HUNGRY_DAYS_MAX = 365
 HUNGER_POINTS_MIN, HUNGER_POINTS_MAX = 1, 2
 #: The fatigue a saving throw takes (its bound): from 41 on, with a modifier of at most +20 and a
@@ -137,6 +139,11 @@ MESSAGES = messages({
     "healing.title": Text("Léčení", "Healing"),
     "healing.text": Text("Léčení: {parts} → životy {hp} z {max_hp}{capped}, vyléčeno {healed}.",
                          "Healing: {parts} → {hp} of {max_hp} HP{capped}, {healed} healed."),
+    "healing.subdued-text": Text(
+        "Léčení (v bezvědomí po přemožení, životy {base}): {parts} → životy {hp} z {max_hp}"
+        "{capped}, vyléčeno {healed}.",
+        "Healing (unconscious, subdued, at {base} HP): {parts} → {hp} of {max_hp} HP{capped}, "
+        "{healed} healed."),
     "healing.rest": Text("{nights} {nights:noc|noci|nocí} odpočinku +{healed}",
                          "{nights} {nights:night|nights} of rest +{healed}"),
     "healing.danger": Text("{nights} {nights:noc|noci|nocí} v nebezpečí +0",
@@ -420,15 +427,21 @@ def healing(
     nights: int = 0,
     safe: bool = True,
     magic: int = 0,
+    subdued: bool = False,
 ) -> Outcome:
     """[Přirozené léčení] 2 HP a night of undisturbed rest, plus magic; never above the maximum.
 
     A night in the dangers of the wild or in a dungeon heals nothing. At 0 HP or less the
-    character is dead ([Smrt]): refused, naming the optional milder death. No dice.
+    character is dead ([Smrt]): refused, naming the optional milder death. A creature
+    ``subdued`` ([Přemožení] "upadne do bezvědomí") is unconscious, not dead: healed from 0.
+    No dice.
     """
     check_int(max_hp, MAX_HP_MIN, AMOUNT_MAX, "max_hp")
     check_int(hp, -AMOUNT_MAX, AMOUNT_MAX, "hp")
-    if hp <= DEAD_HP:
+    check_bool(subdued, "subdued")
+    if subdued:
+        hp = max(hp, DEAD_HP)
+    elif hp <= DEAD_HP:
         raise RuleError(msg("healing.dead", field=Field("hp"), hp=minus_sign(hp), rule=msg(
             "healing.dead-rule"), death=msg("death-save.title")), field="hp")
     check_int(nights, 0, AMOUNT_MAX, "nights")
@@ -449,8 +462,10 @@ def healing(
     if not parts:
         parts.append(msg("healing.nothing"))
     capped = new_hp == max_hp and hp + natural + magic > max_hp
-    text = msg("healing.text", parts=Join(tuple(parts)), hp=new_hp, max_hp=max_hp,
-               capped=msg("healing.capped" if capped else "healing.not-capped"),
-               healed=new_hp - hp)
+    said = {"parts": Join(tuple(parts)), "hp": new_hp, "max_hp": max_hp,
+            "capped": msg("healing.capped" if capped else "healing.not-capped"),
+            "healed": new_hp - hp}
+    text = (msg("healing.subdued-text", base=hp, **said) if subdued
+            else msg("healing.text", **said))
     result = HealingResult(new_hp, new_hp - hp, natural, magic, new_hp == max_hp)
     return Outcome("healing", (), result, None, text, RULES["natural-healing"])

@@ -133,12 +133,12 @@ def test_each_step_is_the_procedures_own_answer_and_replays_from_its_seed(
 
 def test_physical_dice_are_replayed_by_the_procedures_too(db_app: Flask) -> None:
     table = Table.create(db_app.test_client(), mode="wilderness")
-    acted = table.act("travel-day", dice=[5, 4, 4, 5, 6])
-    assert acted["entry"]["seed"] is None and acted["entry"]["dice"] == [5, 4, 4, 5, 6]
+    acted = table.act("travel-day", dice=[5, 4, 4, 5, 6, 6])
+    assert acted["entry"]["seed"] is None and acted["entry"]["dice"] == [5, 4, 4, 5, 6, 6]
     for answer in acted["entry"]["answers"]:
         assert answer["seed"] is None and replayed(table.client, answer) == answer
-    too_many = table.act("travel-day", 422, dice=[5, 4, 4, 5, 6, 6])
-    assert too_many["errors"] == {"dice": ["Příliš mnoho kostek: zadáno 6, postup použil 5."]}
+    too_many = table.act("travel-day", 422, dice=[5, 4, 4, 5, 6, 6, 6])
+    assert too_many["errors"] == {"dice": ["Příliš mnoho kostek: zadáno 7, postup použil 6."]}
 
 
 def test_a_hidden_roll_shows_as_hidden_to_the_players(db_app: Flask) -> None:
@@ -164,7 +164,7 @@ def test_the_answer_carries_the_new_state_and_offers_what_comes_next(db_app: Fla
     table.act("shift", seed=1)
     acted = table.act("shift", dice=[1])
     assert acted["entry"]["events"] == ["Putující monstrum! Nabízí se setkání."]
-    assert acted["entry"]["offers"] == [{"action": "encounter", "input": {"location": "indoors"}}]
+    assert acted["entry"]["offers"] == [{"action": "encounter", "input": {}, "missing": []}]
     state = acted["state"]
     assert state["clock"] == 2 and state["clock_text"] == "den 1, 0 h 20 min, směna 2"
     assert [e["left_text"] for e in state["effects"]] == ["zbývá 4 směny"] * 2
@@ -303,7 +303,7 @@ def play(table: Table) -> None:
     table.undo()
     table.act("add-effect", name="Pochodeň 3", shifts=6, light=True)
     table.act("mode", mode="wilderness")
-    table.act("travel-day", dice=[5, 4, 4, 5, 6])
+    table.act("travel-day", dice=[5, 4, 4, 5, 6, 6])
 
 
 def test_export_then_import_gives_the_same_expedition(db_app: Flask) -> None:

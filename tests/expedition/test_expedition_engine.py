@@ -126,8 +126,9 @@ def test_a_wandering_monster_offers_the_encounter_indoors() -> None:
     met = rolled(state, "shift", [1])
     assert met.steps[0].result.wandering_monster is True
     assert texts(met)[1] == "Putující monstrum! Nabízí se setkání."
-    assert [(o.action, dict(o.inputs)) for o in met.offers] == [
-        ("encounter", {"location": "indoors"})]
+    # The encounter reads where the party stands from the records: indoors in a dungeon.
+    assert [(o.action, dict(o.inputs), o.missing) for o in met.offers] == [("encounter", {}, ())]
+    assert seeded(met.state, "encounter", 1).steps[0].inputs["location"] == "indoors"
 
 
 def test_outside_a_dungeon_a_shift_only_passes() -> None:
@@ -145,7 +146,10 @@ def test_a_day_without_rest_costs_everyone_one_fatigue_and_again_after_another()
         state = applied.state
         events += [event.cs for event in applied.events]
     assert events.count("Bez odpočinku: únava pro celou družinu.") == 2
-    assert [m.fatigue for m in state.party] == [2, 2, 2, 2]
+    # Two days without rest, and the second full day without food ([Hlad a žízeň]).
+    assert events.count(
+        "Hlad a žízeň: 1 den bez jídla navíc → únava pro celou družinu.") == 1
+    assert [m.fatigue for m in state.party] == [3, 3, 3, 3]
 
 
 def test_the_milder_rules_of_a_shift_apply_to_the_living_only() -> None:
@@ -162,30 +166,31 @@ def test_a_rest_in_a_dungeon_waits_for_8_hours_of_exploring() -> None:
     state = set_out(effects=[])
     with refusal("Odpočívat lze maximálně jednou za 8 hodin průzkumu"):
         rolled(state, "rest")
-    state = replace(state, clock=8 * SHIFTS_PER_HOUR, exploring=8 * SHIFTS_PER_HOUR)
-    rested = rolled(state, "rest", hours=10)
+    state = replace(state, clock=8 * SHIFTS_PER_HOUR)
+    rested = rolled(state, "rest", [6], hours=10)  # the night watch's d6: nothing comes
     camp = rested.steps[0]
     assert camp.procedure == "camping" and camp.inputs["location"] == "dungeon"
     # Three needs fail in a dungeon; 8 supplies pay two of them for 4 mouths, the third is fatigue.
     assert rested.state.supplies == 0
     assert [m.fatigue for m in rested.state.party] == [1, 1, 1, 1]
     assert rested.state.clock == 18 * SHIFTS_PER_HOUR
-    assert rested.state.last_rest_at == rested.state.clock and rested.state.exploring == 0
+    assert rested.state.last_rest_at == rested.state.clock
+    assert rested.state.hours_since_rest == 0
     with pytest.raises(RuleError) as refused:
         rolled(state, "rest", hours=13)
     assert refused.value.field == "hours"
 
 
 def test_a_rest_pays_with_fatigue_when_the_players_choose_so() -> None:
-    state = replace(set_out(effects=[]), clock=48, exploring=48)
-    rested = rolled(state, "rest", pay="fatigue")
+    state = replace(set_out(effects=[]), clock=48)
+    rested = rolled(state, "rest", [6], pay="fatigue")
     assert rested.state.supplies == 8
     assert [m.fatigue for m in rested.state.party] == [3, 3, 3, 3]
 
 
 def test_a_night_in_the_wilderness_rolls_the_three_needs() -> None:
     state = rolled(set_out(), "mode", mode="wilderness").state
-    rested = rolled(state, "rest", [4, 3, 6], bonuses=["water"])  # food, water + 1, shelter
+    rested = rolled(state, "rest", [4, 3, 6, 6], bonuses=["water"])  # food, water + 1, shelter
     needs = rested.steps[0].result.needs
     assert [n.met for n in needs] == [True, True, True]
     assert rested.state.supplies == 8 and rested.state.effects == ()
@@ -212,21 +217,22 @@ def test_days_in_civilization_heal_and_take_fatigue_away() -> None:
 def test_a_travel_day_goes_at_the_slowest_pace_then_camps() -> None:
     state = set_out()
     # lost d6 = 5 (keeps its way), encounter d6 = 4 (none), forage d6 = 1 (found) and 1d6 = 3;
-    # the camp: food 4, water 5, shelter 6.
-    day = rolled(state, "travel-day", [5, 4, 1, 3, 4, 5, 6], activity="forage")
-    travel, camp = day.steps
+    # the camp: food 4, water 5, shelter 6; the night watch 6 (nothing comes).
+    day = rolled(state, "travel-day", [5, 4, 1, 3, 4, 5, 6, 6], activity="forage")
+    travel, camp, watch = day.steps
+    assert watch.procedure == "wandering-monsters" and not watch.result.success
     assert travel.inputs["movement"] == [6, 6, 5, 6]
     assert travel.result.distance_km == 25
     assert camp.procedure == "camping" and camp.inputs["supplies"] == 11
     assert day.state.mode == "wilderness" and day.state.supplies == 11
     assert day.state.clock == SHIFTS_PER_DAY and day.state.last_rest_at == SHIFTS_PER_DAY
-    assert texts(day)[1:3] == ["Výprava vyráží do divočiny.", "Nalezeno 3 zásoby."]
+    assert texts(day)[1:3] == ["Výprava vyráží do divočiny.", "Nalezeny 3 zásoby."]
 
 
 def test_an_encounter_on_the_way_is_offered_in_the_wilderness() -> None:
-    day = rolled(set_out(mode="wilderness"), "travel-day", [5, 2, 4, 5, 6], road=False)
+    day = rolled(set_out(mode="wilderness"), "travel-day", [5, 2, 4, 5, 6, 6], road=False)
     assert day.offers[0].action == "encounter"
-    assert dict(day.offers[0].inputs) == {"location": "wilderness"}
+    assert seeded(day.state, "encounter", 1).steps[0].inputs["location"] == "wilderness"
 
 
 def test_a_forced_march_tires_everyone_and_makes_no_camp() -> None:
@@ -280,14 +286,13 @@ def test_the_encounter_ends_after_whole_shifts_and_forgets_morale() -> None:
     ended = rolled(state, "encounter-end")
     assert ended.state.clock == 1 and ended.state.morale == () and ended.state.encounter is None
     assert "Konec setkání po 3 kolech: 1 směna" in ended.text.cs
-    long = rolled(state, "encounter-end", rounds=101)
+    long = rolled(state, "encounter-end", [6], rounds=101)  # shift 2's wandering-monster check
     assert long.state.clock == 2
 
 
 def test_morale_counts_successes_and_two_mean_a_fight_to_the_death() -> None:
-    state = set_out()
+    state = seeded(set_out(), "encounter", 3, sides=["hráči", "skřeti"]).state
     state = rolled(state, "morale", [2, 3], group="skřeti", morale=7).state
-    state = rolled(state, "morale", [6, 6], group="skřeti", morale=7).state  # fails: stays 1
     assert state.morale_successes("skřeti") == 1
     state = rolled(state, "morale", [1, 1], group="skřeti", morale=7).state
     assert state.morale_successes("skřeti") == 2
@@ -306,7 +311,7 @@ def test_an_attack_takes_the_attackers_fatigue_and_wounds_a_party_target() -> No
                                "Dan má 0 životů: je po smrti (mírnější systém smrti: záchrana "
                                "do 24 h)."]
     assert bite.offers[0].action == "death-save"
-    knocked = rolled(state, "attack", [20], target="Dan",
+    knocked = rolled(state, "attack", [20, 2], target="Dan",
                      attack={"ac": 12, "damage": "1d6+4", "subdual": True})
     assert member(knocked.state, "Dan").status == "unconscious"
 
@@ -342,8 +347,8 @@ def test_fatigue_of_seven_rolls_the_save_on_the_sheet_or_asks_for_it() -> None:
     assert "Eva umírá na únavu." in texts(eva)
     ota = rolled(state, "fatigue", character="Ota", reasons=["illness"])
     assert member(ota.state, "Ota").fatigue == 7 and member(ota.state, "Ota").alive
-    assert [(o.action, dict(o.inputs)) for o in ota.offers] == [
-        ("fatigue", {"character": "Ota"})]
+    assert [(o.action, dict(o.inputs), o.missing) for o in ota.offers] == [
+        ("saving-throw", {"character": "Ota", "against": "death"}, ("target",))]
 
 
 def test_healing_is_safe_only_in_civilization_unless_the_gm_says_so() -> None:
@@ -373,12 +378,12 @@ def test_an_action_replays_from_its_seed_and_each_step_from_its_own(seed: int) -
 
 def test_physical_dice_are_consumed_across_the_steps_and_none_may_be_left() -> None:
     state = set_out(mode="wilderness")
-    day = rolled(state, "travel-day", [5, 4, 4, 5, 6])
-    assert [s.dice for s in day.steps] == [(5, 4), (4, 5, 6)]
-    with pytest.raises(DiceError, match="6 given, the procedure used 5"):
-        rolled(state, "travel-day", [5, 4, 4, 5, 6, 1])
-    with pytest.raises(DiceError, match="die #5"):
-        rolled(state, "travel-day", [5, 4, 4, 5])
+    day = rolled(state, "travel-day", [5, 4, 4, 5, 6, 6])
+    assert [s.dice for s in day.steps] == [(5, 4), (4, 5, 6), (6,)]
+    with pytest.raises(DiceError, match="7 given, the procedure used 6"):
+        rolled(state, "travel-day", [5, 4, 4, 5, 6, 6, 1])
+    with pytest.raises(DiceError, match="die #6"):
+        rolled(state, "travel-day", [5, 4, 4, 5, 6])
 
 
 def test_every_action_names_the_procedures_it_runs() -> None:

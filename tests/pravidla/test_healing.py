@@ -49,6 +49,17 @@ def test_at_zero_hp_or_less_there_is_no_one_to_heal(hp: int, written: str) -> No
     assert "(death-save)" in caught.value.message.en
 
 
+@pytest.mark.parametrize(("hp", "magic", "after"), [(0, 3, 3), (-4, 3, 3), (0, 20, 8)])
+def test_a_subdued_creature_at_0_hp_is_unconscious_and_can_be_healed(
+        hp: int, magic: int, after: int) -> None:
+    # [Přemožení] "Pokud by životy stvoření klesly kvůli takovému útoku na 0 nebo méně. Stvoření
+    # upadne do bezvědomí": not dead, so healing helps, from 0.
+    outcome = healing(ReplayDice([]), hp=hp, max_hp=8, magic=magic, subdued=True)
+    assert (outcome.result.hp, outcome.result.healed) == (after, after)
+    assert outcome.text.cs.startswith("Léčení (v bezvědomí po přemožení, životy 0):")
+    assert healing(ReplayDice([]), hp=3, max_hp=8, magic=1, subdued=True).result.hp == 4
+
+
 @pytest.mark.parametrize(("inputs", "field"), [
     ({"hp": 9, "max_hp": 8}, "hp"),
     ({"hp": -100_001, "max_hp": 8}, "hp"),
@@ -78,5 +89,8 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"hp": 10, "max_hp": 10, "magic": 4}, {"hp": 10, "max_hp": 10},
         {"hp": 9, "max_hp": 10, "nights": 1}, {"hp": 1, "max_hp": 100_000, "nights": 21},
         {"hp": 11, "max_hp": 10},
+        {"hp": 0, "max_hp": 8, "magic": 3, "subdued": True},
+        {"hp": -4, "max_hp": 8, "nights": 1, "magic": 20, "subdued": True},
+        {"hp": 3, "max_hp": 8, "magic": 1, "subdued": True},
     ],
 }

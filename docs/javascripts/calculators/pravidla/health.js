@@ -111,11 +111,15 @@ export function deathSave(source, {
 }
 
 /** [Přirozené léčení] 2 HP a safe night, plus magic, never above the maximum; no dice. */
-export function healing(source, { hp, max_hp: max, nights = 0, safe = true, magic = 0 }) {
+export function healing(source, {
+  hp: given, max_hp: max, nights = 0, safe = true, magic = 0, subdued = false,
+}) {
   const h = H();
   bounded(max, h.max_hp_min, h.amount_max, "max_hp");
-  bounded(hp, -h.amount_max, h.amount_max, "hp");
-  if (hp <= h.dead_hp) {
+  bounded(given, -h.amount_max, h.amount_max, "hp");
+  // [Přemožení] a subdued creature is unconscious, not dead: healed from 0.
+  const hp = subdued ? Math.max(given, h.dead_hp) : given;
+  if (!subdued && hp <= h.dead_hp) {
     // The milder death's title: the bundle carries it as a next step's (titles stay out of it).
     fail("healing.dead", { field: field("hp"), hp: minusSign(hp), rule: msg("healing.dead-rule"),
       death: R.next["death-save"][0] }, "hp");
@@ -133,7 +137,9 @@ export function healing(source, { hp, max_hp: max, nights = 0, safe = true, magi
   if (nights) parts.push(msg(safe ? "healing.rest" : "healing.danger", { nights, healed: natural }));
   if (magic) parts.push(msg("healing.magic", { healed: magic }));
   if (!parts.length) parts.push(msg("healing.nothing"));
+  const said = { parts: join(parts), hp: now, max_hp: max,
+    capped: msg(raw > max ? "healing.capped" : "healing.not-capped"), healed: now - hp };
   return answer({ hp: now, healed: now - hp, natural_healing: natural, magic_healing: magic,
-    at_max: now === max }, msg("healing.text", { parts: join(parts), hp: now, max_hp: max,
-    capped: msg(raw > max ? "healing.capped" : "healing.not-capped"), healed: now - hp }));
+    at_max: now === max }, subdued ? msg("healing.subdued-text", { base: hp, ...said })
+    : msg("healing.text", said));
 }
