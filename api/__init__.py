@@ -42,6 +42,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
     api.register_blueprint(expeditions.blp)
+    expeditions.document_token(api)
 
     docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
     app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={

@@ -9,16 +9,21 @@ body limit. The endpoints are in :mod:`api.expeditions.views` and
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import UnprocessableEntity
 
 from api.expeditions import transfer, views  # noqa: F401 - their routes join the blueprint
 from api.expeditions.database import Database, default_url
+from api.expeditions.schemas import AnswerFormat
 from api.expeditions.store import ExpeditionStore
-from api.expeditions.views import blp
+from api.expeditions.views import BEARER_SCHEME, blp
 from api.health import add_check
 from api.limits import defer_rate_limit
 
-__all__ = ["blp", "init_expeditions"]
+__all__ = ["blp", "document_token", "init_expeditions"]
 
 #: The read endpoint, whose conditional polls are free when they answer 304.
 READ_ENDPOINT = "expeditions.Expedition"
@@ -51,6 +56,19 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
     defer_rate_limit(app, conditional_poll)
     import_limit = int(app.config["EXPEDITION_IMPORT_MAX_BYTES"])
 
+    @app.before_request
+    def known_query() -> None:
+        # A POST reads its inputs from the body; its query string may choose only the answer's
+        # language and format, and anything else is a typo to name (a GET's schema does so).
+        if request.blueprint != blp.name or request.method != "POST" or not request.args:
+            return
+        try:
+            AnswerFormat().load(request.args.to_dict())
+        except ValidationError as error:
+            refused = UnprocessableEntity()
+            refused.data = {"messages": {"query": error.messages}}  # type: ignore[attr-defined]
+            raise refused from None
+
     @app.url_value_preprocessor
     def import_body_limit(endpoint: str | None, _values: object) -> None:
         # Runs before every before_request hook: an export of a long log is larger than any
@@ -59,3 +77,12 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
             request.max_content_length = import_limit
 
     return store
+
+
+def document_token(api: Any) -> None:
+    """Declare in the OpenAPI document how a link's token is sent: the ``bearer`` security
+    scheme the operations that take one name (flask-smorest's :class:`~flask_smorest.Api`)."""
+    api.spec.components.security_scheme(BEARER_SCHEME, {
+        "type": "http", "scheme": "bearer",
+        "description": "The token of an expedition's link (the GM's acts, the players' reads): "
+                       "`Authorization: Bearer <token>`, never in the URL."})

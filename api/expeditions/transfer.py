@@ -23,7 +23,16 @@ from api.expeditions import schemas
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import context, iso, undo_written, written
 from api.expeditions.store import MAX_ENTRIES, Written
-from api.expeditions.views import _created, answered, bearer, blp, json_response, refuse, store
+from api.expeditions.views import (
+    BEARER,
+    _created,
+    answered,
+    bearer,
+    blp,
+    json_response,
+    refuse,
+    store,
+)
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
 from rpg.expedition.actions import act, actions
@@ -195,9 +204,10 @@ def _undo(target: int, before: dict[str, Any], log: list[dict[str, Any]]) -> Wri
 class Export(MethodView):
     """Export an expedition (the GM's link only)."""
 
-    @blp.arguments(schemas.TokenQuery, location="query")
+    @blp.arguments(schemas.TokenQuery, location="query", unknown=RAISE)
     @blp.response(200, ExportSchema)
-    @blp.doc(operationId="exportExpedition", summary="Export an expedition as JSON",
+    @blp.doc(security=BEARER,
+             operationId="exportExpedition", summary="Export an expedition as JSON",
              description="Its actions with their seeds or dice, the final state and version: "
                          "POST it to /api/v1/expeditions/import on any server.")
     def get(self, _query: dict[str, Any], public_id: str) -> Response:

@@ -23,6 +23,7 @@ from typing import Any, NoReturn, Protocol, TypeVar, cast
 from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from marshmallow import RAISE
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import (
@@ -92,6 +93,11 @@ blp: DocumentingBlueprint = Blueprint(
     "expeditions", __name__, url_prefix="/api/v1/expeditions",
     description="Expeditions (výpravy): the GM's time records, party and roll log, "
                 "kept and shared with the players.")
+
+#: The token of a link travels as ``Authorization: Bearer <token>``: the OpenAPI security
+#: scheme every operation that takes one declares (a client generated from the document sends it).
+BEARER_SCHEME = "bearer"
+BEARER = [{BEARER_SCHEME: []}]
 
 MESSAGES = messages({
     "expedition.api.not-found": Text(
@@ -274,10 +280,11 @@ def _created(created: Created, fmt: str | None) -> Response:
 class Expedition(MethodView):
     """Read an expedition (either link)."""
 
-    @blp.arguments(schemas.ReadQuery, location="query")
+    @blp.arguments(schemas.ReadQuery, location="query", unknown=RAISE)
     @blp.response(200, schemas.ExpeditionSchema)
     @blp.alt_response(304, description="Not modified since the ETag sent in If-None-Match.")
-    @blp.doc(operationId="readExpedition", summary="Read an expedition",
+    @blp.doc(security=BEARER,
+             operationId="readExpedition", summary="Read an expedition",
              description="The records and the newest log entries. Send the ETag back in "
                          "If-None-Match: a 304 costs one indexed read and is not rate-limited.")
     def get(self, query: dict[str, Any], public_id: str) -> Response:
@@ -336,7 +343,8 @@ def _register_action(kind: str, rolls: bool) -> None:
     class ActionView(MethodView):
         @blp.arguments(schema, location="json")
         @blp.response(200, schemas.ActedSchema)
-        @blp.doc(operationId=f"expedition{name}", summary=f"Expedition action: {kind}",
+        @blp.doc(security=BEARER,
+                 operationId=f"expedition{name}", summary=f"Expedition action: {kind}",
                  description=" ".join(doc.split()) + (
                      f" Runs: {', '.join(declared.procedures)}." if declared.procedures else ""))
         def post(self, args: dict[str, Any], public_id: str) -> Response:
@@ -357,7 +365,8 @@ class Undo(MethodView):
 
     @blp.arguments(schemas.UndoInput, location="json")
     @blp.response(200, schemas.ActedSchema)
-    @blp.doc(operationId="undoExpedition", summary="Undo the last action",
+    @blp.doc(security=BEARER,
+             operationId="undoExpedition", summary="Undo the last action",
              description="A new entry restores the state before the last action still in "
                          "effect; nothing is edited. Undo again to go further back.")
     def post(self, args: dict[str, Any], public_id: str) -> Response:
@@ -375,9 +384,10 @@ class Undo(MethodView):
 class Log(MethodView):
     """Page the log."""
 
-    @blp.arguments(schemas.LogQuery, location="query")
+    @blp.arguments(schemas.LogQuery, location="query", unknown=RAISE)
     @blp.response(200, schemas.LogSchema)
-    @blp.doc(operationId="expeditionLog", summary="A page of the log, newest first")
+    @blp.doc(security=BEARER,
+             operationId="expeditionLog", summary="A page of the log, newest first")
     def get(self, query: dict[str, Any], public_id: str) -> Response:
         lang = request_language()
         with answered():
@@ -394,9 +404,10 @@ class Log(MethodView):
 class PlayersLink(MethodView):
     """The players' link: shown again, or rotated."""
 
-    @blp.arguments(schemas.TokenQuery, location="query")
+    @blp.arguments(schemas.TokenQuery, location="query", unknown=RAISE)
     @blp.response(200, schemas.PlayersLinkSchema)
-    @blp.doc(operationId="expeditionPlayersLink", summary="The players' link (GM only)")
+    @blp.doc(security=BEARER,
+             operationId="expeditionPlayersLink", summary="The players' link (GM only)")
     def get(self, _query: dict[str, Any], public_id: str) -> Response:
         with answered():
             token = store().players_link(public_id, bearer())
@@ -405,7 +416,8 @@ class PlayersLink(MethodView):
 
     @blp.arguments(schemas.TokenQuery, location="json")
     @blp.response(200, schemas.PlayersLinkSchema)
-    @blp.doc(operationId="rotateExpeditionPlayersLink", summary="A new players' link",
+    @blp.doc(security=BEARER,
+             operationId="rotateExpeditionPlayersLink", summary="A new players' link",
              description="The old players' link opens nothing any more.")
     def post(self, _args: dict[str, Any], public_id: str) -> Response:
         with answered():

@@ -464,7 +464,7 @@ def fast_travel(state: State, context: Context, *, days: int,
                              clock=clock_message(after)), tuple(events), tuple(offers))
 
 
-@action("split-damage", procedures=("fast-travel-split", "fatigue"))
+@action("split-damage", procedures=("fast-travel-split", "fatigue"), rolls=True)
 def split_damage(state: State, context: Context, *, allocation: Mapping[str, int],
                  alternative: Sequence[str] = ()) -> Change:
     """[Rychlé cestování] "Rozdělení poškození": the players share out the summary damage; a
