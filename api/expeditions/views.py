@@ -97,7 +97,7 @@ blp: DocumentingBlueprint = Blueprint(
 #: The token of a link travels as ``Authorization: Bearer <token>``: the OpenAPI security
 #: scheme every operation that takes one declares (a client generated from the document sends it).
 BEARER_SCHEME = "bearer"
-BEARER = [{BEARER_SCHEME: []}]
+BEARER: list[dict[str, list[str]]] = [{BEARER_SCHEME: []}]
 
 MESSAGES = messages({
     "expedition.api.not-found": Text(
