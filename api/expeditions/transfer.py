@@ -43,14 +43,14 @@ FORMAT_VERSION = 1
 
 MESSAGES = messages({
     "expedition.import.order": Text(
-        "Záznam {index} má pořadí {seq}, čekáno {expected}: export je poškozený.",
-        "Entry {index} has seq {seq}, {expected} expected: the export is damaged."),
+        "Záznam č. {index}: pořadí {seq}, čekáno {expected}; export je poškozený.",
+        "Entry no. {index}: seq {seq}, {expected} expected; the export is damaged."),
     "expedition.import.start": Text("Export musí začínat záznamem 'start'.",
                                     "An export must begin with a 'start' entry."),
     "expedition.import.unknown": Text("Záznam {seq}: neznámá akce '{kind}'.",
                                       "Entry {seq}: unknown action '{kind}'."),
-    "expedition.import.undo": Text("Záznam {seq}: vrací záznam {target}, který nelze vrátit.",
-                                   "Entry {seq}: it reverts entry {target}, which cannot be "
+    "expedition.import.undo": Text("Záznam {seq}: vrací záznam {reverted}, který nelze vrátit.",
+                                   "Entry {seq}: it reverts entry {reverted}, which cannot be "
                                    "reverted."),
     "expedition.import.differs": Text(
         "Přehrání exportu dává jiný stav než export: export je z jiné verze pravidel, nebo byl "
@@ -135,7 +135,7 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
         if entry["kind"] == "undo":
             target = entry["undoes"]
             if target is None or target != last:
-                _refuse(msg("expedition.import.undo", seq=seq, target=target or 0))
+                _refuse(msg("expedition.import.undo", seq=seq, reverted=target or 0))
             before = states[target][0]
             assert before is not None
             undone = _stamped(_undo(target, before, log), entry)

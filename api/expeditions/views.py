@@ -112,8 +112,10 @@ MESSAGES = messages({
         "Another device acted meanwhile: the expedition is at version {current}, this device "
         "saw {expected}. Read it again and retry."),
     "expedition.api.log-full": Text(
-        "Deník výpravy je plný ({high} záznamů): exportuj ji a založ novou.",
-        "The expedition's log is full ({high} entries): export it and start a new one."),
+        "Deník výpravy je plný ({high} {high:záznam|záznamy|záznamů}): exportuj ji a založ "
+        "novou.",
+        "The expedition's log is full ({high} {high:entry|entries}): export it and start a new "
+        "one."),
     "expedition.api.nothing-to-undo": Text("Není co vzít zpět.", "There is nothing to undo."),
     "expedition.api.unavailable": Text(
         "Databáze výprav teď neodpovídá: zkus to za chvíli.",

@@ -107,8 +107,8 @@ MESSAGES = messages({
         "Persistent damage, target: {target}; {total} in all."),
     "expedition.morale.title": Text("Morálka", "Morale"),
     "expedition.morale.text": Text(
-        "Morálka skupiny {group}: úspěchů v tomto setkání {before} → {after}.",
-        "Morale of {group}: successes in this encounter {before} → {after}."),
+        "Morálka skupiny {group} – úspěchy v tomto setkání: {before} → {after}.",
+        "Morale of {group} – successes in this encounter: {before} → {after}."),
     "expedition.morale.outside": Text(
         "Morálka skupiny {group}: mimo setkání se úspěchy nepočítají.",
         "Morale of {group}: outside an encounter no success is counted."),
@@ -120,8 +120,8 @@ MESSAGES = messages({
     "expedition.error.not-hidden": Text("Setkání není skryté: není co odhalit.",
                                         "The encounter is not hidden: nothing to reveal."),
     "expedition.error.too-many-groups": Text(
-        "Morálka se vede nejvýše pro {high} skupin v jednom setkání.",
-        "Morale is kept for at most {high} groups in one encounter."),
+        "Morálka se vede pro nejvýše {high} {high:skupinu|skupiny|skupin} v jednom setkání.",
+        "Morale is kept for at most {high} {high:group|groups} in one encounter."),
     "expedition.error.knocked-out": Text("Postava {name} je v bezvědomí a nemůže útočit.",
                                          "{name} is unconscious and cannot attack."),
     "expedition.error.creature-out": Text("Stvoření {name} je mimo boj.",
@@ -143,8 +143,8 @@ MESSAGES = messages({
         "{field}: jméno '{name}' už v setkání nebo v družině je.",
         "{field}: the name '{name}' is already in the encounter or the party."),
     "expedition.error.too-many-creatures": Text(
-        "Setkání může mít nejvýše {high} stvoření.",
-        "An encounter has at most {high} creatures."),
+        "Setkání může mít nejvýše {high} {high:stvoření|stvoření|stvoření}.",
+        "An encounter has at most {high} {high:creature|creatures}."),
     "expedition.error.nobody": Text("Cíl '{name}' není v družině ani v setkání.",
                                     "The target '{name}' is neither in the party nor in the "
                                     "encounter."),

@@ -62,10 +62,11 @@ MESSAGES = messages({
     "expedition.shift.stopped": Text(
         "{passed:Uběhla|Uběhly|Uběhlo} {passed} z {count} {count:směny|směn|směn}, pak přišlo "
         "putující monstrum: {clock}.",
-        "{passed} of {count} shifts passed, then a wandering monster came: {clock}."),
+        "{passed} of {count} {count:shift|shifts} passed, then a wandering monster came: "
+        "{clock}."),
     "expedition.shift.outside": Text(
-        "{passed} Mimo kobku se na putující monstra nehází.",
-        "{passed} Outside a dungeon there is no wandering-monster check."),
+        "{said} Mimo kobku se na putující monstra nehází.",
+        "{said} Outside a dungeon there is no wandering-monster check."),
     "expedition.rest.title": Text("Odpočinek", "Rest"),
     "expedition.rest.text": Text("Odpočinek {hours} h ({where}): {clock}.",
                                  "A rest of {hours} h ({where}): {clock}."),
@@ -83,11 +84,12 @@ MESSAGES = messages({
         "PJ rozhodl odpočívat dřív, než pravidla dovolují (od posledního odpočinku uběhlo "
         "{since}): {rule}",
         "The GM chose to rest sooner than the rules allow ({since} since the last rest): {rule}"),
-    "expedition.rest.hours": Text("{field} musí být od {low} do {high} hodin. {rule}",
-                                  "{field} must be {low} to {high} hours. {rule}"),
+    "expedition.rest.hours": Text(
+        "{field} musí být od {low} do {high} {high:hodiny|hodin|hodin}. {rule}",
+        "{field} must be {low} to {high} {high:hour|hours}. {rule}"),
     "expedition.rest.town-only": Text(
-        "{field} platí jen pro odpočinek v civilizaci; jinde zadej {hours}.",
-        "{field} is for a rest in civilization only; elsewhere give {hours}."),
+        "{field} platí jen pro odpočinek v civilizaci; jinde zadej {instead}.",
+        "{field} is for a rest in civilization only; elsewhere give {instead}."),
     "expedition.rest.safe-building": Text(
         "Noc v bezpečném stavení: únava klesá jako za den v civilizaci.",
         "A night in a safe building: fatigue falls as for a day in civilization."),
@@ -108,14 +110,13 @@ MESSAGES = messages({
         "Rychlé cestování, {days} {days:den|dny|dní}: {clock}.",
         "Fast travel, {days} {days:day|days}: {clock}."),
     "expedition.split-damage.title": Text("Rozdělení poškození", "Damage shared out"),
-    "expedition.split-damage.text": Text("Souhrnné poškození {damage} rozděleno.",
-                                         "Summary damage {damage} shared out."),
+    "expedition.split-damage.text": Text("Souhrnné poškození {damage}: rozděleno.",
+                                         "Summary damage {damage}: shared out."),
     "expedition.event.wandering-monster": Text("Putující monstrum! Nabízí se setkání.",
                                                "A wandering monster! An encounter awaits."),
     "expedition.event.encounter": Text("Setkání na cestě.", "An encounter on the way."),
     "expedition.event.encounters": Text(
-        "Na cestě {count} {count:setkání|setkání|setkání}.",
-        "{count} {count:encounter|encounters} on the way."),
+        "Setkání na cestě: {count}.", "Encounters on the way: {count}."),
     "expedition.event.lost": Text("Výprava ztratila směr.", "The expedition lost its way."),
     "expedition.event.found-supplies": Text(
         "{supplies:Nalezena|Nalezeny|Nalezeno} {supplies} {supplies:zásoba|zásoby|zásob}.",
@@ -232,7 +233,7 @@ def shift(state: State, context: Context, *, count: int = 1, noise: bool = False
     else:
         text = msg("expedition.shift.many", count=count, clock=clock)
     if after.mode != "dungeon":
-        text = msg("expedition.shift.outside", passed=text)
+        text = msg("expedition.shift.outside", said=text)
     return Change(after, text, tuple(events), tuple(offers))
 
 
@@ -294,7 +295,7 @@ def rest(state: State, context: Context, *, hours: int | None = None, days: int 
     if state.mode == "civilization":
         if hours is not None:
             raise RuleError(msg("expedition.rest.town-only", field=Field("hours"),
-                                hours=Field("days")), field="hours")
+                                instead=Field("days")), field="hours")
         days = check_int(1 if days is None else days, 1, DAYS_IN_TOWN_MAX, "days")
         after = recover(fed(state), context, days, events, offers)
         after = rested(elapse(after, context, days * SHIFTS_PER_DAY, events, offers))
@@ -302,7 +303,7 @@ def rest(state: State, context: Context, *, hours: int | None = None, days: int 
                       tuple(events), tuple(offers))
     if days is not None:
         raise RuleError(msg("expedition.rest.town-only", field=Field("days"),
-                            hours=Field("hours")), field="days")
+                            instead=Field("hours")), field="days")
     since = state.clock - state.last_rest_at
     question = context.check("dungeon-turn", turn=max(1, state.dungeon_turn),
                              hours_since_rest=state.hours_since_rest,

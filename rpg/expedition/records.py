@@ -77,7 +77,8 @@ MESSAGES = messages({
     "expedition.mode.entered": Text("Vstup do kobky: směny se počítají od nuly.",
                                     "Entering the dungeon: its turns count from zero."),
     "expedition.error.name": Text(
-        "{field} musí mít 1 až {high} znaků.", "{field} must be 1 to {high} characters long."),
+        "{field} musí mít 1 až {high} {high:znak|znaky|znaků}.",
+        "{field} must be 1 to {high} {high:character|characters} long."),
     "expedition.error.duplicate": Text(
         "Jméno '{name}' už v družině je: jména postav musí být různá.",
         "The name '{name}' is already in the party: characters' names must differ."),
@@ -88,16 +89,18 @@ MESSAGES = messages({
                                           "Nobody called '{name}' is in the party."),
     "expedition.error.no-effect": Text("Žádný efekt se nejmenuje '{name}'.",
                                        "No effect is called '{name}'."),
-    "expedition.error.party-full": Text("Družina může mít nejvýše {high} postav.",
-                                        "A party has at most {high} characters."),
-    "expedition.error.effects-full": Text("Najednou může běžet nejvýše {high} efektů.",
-                                          "At most {high} effects can run at once."),
+    "expedition.error.party-full": Text(
+        "Družina může mít nejvýše {high} {high:postavu|postavy|postav}.",
+        "A party has at most {high} {high:character|characters}."),
+    "expedition.error.effects-full": Text(
+        "Najednou může běžet nejvýše {high} {high:efekt|efekty|efektů}.",
+        "At most {high} {high:effect|effects} can run at once."),
     "expedition.error.hp-above-max": Text(
         "Životy ({hp}) nesmí být víc než maximum ({max_hp}).",
         "Hit points ({hp}) cannot exceed the maximum ({max_hp})."),
     "expedition.error.supplies-short": Text(
         "Zásob je jen {supplies}: nelze jich ubrat {taken}.",
-        "Only {supplies} supplies are left: {taken} cannot be taken."),
+        "Supplies left: {supplies}; cannot take {taken}."),
     "expedition.error.nothing-to-change": Text("Není co změnit: zadej aspoň jeden údaj.",
                                                "Nothing to change: give at least one value."),
     "expedition.field.hp": Text("životy", "HP"),

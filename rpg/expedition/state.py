@@ -69,7 +69,8 @@ MESSAGES = messages({
     "expedition.status.unconscious-for": Text(
         "v bezvědomí ještě {shifts} {shifts:směnu|směny|směn}",
         "unconscious for {shifts} more {shifts:shift|shifts}"),
-    "expedition.effect.left": Text("zbývá {shifts} {shifts:směna|směny|směn}",
+    "expedition.effect.left": Text(
+        "{shifts:zbývá|zbývají|zbývá} {shifts} {shifts:směna|směny|směn}",
                                    "{shifts} {shifts:shift|shifts} left"),
     "expedition.effect.out": Text("vyhaslo", "gone out"),
     "expedition.duration": Text("{hours} h {minutes} min", "{hours} h {minutes} min"),

@@ -167,7 +167,7 @@ def test_the_answer_carries_the_new_state_and_offers_what_comes_next(db_app: Fla
     assert acted["entry"]["offers"] == [{"action": "encounter", "input": {}, "missing": []}]
     state = acted["state"]
     assert state["clock"] == 2 and state["clock_text"] == "den 1, 0 h 20 min, směna 2"
-    assert [e["left_text"] for e in state["effects"]] == ["zbývá 4 směny"] * 2
+    assert [e["left_text"] for e in state["effects"]] == ["zbývají 4 směny"] * 2
     assert table.read(table.players)["log"][0]["offers"] == []
 
 

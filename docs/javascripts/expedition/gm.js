@@ -367,6 +367,11 @@ root.addEventListener("submit", async (event) => {
     }
     return;
   }
+  if (form.dataset.offerForm) {  // an offer whose missing inputs the GM fills in
+    await act(form.dataset.offerForm, { ...JSON.parse(form.dataset.input), ...inputsOf(form) },
+      true);
+    return;
+  }
   const kind = form.dataset.action;
   const inputs = kind === "split-damage" ? splitInputs(form)
     : kind === "edit-character" ? sheetInputs(form) : inputsOf(form);

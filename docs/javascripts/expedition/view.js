@@ -6,7 +6,6 @@
  */
 import { sitePath } from "./api.js";
 
-const hours = new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 1 });
 /* When an entry was written. The group may sit in different time zones, so the page shows how
  * long ago (the same for everyone), and an older entry its date and time with the zone's name;
  * the full date and time with the zone is always the entry's title. */
@@ -163,8 +162,9 @@ function renderEffect(root, effect) {
 /** Show the records of `answer` (a read of the API) on the page `root`. */
 export function renderState(root, state, role) {
   const head = root.querySelector('[data-view="expedition"]');
-  for (const name of ["name", "clock_text", "mode_text", "supplies"]) fill(head, name, state[name]);
-  fill(head, "hours_since_rest", hours.format(state.hours_since_rest));
+  for (const name of ["name", "clock_text", "mode_text", "supplies", "since_rest_text"]) {
+    fill(head, name, state[name]);
+  }
   const encounter = head.querySelector('[data-field="encounter"]');
   show(encounter, state.encounter !== null);
   if (state.encounter) fill(encounter, "round", state.encounter.rounds);
