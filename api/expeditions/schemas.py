@@ -303,6 +303,13 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                          "description": "Default: the save on the character's sheet."}),
                      **{key: taken("saving-throw", key) for key in (
                          "against", "modifier", "bonus", "advantage", "disadvantage")}},
+    "magic-items": {"character": name_field(required=True),
+                    "items": taken("magic-items", "items"),
+                    "target": taken("magic-items", "target", required=False, metadata={
+                        **ENDPOINTS["magic-items"].input_schema._declared_fields[
+                            "target"].metadata,
+                        "description": "Default: the save on the owner's sheet."}),
+                    **{key: taken("magic-items", key) for key in ("modifier", "bonus")}},
     "skill-check": {"character": name_field(required=True),
                     **{key: taken("skill-check", key) for key in (
                         "modifier", "dc", "difficulty", "bonus", "advantage", "disadvantage",

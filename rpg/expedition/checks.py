@@ -9,6 +9,7 @@ zemřít") is decided by the saving throw against death that follows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,6 +26,10 @@ MESSAGES = messages({
     "expedition.saving-throw.text": Text("Záchranný hod: {name}.", "Saving throw: {name}."),
     "expedition.skill-check.title": Text("Ověření dovednosti", "Skill check"),
     "expedition.skill-check.text": Text("Ověření dovednosti: {name}.", "Skill check: {name}."),
+    "expedition.magic-items.title": Text("Zničení magických předmětů",
+                                         "Destruction of magic items"),
+    "expedition.magic-items.text": Text("Magické předměty, majitel: {name}.",
+                                        "Magic items, owner: {name}."),
     "expedition.event.survives-fatigue": Text(
         "{name} přežívá únavu: záchranný hod proti smrti uspěl.",
         "{name} survives the fatigue: the save against death succeeded."),
@@ -66,6 +71,24 @@ def saving_throw(state: State, context: Context, *, character: str, target: int 
                 member, status="dead", died_at=state.clock, unconscious_shifts=0,
                 beyond_rescue=True, fatigue_save_due=False))
     return Change(after, msg("expedition.saving-throw.text", name=member.name), tuple(events))
+
+
+@action("magic-items", procedures=("magic-items",), rolls=True)
+def magic_items(state: State, context: Context, *, character: str,
+                items: Sequence[Mapping[str, Any]], target: int | None = None,
+                modifier: int = 0, bonus: int = 0) -> Change:
+    """[Zničení magických předmětů] after a destructive blow, a save for each magic item the
+    character carried, with the owner's save from the sheet (or ``target``) and fatigue."""
+    from rpg.expedition.records import member_named
+
+    member = member_named(state, character)
+    target = member.save if target is None else target
+    if target is None:
+        raise RuleError(msg("expedition.error.no-save", name=member.name, field=Field("target")),
+                        field="target")
+    context.run("magic-items", target=target, items=[dict(item) for item in items],
+                modifier=modifier, bonus=bonus, fatigue=_penalty(member.fatigue))
+    return Change(state, msg("expedition.magic-items.text", name=member.name))
 
 
 @action("skill-check", procedures=("skill-check",), rolls=True)

@@ -92,9 +92,17 @@ def dies(state: State, member: Character, events: list[Message], offers: list[Of
     if destructive:
         events.append(msg("expedition.event.equipment-destroyed", name=member.name,
                           rule=EQUIPMENT_RULE))
+        offers.append(magic_items_offer(member))
     offers.append(Offer("death-save", {"character": member.name}))
     return state.with_character(replace(member, hp=0, status="dead", died_at=state.clock,
                                         unconscious_shifts=0, fatigue_save_due=False))
+
+
+def magic_items_offer(member: Character) -> Offer:
+    """[Zničení magických předmětů] the saves of the magic items the character carried: the
+    items to name, and the owner's save when the sheet lacks it."""
+    return Offer("magic-items", {"character": member.name},
+                 ("items",) if member.save is not None else ("items", "target"))
 
 
 def wound(state: State, name: str, amount: int, events: list[Message], offers: list[Offer],
@@ -226,10 +234,11 @@ def death_save(state: State, context: Context, *, character: str,
     if destructive:
         events.append(msg("expedition.event.equipment-destroyed", name=member.name,
                           rule=EQUIPMENT_RULE))
+        offers.append(magic_items_offer(member))
     if not saved.alive:
         after = state.with_character(replace(member, beyond_rescue=True))
         return Change(after, msg("expedition.death-save.dead", name=member.name),
-                      tuple(events))
+                      tuple(events), tuple(offers))
     shifts = saved.unconscious_shifts or 0
     revived = replace(member, hp=min(member.max_hp, saved.hp),
                       status="unconscious" if shifts else "ok", unconscious_shifts=shifts,

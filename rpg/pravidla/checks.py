@@ -110,10 +110,12 @@ MESSAGES = messages({
     "group.each": Text("{index}. {shown} → {outcome}", "{index}. {shown} → {outcome}"),
     "magic-items.title": Text("Zničení magických předmětů", "Destruction of magic items"),
     "magic-items.text": Text("Magické předměty (záchrana {target}): {items}. "
-                             "Přežilo {survived} z {count}.",
+                             "{survived:Přežil|Přežily|Přežilo} {survived} z {count}.",
                              "Magic items (save {target}): {items}. "
-                             "{survived} of {count} survive."),
-    "magic-items.item": Text("{name}: {shown} → {outcome}", "{name}: {shown} → {outcome}"),
+                             "{survived} of {count} {survived:survives|survive}."),
+    # "předmět Hůl: … → zničen": the outcome agrees with "předmět", whatever the item's name.
+    "magic-items.item": Text("předmět {name}: {shown} → {outcome}",
+                             "{name}: {shown} → {outcome}"),
     "magic-items.survives": Text("přežil", "survives"),
     "magic-items.destroyed": Text("zničen", "destroyed"),
     "chance.title": Text("Šance x z y", "Chance x in y"),

@@ -30,6 +30,7 @@ def _allocation(state: dict[str, Any], draw: st.DrawFn) -> dict[str, int]:
 FILLERS: dict[str, Filler] = {
     "target": lambda state, draw: draw(st.integers(1, 30)),
     "allocation": _allocation,
+    "items": lambda state, draw: [{"name": "Hůl", "bonus": draw(st.integers(0, 2))}],
 }
 
 NAMES = ("Eva", "Ota", "Dan", "Iva")

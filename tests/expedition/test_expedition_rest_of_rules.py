@@ -329,6 +329,14 @@ def test_a_destructive_killing_blow_destroys_the_equipment() -> None:
     assert "Dan: výbava je zničená" in said and "úder blesku, dračí oheň" in said
     survived = rolled(set_out(), "damage", character="Dan", amount=3, destructive=True)
     assert "výbava" not in " ".join(texts(survived))
+    assert [(o.action, dict(o.inputs), o.missing) for o in struck.offers] == [
+        ("magic-items", {"character": "Dan"}, ("items", "target")),
+        ("death-save", {"character": "Dan"}, ())]
+    saves = rolled(struck.state, "magic-items", [15, 3], character="Dan", target=12,
+                   items=[{"name": "Hůl"}, {"name": "Kniha kouzel", "bonus": 1}])
+    assert [i.survives for i in saves.steps[0].result.items] == [True, False]
+    assert rolled(set_out(), "magic-items", [15], character="Eva",  # Eva's sheet has a save
+                  items=[{"name": "Hůl"}]).steps[0].inputs["target"] == 12
     saved = rolled(struck.state, "death-save", [3, 2], character="Dan", destructive=True)
     assert "Dan: výbava je zničená" in " ".join(texts(saved))
 

@@ -356,6 +356,14 @@ def test_destructive_blows_through_the_api(db_app: Flask) -> None:
     table = Table.create(db_app.test_client())
     killed = table.act("damage", character="Dan", amount=7, destructive=True)
     assert any(event.startswith("Dan: výbava je zničená") for event in killed["entry"]["events"])
+    offer = killed["entry"]["offers"][0]
+    assert offer == {"action": "magic-items", "input": {"character": "Dan"},
+                     "missing": ["items", "target"]}
+    items = table.act("magic-items", dice=[15, 3], **offer["input"], target=12,
+                      items=[{"name": "Hůl"}, {"name": "Kniha kouzel"}])
+    answer = items["entry"]["answers"][0]
+    assert [i["survives"] for i in answer["result"]["items"]] == [True, False]
+    assert "předmět Hůl" in answer["text"] and answer["text"].endswith("Přežil 1 z 2.")
     saved = table.act("death-save", dice=[1, 2], character="Dan", destructive=True)
     assert any("výbava je zničená" in event for event in saved["entry"]["events"])
 

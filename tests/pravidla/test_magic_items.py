@@ -60,9 +60,16 @@ def test_item_bonus_is_added_to_its_own_save_only() -> None:
 def test_text_lists_every_item() -> None:
     outcome = magic_items(ReplayDice([5, 15]), target=12,
                           items=[{"name": "Meč", "bonus": 2}, {"name": "Prsten"}])
-    assert outcome.text.cs == ("Magické předměty (záchrana 12): Meč: 1d20 = 5 + 2 = 7 < 12 → "
-                               "zničen; Prsten: 1d20 = 15 ≥ 12 → přežil. Přežilo 1 z 2.")
-    assert outcome.text.en.endswith("1 of 2 survive.")
+    # A name the player typed is never declined or given a gender: the outcome agrees with
+    # "předmět" ("Hůl → zničen" would read wrong for a feminine name), the tally with its count.
+    assert outcome.text.cs == ("Magické předměty (záchrana 12): předmět Meč: 1d20 = 5 + 2 = 7 < "
+                               "12 → zničen; předmět Prsten: 1d20 = 15 ≥ 12 → přežil. Přežil 1 "
+                               "z 2.")
+    assert outcome.text.en.endswith("1 of 2 survives.")
+    three = magic_items(ReplayDice([15, 15, 1]), target=12,
+                        items=[{"name": "Hůl"}, {"name": "Kniha kouzel"}, {"name": "Meč"}])
+    assert "předmět Hůl: 1d20 = 15 ≥ 12 → přežil" in three.text.cs
+    assert three.text.cs.endswith("Přežily 2 z 3.") and three.text.en.endswith("2 of 3 survive.")
 
 
 @pytest.mark.parametrize(("modifier", "item_bonus", "fatigue"), [(0, 0, 0), (3, 2, 1), (-5, 0, 4)])
@@ -128,7 +135,7 @@ def test_magic_items_by_get_as_one_json_parameter(client: FlaskClient) -> None:
         ("Hůl", 11, True), ("Plášť", 10, False)]
     assert answer["result"]["survived"] == 1
     assert answer["chance"] is None
-    assert answer["text"].endswith("1 of 2 survive.")
+    assert answer["text"].endswith("1 of 2 survives.")
 
 
 @pytest.mark.parametrize(("body", "field"), [
