@@ -21,7 +21,7 @@ from rpg.core.errors import RuleError, check_int
 from rpg.core.text import Text
 from rpg.expedition.actions import Change, Context, Offer, action
 from rpg.expedition.journey import declared_default, pass_shifts
-from rpg.expedition.records import checked_name
+from rpg.expedition.records import checked_name, optional_int
 from rpg.expedition.state import (
     AMOUNT_MAX,
     CREATURES_MAX,
@@ -186,12 +186,8 @@ def _creatures(groups: Sequence[Mapping[str, Any]], sides: tuple[str, ...], play
                                 side=str(side)[:40]), field=f"{field}.side")
         count = check_int(group.get("count", 1), 1, CREATURES_MAX, f"{field}.count")
         hp = check_int(group.get("hp"), 1, AMOUNT_MAX, f"{field}.hp")
-        ac = group.get("ac")
-        if ac is not None:
-            check_int(ac, OC_MIN, OC_MAX, f"{field}.ac")
-        morale = group.get("morale")
-        if morale is not None:
-            check_int(morale, MORALE_MIN, MORALE_MAX, f"{field}.morale")
+        ac = optional_int(group, "ac", OC_MIN, OC_MAX, field)
+        morale = optional_int(group, "morale", MORALE_MIN, MORALE_MAX, field)
         if len(made) + count > CREATURES_MAX:
             raise RuleError(msg("expedition.error.too-many-creatures", high=CREATURES_MAX),
                             field=f"{field}.count")

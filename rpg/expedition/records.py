@@ -123,6 +123,14 @@ def checked_name(value: Any, field: str, high: int = NAME_MAX) -> str:
     return value.strip()
 
 
+def optional_int(data: Mapping[str, Any], key: str, low: int, high: int,
+                 field: str) -> int | None:
+    """``data[key]``, a whole number within ``low..high`` naming ``field`` when it is not, or
+    ``None`` when the sheet leaves it out."""
+    value = data.get(key)
+    return None if value is None else check_int(value, low, high, f"{field}.{key}")
+
+
 def member_named(state: State, name: Any, field: str = "character") -> Character:
     """The party member called ``name``, else a refusal naming ``field``."""
     member = state.character(name) if isinstance(name, str) else None
@@ -147,12 +155,8 @@ def new_character(data: Mapping[str, Any], party: Sequence[Character],
     fatigue = check_int(data.get("fatigue", 0), 0, FATIGUE_MAX, f"{field}.fatigue")
     movement = check_int(data.get("movement", DEFAULT_MOVEMENT), MOVEMENT_MIN, MOVEMENT_MAX,
                          f"{field}.movement")
-    save = data.get("save")
-    if save is not None:
-        check_int(save, SAVE_MIN, SAVE_MAX, f"{field}.save")
-    ac = data.get("ac")
-    if ac is not None:
-        check_int(ac, OC_MIN, OC_MAX, f"{field}.ac")
+    save = optional_int(data, "save", SAVE_MIN, SAVE_MAX, field)
+    ac = optional_int(data, "ac", OC_MIN, OC_MAX, field)
     if len(party) >= PARTY_MAX:
         raise RuleError(msg("expedition.error.party-full", high=PARTY_MAX), field=field)
     return Character(name, hp, max_hp, fatigue, "ok" if hp > 0 else "dead", 0, movement, save,
