@@ -367,3 +367,32 @@ def test_destructive_blows_through_the_api(db_app: Flask) -> None:
     saved = table.act("death-save", dice=[1, 2], character="Dan", destructive=True)
     assert any("výbava je zničená" in event for event in saved["entry"]["events"])
 
+
+
+def test_a_state_written_before_these_rules_reads_and_acts(db_app: Flask) -> None:
+    # An expedition kept before: no hunger, OČ, creatures or hidden encounters in its records,
+    # and its exploring hours. It reads with defaults (fed now, not days hungry) and plays on.
+    from sqlalchemy import select
+
+    from api.expeditions.models import ExpeditionRow
+
+    table = Table.create(db_app.test_client())
+    table.act("shift", count=30, dice=[6] * 15)
+    table.act("encounter", seed=3, sides=["hráči", "goblini"])
+    database = db_app.extensions["rpg_expeditions"].database
+    with database.writing() as session:
+        row = session.execute(select(ExpeditionRow).where(
+            ExpeditionRow.public_id == table.id)).scalar_one()
+        old = {key: value for key, value in row.state.items()
+               if key not in ("fed_at", "hungry_days", "hunger_points")}
+        old["exploring"] = 30
+        old["party"] = [{key: value for key, value in member.items()
+                         if key not in ("ac", "fatigue_save_due")} for member in old["party"]]
+        old["encounter"] = {key: old["encounter"][key]
+                            for key in ("sides", "players", "started_at", "rounds")}
+        row.state = old
+    state = table.read(table.players)["state"]
+    assert (state["fed_at"], state["hungry_days"], state["hunger_points"]) == (30, 0, 1)
+    assert state["encounter"]["creatures"] == [] and state["party"][0]["ac"] is None
+    table.act("round")
+    assert table.act("encounter-end")["state"]["clock"] == 31  # turn 31: no check due
