@@ -147,6 +147,10 @@ def state_json(data: Mapping[str, Any], lang: str, role: str) -> dict[str, Any]:
         shown["status_text"] = status_message(member).in_(lang)
     for shown, effect in zip(view["effects"], state.effects, strict=True):
         shown["left_text"] = msg("expedition.effect.left", shifts=effect.shifts_left).in_(lang)
+    if state.encounter is not None:
+        for shown, creature in zip(view["encounter"]["creatures"], state.encounter.creatures,
+                                   strict=True):
+            shown["status_text"] = msg(f"expedition.status.creature.{creature.status}").in_(lang)
     if role != "gm":
         del view["morale"]
         if state.encounter is not None and state.encounter.hidden:

@@ -328,9 +328,11 @@ def test_creatures_through_the_api(db_app: Flask) -> None:
                     creatures=[{"name": "skřeti", "count": 5, "hp": 4, "ac": 12, "morale": 7}])
     assert [c["name"] for c in met["state"]["encounter"]["creatures"]] == [
         f"skřeti {n}" for n in range(1, 6)]
+    assert met["state"]["encounter"]["creatures"][0]["status_text"] == "v boji"
     hit = table.act("attack", dice=[20], attacker="Eva", target="skřeti 1",
                     attack={"damage": "1d6"})
-    assert hit["state"]["encounter"]["creatures"][0]["status"] == "dead"
+    goblin = hit["state"]["encounter"]["creatures"][0]
+    assert (goblin["status"], goblin["status_text"]) == ("dead", "mrtvé stvoření")
     morale = table.act("morale", dice=[3, 3], group="goblini")
     assert morale["entry"]["answers"][0]["input"]["morale"] == 7
     ended = table.act("encounter-end")
