@@ -8,10 +8,14 @@ a linked channel's buttons act for its GM and are refused to anyone else.
 
 from __future__ import annotations
 
+import http.server
 import json
+import os
 import re
+import subprocess
+import sys
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -25,6 +29,7 @@ from api.discord.signature import MAX_AGE_SECONDS
 from api.formats import markdown_escaped
 from api.procedures import ENDPOINTS
 from rpg.core.registry import procedures
+from tests.browser import ROOT, running, serve_app
 
 #: The test application's key pair (fixed bytes: every run signs alike).
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
@@ -316,3 +321,62 @@ def test_the_link_is_kept_sealed(app, client) -> None:
     assert unseal("another", CHANNEL, sealed) is None
     assert unseal("a test secret of the server", "another channel", sealed) is None
     assert other.secret == "another"
+
+
+# --- the registration script ------------------------------------------------------------------
+
+
+class StandInDiscord(http.server.BaseHTTPRequestHandler):
+    """Discord's API as the script meets it: records each request, answers the commands with
+    ids (as Discord does), refuses a wrong bot token."""
+
+    received: ClassVar[list[dict[str, Any]]] = []
+
+    def do_PUT(self) -> None:  # noqa: N802 - the standard library's name
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.received.append({"path": self.path, "authorization": self.headers["Authorization"],
+                              "agent": self.headers["User-Agent"], "body": body})
+        if self.headers["Authorization"] != "Bot the-bot-token":
+            self._send(401, {"message": "401: Unauthorized", "code": 0})
+            return
+        self._send(200, [{**command, "id": str(1000 + i)} for i, command in enumerate(body)])
+
+    def _send(self, status: int, body: Any) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def run_script(server: str, discord: str, token: str, *extra: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "RPG_DISCORD_BOT_TOKEN": token}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "discord-register"), "--application-id", "42",
+         "--server", server, "--discord-api", discord.rstrip("/") + "/api/v10", *extra],
+        capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_the_script_registers_the_servers_commands_with_discord(app) -> None:
+    StandInDiscord.received.clear()
+    stand_in = http.server.ThreadingHTTPServer(("127.0.0.1", 0), StandInDiscord)
+    with serve_app(app) as server, running(stand_in) as discord:
+        done = run_script(server, discord, "the-bot-token")
+        guild = run_script(server, discord, "the-bot-token", "--guild", "77")
+        refused = run_script(server, discord, "a-wrong-token")
+        declared = app.test_client().get("/api/v1/discord/commands").get_json()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{len(declared)} commands registered: /roll, /morale, ")
+    first, second, third = StandInDiscord.received
+    assert first["path"] == "/api/v10/applications/42/commands"
+    assert first["authorization"] == "Bot the-bot-token"
+    assert first["agent"].startswith("DiscordBot (")
+    assert first["body"] == declared
+    assert second["path"] == "/api/v10/applications/42/guilds/77/commands"
+    assert guild.returncode == 0
+    assert refused.returncode == 1 and "401" in refused.stderr
+    assert third["authorization"] == "Bot a-wrong-token"
