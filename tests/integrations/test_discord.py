@@ -13,7 +13,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 import time
 from typing import Any, ClassVar
 
@@ -332,7 +331,7 @@ class StandInDiscord(http.server.BaseHTTPRequestHandler):
 
     received: ClassVar[list[dict[str, Any]]] = []
 
-    def do_PUT(self) -> None:  # noqa: N802 - the standard library's name
+    def do_PUT(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         self.received.append({"path": self.path, "authorization": self.headers["Authorization"],
                               "agent": self.headers["User-Agent"], "body": body})
@@ -356,7 +355,7 @@ class StandInDiscord(http.server.BaseHTTPRequestHandler):
 def run_script(server: str, discord: str, token: str, *extra: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "RPG_DISCORD_BOT_TOKEN": token}
     return subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "discord-register"), "--application-id", "42",
+        [str(ROOT / "scripts" / "discord-register"), "--application-id", "42",
          "--server", server, "--discord-api", discord.rstrip("/") + "/api/v10", *extra],
         capture_output=True, text=True, env=env, timeout=60)
 
