@@ -103,8 +103,10 @@ def version() -> str:
 
 
 def words(lang: str) -> dict[str, str]:
-    """The integrations' words in ``lang``, by their short key."""
-    return {key: msg(f"api.integration.{key}").in_(lang) for key in WORDS}
+    """The integrations' words in ``lang``, by their short key: templates as written, their
+    ``{parameters}`` filled by the integration (Foundry's ``game.i18n.format`` reads the same
+    syntax)."""
+    return {key: getattr(MESSAGES[f"api.integration.{key}"], lang) for key in WORDS}
 
 
 def _built(name: str) -> bytes:

@@ -169,6 +169,8 @@ export class ProceduresApp extends ApplicationV2 {
   }
 
   _onRender() {
+    // The server checks every bound and names the field in its refusal, in the table's language.
+    this.element.noValidate = true;
     const select = this.element.querySelector("[data-procedure]");
     if (!select) return;
     select.addEventListener("change", () => {
