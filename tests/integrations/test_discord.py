@@ -29,6 +29,7 @@ from api.formats import markdown_escaped
 from api.procedures import ENDPOINTS
 from rpg.core.registry import procedures
 from tests.browser import ROOT, running, serve_app
+from tests.integrations.shots import screenshot
 
 #: The test application's key pair (fixed bytes: every run signs alike).
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
@@ -379,3 +380,54 @@ def test_the_script_registers_the_servers_commands_with_discord(app) -> None:
     assert guild.returncode == 0
     assert refused.returncode == 1 and "401" in refused.stderr
     assert third["authorization"] == "Bot a-wrong-token"
+
+
+# --- what a channel shows ---------------------------------------------------------------------
+
+#: Discord's Markdown as a channel shows it, enough for the answers here: bold, links, escapes.
+RENDER = """(messages) => {
+  const html = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+    .replace(/\\*\\*(.+?)\\*\\*/g, "<b>$1</b>")
+    .replace(/\\[(.+?)\\]\\(&#60;(.+?)&#62;\\)/g, '<a href="$2">$1</a>')
+    .replace(/\\\\(.)/g, "$1").replace(/\\n/g, "<br>");
+  document.body.innerHTML = messages.map(({ user, command, data }) => `<div class="message">
+    <div class="who">${user}${command ? ` <span class="cmd">použil ${command}</span>` : ""}
+    ${data.flags ? '<span class="only">Vidíš jen ty</span>' : ""}</div>
+    <div class="text">${html(data.content)}</div>
+    <div class="buttons">${(data.components || []).flatMap((row) => row.components)
+      .map((b) => `<span class="button s${b.style}">${b.label}</span>`).join("")}</div></div>`)
+    .join("");
+}"""
+STYLE = ("body{background:#313338;color:#dbdee1;font:15px/1.4 system-ui,sans-serif;margin:0;"
+         "padding:12px}.message{margin:0 0 14px}.who{color:#f2f3f5;font-weight:600}"
+         ".cmd,.only{color:#949ba4;font-weight:400;font-size:13px;margin-left:6px}"
+         "a{color:#00a8fc}.buttons{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}"
+         ".button{background:#5865f2;color:#fff;border-radius:4px;padding:4px 12px;"
+         "font-size:14px}.button.s2{background:#4e5058}")
+
+
+@pytest.mark.browser
+def test_a_channel_shows_the_answers(browser, client) -> None:
+    made = expedition(client)
+    link(client, made["links"]["gm"])
+    morale = signed(client, command("morale", [
+        {"name": "morale", "type": 4, "value": 7},
+        {"name": "dice", "type": 3, "value": "3, 5"}])).get_json()["data"]
+    hidden = signed(client, command("morale", [
+        {"name": "morale", "type": 4, "value": 9}, {"name": "hidden", "type": 5, "value": True},
+        {"name": "dice", "type": 3, "value": "6, 5"}])).get_json()["data"]
+    signed(client, command("expedition", [{"name": "panel", "type": 1}]))
+    panel = signed(client, pressed("expedition:shift")).get_json()["data"]
+    context = browser.new_context(viewport={"width": 520, "height": 460})
+    page = context.new_page()
+    page.set_content(f"<!doctype html><meta charset=utf-8><style>{STYLE}</style>")
+    page.evaluate(RENDER, [
+        {"user": "Eva", "command": "/ověření-morálky", "data": morale},
+        {"user": "PJ", "command": "/ověření-morálky", "data": hidden},
+        {"user": "Pravidla a procedury", "command": "", "data": panel}])
+    texts = page.locator(".text").all_inner_texts()
+    assert texts[0].startswith("Ověření morálky · Morálka 7: 2d6 = 3 + 5 = 8 > 7")
+    assert page.locator(".only").count() == 1
+    assert page.locator(".button").all_inner_texts()[0] == "Další směna"
+    screenshot(page, "discord.png")
+    context.close()

@@ -22,6 +22,7 @@ import pytest
 
 from api import create_app
 from tests.browser import serve, serve_app
+from tests.integrations.shots import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -66,6 +67,12 @@ def installed(api_url: str, tmp_path_factory: pytest.TempPathFactory) -> dict[st
         unpacked.extractall(module)
     (folder / "index.html").write_text(
         "<!doctype html><meta charset=utf-8><title>Foundry VTT</title>"
+        '<link rel="stylesheet" href="modules/rpg-companion/styles/rpg-companion.css">'
+        "<style>body{font:14px/1.4 system-ui,sans-serif;display:flex;gap:16px;margin:12px;"
+        "background:#e9e4dc}#chat-log{order:2;width:300px}#chat{list-style:none;padding:0}"
+        ".chat-message{margin:0 0 8px;background:#fff}.rpg-companion{order:1;width:440px;"
+        "background:#fff;border:1px solid #8d6e63;padding:8px}.window-title{font-size:16px;"
+        "margin:0 0 8px}</style>"
         '<section id="chat-log"><ol id="chat"></ol><form id="chat-form"><textarea></textarea>'
         "</form></section>", encoding="utf-8")
     return {"manifest": manifest, "headers": headers, "names": names, "folder": folder,
@@ -301,6 +308,9 @@ def test_a_linked_expedition_moves_the_world_clock(browser, foundry_url, install
     assert clock > 1
     assert page.evaluate("calls.time[1]") == (clock - 1) * 600
     assert page.evaluate("game.time.worldTime") == clock * 600
+    page.wait_for_function("calls.rendered.length > 0")
+    roll_morale(page, dialog)
+    screenshot(page, "foundry.png")
     assert not page.errors
     page.context.close()
 
@@ -316,5 +326,4 @@ def test_a_player_reads_the_expedition_without_its_buttons(browser, foundry_url,
     assert expedition.locator("h3").inner_text() == "Hrobka"
     assert expedition.locator(".rpg-clock").inner_text() == "den 1, 0 h 0 min, směna 0 · kobka"
     assert dialog.locator(".rpg-actions").count() == 0
-    page.screenshot(path=str(installed["folder"] / "player.png"))
     page.context.close()

@@ -20,6 +20,7 @@ import pytest
 
 from api import create_app
 from tests.browser import serve, serve_app
+from tests.integrations.shots import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -164,6 +165,7 @@ def test_the_gm_links_the_expedition_and_only_the_players_link_is_shared(
     gm_page = popover.frame_locator("[data-expedition-frame]")
     gm_page.locator('[data-act="shift"]').wait_for()
     assert gm_page.locator('[data-expedition="gm"]').count() == 1
+    screenshot(page, "owlbear-pj.png")
     # Linked once, the link stays in this browser: the popover opened again shows it.
     page.reload()
     popover = page.frame_locator("#popover")
@@ -189,6 +191,7 @@ def test_a_player_sees_the_players_page_of_the_shared_link(browser, owlbear_url,
     players = popover.frame_locator("[data-expedition-frame]")
     players.locator('[data-expedition="players"]').wait_for()
     assert players.locator('[data-act="shift"]').count() == 0
+    screenshot(page, "owlbear-hrac.png")
     page.context.close()
 
 

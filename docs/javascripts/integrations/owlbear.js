@@ -27,6 +27,18 @@ function show(name, visible) {
   for (const part of page.querySelectorAll(`[data-part="${name}"]`)) part.hidden = !visible;
 }
 
+/** The expedition's page in the popover: only its records and controls, without the site's
+ * header, footer and the page's prose (the page is this server's own: the popover may). */
+function fitted(view) {
+  const inner = view.contentDocument;
+  if (!inner || !inner.head) return;
+  const style = inner.createElement("style");
+  style.textContent = ".md-header,.md-tabs,.md-footer,.md-sidebar,"
+    + ".md-typeset>:not([data-expedition]){display:none!important}"
+    + ".md-main__inner{margin-top:0}";
+  inner.head.append(style);
+}
+
 /** The expedition's page of `link` in the frame, or the note that none is linked. */
 function frame(link) {
   const view = page.querySelector("[data-expedition-frame]");
@@ -35,6 +47,7 @@ function frame(link) {
   view.hidden = !key;
   if (key && view.dataset.src !== link) {
     view.dataset.src = link;
+    view.onload = () => fitted(view);
     view.src = link;
   }
 }
