@@ -58,7 +58,6 @@ MESSAGES = messages({
     "api.integration.procedure": Text("Procedura", "Procedure"),
     "api.integration.roll": Text("Hodit", "Roll"),
     "api.integration.unset": Text("(nezadáno)", "(not given)"),
-    "api.integration.hidden": Text("Skrytý hod (jen PJ)", "Secret roll (GM only)"),
     "api.integration.server": Text("Adresa serveru", "Server address"),
     "api.integration.server-hint": Text(
         "Kde běží Pravidla a procedury, např. https://rpg.example.org (bez /api/v1).",
@@ -87,7 +86,6 @@ MESSAGES = messages({
     "api.integration.gm-link": Text("Odkaz PJ na výpravu", "The expedition's GM link"),
     "api.integration.broadcast": Text("Poslat do místnosti", "Send to the room"),
     "api.integration.from": Text("Hod: {name}", "Roll: {name}"),
-    "api.integration.players": Text("Stránka hráčů", "The players' page"),
 })
 
 #: The integrations' own words: the procedures' and the expeditions' come from the server.

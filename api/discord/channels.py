@@ -18,7 +18,6 @@ import hashlib
 import logging
 import secrets
 import threading
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -100,13 +99,10 @@ def unseal(secret: str, channel_id: str, sealed: str) -> str | None:
 class Channels:
     """The linked channels, in the expeditions' database."""
 
-    RETRY_SECONDS = 1.0
-
     def __init__(self, database: Database, secret: str | None) -> None:
         self.database = database
         self.secret = secret
         self._migrated = False
-        self._tried_at = -float("inf")
         self._lock = threading.Lock()
 
     def migrate(self) -> None:
@@ -130,25 +126,22 @@ class Channels:
     def start(self) -> None:
         """Migrate at start; tried again on use when the database does not answer yet."""
         try:
-            self.migrate()
-        except Exception as error:
-            self._tried_at = time.monotonic()
+            self._ready()
+        except DatabaseUnavailable as error:
             log.error("discord channels: database unavailable at start, trying on use: %s",
                       error)
 
     def _ready(self) -> None:
+        """The table migrated, once the expeditions' database answers (it retries itself)."""
+        self.database.ready()
         if self._migrated:
             return
         with self._lock:
-            if self._migrated:
-                return
-            if time.monotonic() - self._tried_at < self.RETRY_SECONDS:
-                raise DatabaseUnavailable("the database did not answer a moment ago")
-            try:
-                self.migrate()
-            except Exception as error:
-                self._tried_at = time.monotonic()
-                raise DatabaseUnavailable(str(error)) from error
+            if not self._migrated:
+                try:
+                    self.migrate()
+                except Exception as error:
+                    raise DatabaseUnavailable(str(error)) from error
 
     def link(self, channel_id: str, guild_id: str | None, public_id: str, token: str,
              linked_by: str, role_id: str | None) -> None:

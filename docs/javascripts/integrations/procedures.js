@@ -7,12 +7,14 @@
  * timeout: a VTT must not hang on a server that went away.
  */
 
+import { Refused, Unreachable, keyFromFragment } from "../expedition/api.js";
+
+export { Refused, Unreachable };
+
 /** How long a request may take (ms). */
 export const TIMEOUT_MS = 8000;
 /** Inputs every procedure takes that the forms leave to the integration. */
 const COMMON = new Set(["seed", "dice", "lang", "format"]);
-/** A link's key in its URL fragment: ".../vyprava/#<id>.<token>". */
-const LINK_KEY = /#([\w-]{4,64})\.([\w-]{20,128})\s*$/;
 
 /**
  * @typedef {object} Field  One input of a procedure's form.
@@ -28,28 +30,18 @@ const LINK_KEY = /#([\w-]{4,64})\.([\w-]{20,128})\s*$/;
  * @property {string} placeholder
  */
 
-/** The server refused (its error envelope's message, in the asked language). */
-export class Refused extends Error {
-  /** @param {number} status @param {object|null} envelope */
-  constructor(status, envelope) {
-    super(envelope && envelope.message ? envelope.message : `HTTP ${status}`);
-    this.status = status;
-    this.envelope = envelope;
-  }
-}
-
-/** The server did not answer (unreachable, or not within the timeout). */
-export class Unreachable extends Error {}
-
 /** Text safe inside HTML (labels and words come from a server). @param {*} text */
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** An expedition link's id and token, or null. @param {string} link */
+/** An expedition link's id and token (".../vyprava/#<id>.<token>"), or null. */
 export function linkKey(link) {
-  const match = LINK_KEY.exec(String(link || ""));
-  return match ? { id: match[1], token: match[2] } : null;
+  try {
+    return keyFromFragment(new URL(String(link || "").trim()).hash);
+  } catch {
+    return null; // not a URL
+  }
 }
 
 /** One server of Pravidla a procedury, asked in one language. */
