@@ -25,7 +25,7 @@ const WORDS = "RPG-COMPANION";
 const t = (key, data) => (data ? game.i18n.format(`${WORDS}.${key}`, data)
   : game.i18n.localize(`${WORDS}.${key}`));
 
-/** The server of the module's settings, in the settings' language. */
+/** The server of the module's settings, in the settings' language. @returns {Server} */
 function server() {
   return new Server(game.settings.get(ID, "server"), game.settings.get(ID, "language"));
 }
@@ -39,6 +39,7 @@ const gmKey = () => (game.user.isGM ? linkKey(game.settings.get(ID, "gmLink")) :
  * A GM link pasted into the world setting becomes the GM's own (this browser) and the world's
  * setting the players' link: the GM token never stays where every client reads it.
  */
+/** @param {string} value  the setting as the GM gave it */
 async function adopt(value) {
   if (!game.user.isGM) return;
   const key = linkKey(value);
@@ -53,7 +54,7 @@ async function adopt(value) {
   }
 }
 
-/** What went wrong, in words. */
+/** What went wrong, in words. @param {Error} error @returns {string} */
 function failure(error) {
   if (error instanceof Unreachable) {
     return t("unreachable", { server: game.settings.get(ID, "server") });
@@ -61,7 +62,11 @@ function failure(error) {
   return error.message;
 }
 
-/** The server's dice as Foundry Rolls: one per roll of the answer, its dice and its total. */
+/**
+ * The server's dice as Foundry Rolls: one per roll of the answer, its dice and its total.
+ * @param {{label: string, notation: string, results: number[], total: number}[]} rolls
+ * @returns {Roll[]}
+ */
 export function foundryRolls(rolls) {
   return rolls.map((roll) => {
     const faces = /d(%|\d+)/i.exec(roll.notation || "");
@@ -77,7 +82,10 @@ export function foundryRolls(rolls) {
   }).filter(Boolean);
 }
 
-/** The chat message's recipients for the table's roll mode (CONST.DICE_ROLL_MODES). */
+/**
+ * The chat message's recipients for the table's roll mode (CONST.DICE_ROLL_MODES).
+ * @param {object} data  the message's data @param {string} mode @returns {object}
+ */
 export function withRollMode(data, mode) {
   const modes = CONST.DICE_ROLL_MODES;
   const gms = () => game.users.filter((user) => user.isGM).map((user) => user.id);
@@ -87,7 +95,10 @@ export function withRollMode(data, mode) {
   return data;
 }
 
-/** Post a card to the chat with the server's dice, in the table's roll mode. */
+/**
+ * Post a card to the chat with the server's dice, in the table's roll mode.
+ * @param {string} content  HTML @param {object[]} rolls  the API's rolls
+ */
 async function postCard(content, rolls) {
   const mode = game.settings.get("core", "rollMode");
   const data = withRollMode({ content, speaker: ChatMessage.getSpeaker(),
@@ -95,7 +106,10 @@ async function postCard(content, rolls) {
   return ChatMessage.create(data, { rollMode: mode });
 }
 
-/** Move the world's clock as the expedition's clock moved (in shifts). */
+/**
+ * Move the world's clock as the expedition's clock moved (in shifts).
+ * @param {{clock: number}} before @param {{clock: number}} after @returns {Promise<number>}
+ */
 async function followClock(before, after) {
   const { shift_minutes: minutes } = await server().expeditionWords();
   const seconds = (after.clock - before.clock) * minutes * 60;
@@ -139,7 +153,8 @@ export class ProceduresApp extends ApplicationV2 {
     }
   }
 
-  /** The linked expedition as this user reads it, and its buttons for the GM. */
+  /** The linked expedition as this user reads it, and its buttons for the GM.
+   * @param {Server} api */
   async expedition(api) {
     const key = gmKey() || sharedKey();
     if (!key) return null;
@@ -180,7 +195,8 @@ export class ProceduresApp extends ApplicationV2 {
     });
   }
 
-  /** The form submitted: the procedure rolled by the server, its card posted. */
+  /** The form submitted: the procedure rolled by the server, its card posted.
+   * @param {SubmitEvent} event @param {HTMLFormElement} form */
   static async submitted(event, form) {
     const api = server();
     try {
@@ -194,7 +210,8 @@ export class ProceduresApp extends ApplicationV2 {
     this.render();
   }
 
-  /** A button of the expedition: its action, its entry in the chat, the world's clock moved. */
+  /** A button of the expedition: its action, its entry in the chat, the world's clock moved.
+   * @param {PointerEvent} event @param {HTMLElement} target  the button */
   static async acted(event, target) {
     const key = gmKey();
     if (!key) return;
@@ -216,7 +233,9 @@ export class ProceduresApp extends ApplicationV2 {
   }
 }
 
-/** The expedition's records in a few lines, and the GM's buttons. */
+/** The expedition's records in a few lines, and the GM's buttons.
+ * @param {{state: object, buttons: string[], titles: Object<string, string>}} expedition
+ * @returns {string} */
 function expeditionHtml({ state, buttons, titles }) {
   const party = state.party.map((m) => `<li>${escapeHtml(m.name)} ${m.hp}/${m.max_hp} `
     + `(${escapeHtml(m.status_text)})</li>`).join("");

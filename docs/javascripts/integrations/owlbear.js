@@ -22,13 +22,14 @@ let words = {};
 let fields = [];
 let last = null;
 
-/** Show one of the page's parts and hide the others of its group. */
+/** Show or hide the page's parts named `name`. @param {string} name @param {boolean} visible */
 function show(name, visible) {
   for (const part of page.querySelectorAll(`[data-part="${name}"]`)) part.hidden = !visible;
 }
 
 /** The expedition's page in the popover: only its records and controls, without the site's
- * header, footer and the page's prose (the page is this server's own: the popover may). */
+ * header, footer and the page's prose (the page is this server's own: the popover may).
+ * @param {HTMLIFrameElement} view */
 function fitted(view) {
   const inner = view.contentDocument;
   if (!inner || !inner.head) return;
@@ -39,7 +40,8 @@ function fitted(view) {
   inner.head.append(style);
 }
 
-/** The expedition's page of `link` in the frame, or the note that none is linked. */
+/** The expedition's page of `link` in the frame, or the note that none is linked.
+ * @param {string|null} link */
 function frame(link) {
   const view = page.querySelector("[data-expedition-frame]");
   const key = linkKey(link);
@@ -134,7 +136,9 @@ async function rollForm() {
   });
 }
 
-/** A result as a card, every word set as text (a broadcast comes from another player). */
+/** A result as a card, every word set as text (a broadcast comes from another player).
+ * @param {{title: string, text: string, rule: string, url: string, from?: string}} result
+ * @returns {HTMLElement} */
 function card({ title, text, rule, url, from }) {
   const box = document.createElement("div");
   box.className = "rpg-result";

@@ -35,7 +35,8 @@ export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** An expedition link's id and token (".../vyprava/#<id>.<token>"), or null. */
+/** An expedition link's id and token (".../vyprava/#<id>.<token>"), or null.
+ * @param {string} link @returns {{id: string, token: string}|null} */
 export function linkKey(link) {
   try {
     return keyFromFragment(new URL(String(link || "").trim()).hash);
@@ -85,7 +86,8 @@ export class Server {
     return data;
   }
 
-  /** The index: every procedure's path and title, in the server's order. */
+  /** The index: every procedure's path and title, in the server's order.
+   * @returns {Promise<{path: string, summary: string}[]>} */
   async procedures() {
     this.cached.index ??= this.call("GET", `/?lang=${this.lang}`);
     return (await this.cached.index).procedures;
@@ -97,7 +99,8 @@ export class Server {
     return this.cached.document;
   }
 
-  /** The form of the procedure `path`, from its GET operation. @returns {Promise<Field[]>} */
+  /** The form of the procedure `path`, from its GET operation.
+   * @param {string} path @returns {Promise<Field[]>} */
   async fields(path) {
     const document = await this.document();
     const operation = document.paths[`/api/v1/${path}`].get;
@@ -105,7 +108,8 @@ export class Server {
       .map((parameter) => field(parameter, document, this.lang));
   }
 
-  /** The procedure's answer (JSON) and its card (the same roll again by its seed, as HTML). */
+  /** The procedure's answer (JSON) and its card (the same roll again by its seed, as HTML).
+   * @param {string} path @param {object} inputs @returns {Promise<{answer: object, card: string}>} */
   async roll(path, inputs) {
     const answer = await this.call("POST", `/${path}`, { body: { ...inputs, lang: this.lang } });
     const again = answer.seed === null ? inputs : { ...inputs, seed: answer.seed };
@@ -113,7 +117,7 @@ export class Server {
     return { answer, card };
   }
 
-  /** A procedure's HTML card (a VTT chat's). */
+  /** A procedure's HTML card (a VTT chat's). @param {string} path @param {object} inputs */
   async card(path, inputs) {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeout);
@@ -158,12 +162,14 @@ export class Server {
     return kinds;
   }
 
-  /** An expedition as `key` reads it ({id, token}): role, version, state, newest entries. */
+  /** An expedition as `key` reads it: role, version, state, newest entries.
+   * @param {{id: string, token: string}} key @param {number} [entries] */
   read(key, entries = 1) {
     return this.call("GET", `/expeditions/${key.id}?entries=${entries}`, { token: key.token });
   }
 
-  /** An action of the expedition (the GM's key), at the version last read; again once on 409. */
+  /** An action of the expedition (the GM's key), at the version last read; again once on 409.
+   * @param {{id: string, token: string}} key @param {string} kind @param {object} [inputs] */
   async act(key, kind, inputs = {}) {
     const path = kind === "undo" ? `/expeditions/${key.id}/undo`
       : `/expeditions/${key.id}/actions/${kind}`;
@@ -179,14 +185,17 @@ export class Server {
     }
   }
 
-  /** The players' link of the expedition the GM's `key` opens. */
+  /** The players' link of the expedition the GM's `key` opens.
+   * @param {{id: string, token: string}} key @returns {Promise<string>} */
   async playersLink(key) {
     return (await this.call("GET", `/expeditions/${key.id}/players-link`, { token: key.token }))
       .players;
   }
 }
 
-/** One parameter of an operation as a form's field. @returns {Field} */
+/** One parameter of an operation as a form's field.
+ * @param {object} parameter  the OpenAPI parameter @param {object} document @param {string} lang
+ * @returns {Field} */
 function field(parameter, document, lang) {
   const schema = parameter.schema;
   const items = schema.items && schema.items.$ref
