@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from api import create_app
-from tests.browser import serve, serve_app
+from tests.browser import serve
 from tests.integrations.shots import screenshot
+from tests.integrations.table import create_expedition
 
 pytestmark = pytest.mark.browser
 
@@ -39,16 +40,6 @@ KNOWN = {**REQUIRED, "description": str, "authors": list, "esmodules": list, "st
 def get(url: str) -> tuple[int, bytes, dict[str, str]]:
     with urllib.request.urlopen(url, timeout=30) as response:
         return response.status, response.read(), dict(response.headers)
-
-
-@pytest.fixture(scope="module")
-def api_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # A database file: the threaded server answers requests at once (memory is one connection).
-    database = tmp_path_factory.mktemp("db") / "expeditions.sqlite3"
-    app = create_app({"TESTING": True, "SITE_DIR": str(built_site),
-                      "DATABASE_URL": f"sqlite:///{database}"})
-    with serve_app(app) as url:
-        yield url.rstrip("/")
 
 
 @pytest.fixture(scope="module")
@@ -260,17 +251,6 @@ def test_a_server_that_does_not_answer_is_named(browser, foundry_url, installed)
     assert problem.inner_text() == ("Server http://127.0.0.1:9 neodpovídá: zkontroluj jeho "
                                     "adresu v nastavení.")
     page.context.close()
-
-
-def create_expedition(api_url: str) -> dict[str, Any]:
-    request = urllib.request.Request(
-        api_url + "/api/v1/expeditions", method="POST", headers={
-            "Content-Type": "application/json"}, data=json.dumps({
-                "name": "Hrobka", "party": [{"name": "Eva", "max_hp": 8}],
-                "effects": [{"name": "Pochodeň", "shifts": 6, "light": True}]}).encode())
-    with urllib.request.urlopen(request, timeout=30) as response:
-        made: dict[str, Any] = json.loads(response.read())
-    return made
 
 
 def test_a_linked_expedition_moves_the_world_clock(browser, foundry_url, installed,

@@ -13,14 +13,13 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from api import create_app
-from tests.browser import serve, serve_app
+from tests.browser import serve
 from tests.integrations.shots import screenshot
+from tests.integrations.table import create_expedition
 
 pytestmark = pytest.mark.browser
 
@@ -65,15 +64,6 @@ frame.src = `${given.popover}?obrref=${btoa(`${location.origin} room-1`)}`;
 
 
 @pytest.fixture(scope="module")
-def api_url(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("db") / "expeditions.sqlite3"
-    app = create_app({"TESTING": True, "SITE_DIR": str(built_site),
-                      "DATABASE_URL": f"sqlite:///{database}"})
-    with serve_app(app) as url:
-        yield url.rstrip("/")
-
-
-@pytest.fixture(scope="module")
 def owlbear_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("owlbear")
     (folder / "index.html").write_text(PARENT, encoding="utf-8")
@@ -86,16 +76,6 @@ def get_json(url: str, token: str | None = None) -> Any:
     with urllib.request.urlopen(urllib.request.Request(url, headers=headers),
                                 timeout=30) as response:
         return json.loads(response.read())
-
-
-def create_expedition(api_url: str) -> dict[str, Any]:
-    request = urllib.request.Request(
-        api_url + "/api/v1/expeditions", method="POST",
-        headers={"Content-Type": "application/json"},
-        data=json.dumps({"name": "Hrobka", "party": [{"name": "Eva", "max_hp": 8}]}).encode())
-    with urllib.request.urlopen(request, timeout=30) as response:
-        made: dict[str, Any] = json.loads(response.read())
-    return made
 
 
 def room(browser: Any, owlbear_url: str, api_url: str, role: str,
