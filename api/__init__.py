@@ -18,7 +18,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
 
-    from api import conquest, expeditions, index, olgoj_chorchoj, pravidla, psychopaths_land, site
+    from api import (
+        conquest,
+        discord,
+        expeditions,
+        index,
+        integrations,
+        olgoj_chorchoj,
+        pravidla,
+        psychopaths_land,
+        site,
+    )
     from api.errors import register_error_handlers
     from api.fastpath import ProcedureFastPath
     from api.health import init_health
@@ -51,6 +61,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         "oauth2RedirectUrl": docs_url + "/oauth2-redirect.html",
     }))
     app.register_blueprint(index.bp)
+    app.register_blueprint(discord.bp)
+    app.register_blueprint(integrations.bp)
     app.register_blueprint(site.bp)
     site.compress.init_app(app)
 
@@ -65,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_limits(app, is_api)
     init_health(app)
     expeditions.init_expeditions(app)  # its database, health check and free 304 polls
+    discord.init_discord(app)  # its signature check comes before any body is read
 
     @app.before_request
     def json_only() -> None:

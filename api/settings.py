@@ -25,6 +25,10 @@ else as strings), then ``config``, which overrides everything. The names, for th
                                         instances:
                                         ``postgresql+psycopg://user:password@host/name``
 ``RPG_EXPEDITION_IMPORT_MAX_BYTES``     the largest expedition import (its body only; 413 past it)
+``RPG_DISCORD_PUBLIC_KEY``              the Discord application's public key (hex): interactions
+                                        signed with it are answered, every other one is a 401
+``RPG_SECRET_KEY``                      Flask's secret key; seals the GM links of the Discord
+                                        channels linked to an expedition (unset, none is linked)
 ======================================  =====================================================
 """
 
@@ -82,4 +86,6 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     # An export holds every action of the log (about 300 bytes each): 10 000 entries fit.
     "EXPEDITION_IMPORT_MAX_BYTES": 4 * 1024 * 1024,
+    # None: Discord's interactions are refused (api.discord).
+    "DISCORD_PUBLIC_KEY": None,
 }

@@ -49,7 +49,9 @@ def page(path: str) -> Response:
         # Read whole (the site's files are small): flask-compress gzips only a response that is
         # not a streamed file, and phones on plain HTTP ask for gzip, not brotli.
         response.direct_passthrough = False
-        response.set_data(response.get_data())
+        body = response.get_data()
+        response.close()  # the file it was read from (a server's file wrapper is never closed)
+        response.set_data(body)
     _add_policy(response, Path(target))
     return response
 

@@ -9,8 +9,9 @@
   script, and the page's bold lead rules are noted for search;
 - ``on_post_page``: every page links the web app manifest;
 - ``on_post_build``: the calculators ship as one script per page and the chunks pages share, the
-  search index gets its fields without diacritics, and the service worker its list of files (in
-  that order: the list sees the scripts).
+  integrations' scripts are bundled (:mod:`rulesite.integrations`), the search index gets its
+  fields without diacritics, and the service worker its list of files (in that order: the list
+  sees the scripts).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from mkdocs.structure.pages import Page
 
 from rpg.core.citations import RULES
 from rpg.core.registry import procedures
-from rulesite import bundle, expedition, reference, search
+from rulesite import bundle, expedition, integrations, reference, search
 from rulesite.calculators import SCRIPTS, Forms
 
 
@@ -107,6 +108,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
             shipped = bundle.bundled(Path(config["docs_dir"]) / SCRIPTS, self.pages, rules)
             for name, content in shipped.items():
                 (built / name).write_bytes(content)
+        integrations.build(Path(config["docs_dir"]), site)
         search.fold_index(site, self.leads)
         search.write_worker(site)
 

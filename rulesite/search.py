@@ -22,10 +22,13 @@ from typing import Any
 # worker itself (the browser keeps it), the API's interactive reference (Swagger UI and the
 # OpenAPI document, over half of the whole: the API needs a connection anyway, and a phone at
 # the table reads the rules and runs the calculators), and the expedition's pages and scripts
-# (they need the server; opened offline from the cache of a visit they say so).
+# (they need the server; opened offline from the cache of a visit they say so), and the VTT
+# integrations (Foundry, Owlbear Rodeo, Discord): their scripts, their install pages and
+# screenshots, which a phone at the table never reads offline.
 SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|swagger-ui"
                   r"|^nastroje/openapi\.json$|^nastroje/api/swagger-|^vyprava/"
-                  r"|^javascripts/expedition/)")
+                  r"|^javascripts/expedition/|^integrace/|^img/integrace/"
+                  r"|^nastroje/(foundry|owlbear|discord)/|^javascripts/site-url\.js$)")
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
 
