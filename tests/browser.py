@@ -1,16 +1,19 @@
-"""What every browser test shares: one strict build of the site, a local static server, and
-the way Debian's Chromium is started (Playwright, never a downloaded browser)."""
+"""What every browser test shares: one strict build of the site (once for a whole run, its
+workers included), a local static server, and the way Debian's Chromium is started (Playwright,
+never a downloaded browser)."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import http.server
 import os
+import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +28,24 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def once_per_run(
+    tmp_path_factory: Any, name: str, make: Callable[[Path], Path],
+) -> Path:
+    """``make(folder)`` done once for the whole test run: by the first pytest-xdist worker that
+    asks (the others wait for it under a lock, then use the same folder), or by the one process
+    of a run without workers."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, done = shared / name, shared / f"{name}.done"
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            make(folder)
+            done.touch()
+    return folder
 
 
 def build_site(out: Path) -> Path:
