@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 
 from api import create_app
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, build_site, once_per_run, serve
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, Patient, build_site, once_per_run, serve
 
 # Property tests check behaviour, never speed: a shared, loaded machine must not turn a slow
 # example into a failure (speed is measured by bench/, not by tests); examples come from a fixed
@@ -63,5 +63,5 @@ def browser() -> Iterator[object]:
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does)")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
+        yield Patient(launched)
         launched.close()

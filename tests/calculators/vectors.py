@@ -167,6 +167,18 @@ def vectors() -> list[dict[str, Any]]:
     return found
 
 
+def first_of_each(cases: list[dict[str, Any]], grid: list[Inputs]) -> list[dict[str, Any]]:
+    """For each input of ``grid``, the first of ``cases`` (one procedure's vectors in the order
+    :func:`vectors` makes them) with that input: the vector of its first dice sequence."""
+    def key(inputs: Inputs) -> str:
+        return json.dumps(inputs, sort_keys=True)
+
+    first: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        first.setdefault(key(case["input"]), case)
+    return [first[key(inputs)] for inputs in grid]
+
+
 def document() -> dict[str, Any]:
     """The vectors with the rule constants the site exports, and each calculator's module (the
     page names it in ``data-module``), which is what the node tests load."""
