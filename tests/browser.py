@@ -1,16 +1,19 @@
-"""What every browser test shares: one strict build of the site, a local static server, and
-the way Debian's Chromium is started (Playwright, never a downloaded browser)."""
+"""What every browser test shares: one strict build of the site (once for a whole run, its
+workers included), a local static server, and the way Debian's Chromium is started (Playwright,
+never a downloaded browser)."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import http.server
 import os
+import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +28,51 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+#: How long a page's load, a wait or an action may take before it fails (Playwright's own
+#: default is 30 s): on a shared, loaded machine the API page (Swagger UI and a calculator on
+#: one thread) took 25–30 s to start with the machine's load at 10, so 30 s failed at 20.
+PATIENCE_MS = 120_000
+
+
+class Patient:
+    """Chromium whose every context waits up to :data:`PATIENCE_MS` (a bound, not a speed: speed
+    is measured in ``bench/``); otherwise the browser itself."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.set_default_timeout(PATIENCE_MS)
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        page = self._browser.new_page(**options)
+        page.context.set_default_timeout(PATIENCE_MS)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+def once_per_run(
+    tmp_path_factory: Any, name: str, make: Callable[[Path], Path],
+) -> Path:
+    """``make(folder)`` done once for the whole test run: by the first pytest-xdist worker that
+    asks (the others wait for it under a lock, then use the same folder), or by the one process
+    of a run without workers."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, done = shared / name, shared / f"{name}.done"
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            make(folder)
+            done.touch()
+    return folder
 
 
 def build_site(out: Path) -> Path:

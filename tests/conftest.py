@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 
 from api import create_app
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, build_site, serve
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, Patient, build_site, once_per_run, serve
 
 # Property tests check behaviour, never speed: a shared, loaded machine must not turn a slow
 # example into a failure (speed is measured by bench/, not by tests); examples come from a fixed
@@ -30,14 +31,20 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-# One site build, one static server and ONE Playwright session for the whole run: Playwright's
-# sync API cannot run two sessions at once, so every browser test shares these.
+# One site build for the whole run, one static server and ONE Playwright session per process:
+# Playwright's sync API cannot run two sessions at once, so every browser test of a process (a
+# pytest-xdist worker) shares these.
 
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The docs site with its calculators, built once per session (``mkdocs build --strict``)."""
-    return build_site(tmp_path_factory.mktemp("site"))
+    """The docs site with its calculators (``mkdocs build --strict``): the build ``scripts/test``
+    has just made when it names it in ``$TESTS_BUILT_SITE``, else built once for the run, by the
+    first worker that needs it."""
+    prebuilt = os.environ.get("TESTS_BUILT_SITE")
+    if prebuilt:
+        return Path(prebuilt).resolve()
+    return once_per_run(tmp_path_factory, "site", build_site)
 
 
 @pytest.fixture(scope="session")
@@ -56,5 +63,5 @@ def browser() -> Iterator[object]:
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does)")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
+        yield Patient(launched)
         launched.close()

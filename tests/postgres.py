@@ -12,13 +12,14 @@ import contextlib
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.ports import free_port
 
 ROOTS = Path("/usr/lib/postgresql")
 
@@ -35,12 +36,6 @@ def binaries() -> Path:
         raise PostgresMissing(
             f"no initdb under {ROOTS}: install Debian's postgresql (scripts/test does)")
     return found[-1]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _as_postgres(command: list[str]) -> list[str]:
@@ -98,7 +93,7 @@ def cluster(*, durable: bool = False) -> Iterator[Cluster]:
     if os.geteuid() == 0:
         entry = pwd.getpwnam("postgres")
         os.chown(directory, entry.pw_uid, entry.pw_gid)
-    port = _free_port()
+    port = free_port()
     options = f"-p {port} -k {directory} -c listen_addresses=127.0.0.1 -c max_connections=200"
     if not durable:
         options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"

@@ -1,10 +1,30 @@
-"""Fixtures of the calculators' browser tests: the built site, served locally, and Chromium."""
+"""Fixtures of the calculators' tests: the golden vectors (made once, see ``vectors.cached``),
+the built site, served locally, and Chromium."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.calculators import vectors as golden
+
+
+@pytest.fixture(scope="session")
+def golden_file() -> Path:
+    """The golden vectors' document (``vectors.document``), written once for today's sources."""
+    return golden.cached()
+
+
+@pytest.fixture(scope="session")
+def golden_vectors(golden_file: Path) -> dict[str, list[dict[str, Any]]]:
+    """Every golden vector, by procedure, in the order ``vectors.vectors`` makes them."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for vector in json.loads(golden_file.read_text(encoding="utf-8"))["vectors"]:
+        grouped.setdefault(vector["procedure"], []).append(vector)
+    return grouped
 
 
 @pytest.fixture(scope="session")

@@ -23,7 +23,7 @@ from tests.calculators.shared_checks import (
     sampled_cases,
 )
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
-from tests.calculators.vectors import PROCEDURES, _misfits, dice_sequences, vector
+from tests.calculators.vectors import PROCEDURES, first_of_each
 from tests.pravidla.test_attack import GOLDEN
 from tests.pravidla.test_defense import GOLDEN as DEFENSE
 from tests.pravidla.test_persistent_damage import GOLDEN as PERSISTENT
@@ -48,21 +48,15 @@ def random_result_is_valid(r: dict[str, Any]) -> bool:
 
 
 @pytest.fixture(scope="module")
-def cases() -> list[dict[str, Any]]:
+def cases(every_vector: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One vector per grid input: its first dice sequence."""
-    return [vector(PATH, inputs, next(dice_sequences(attack.attack, inputs)))
-            for inputs in GOLDEN[PATH]]
+    return first_of_each(every_vector, GOLDEN[PATH])
 
 
 @pytest.fixture(scope="module")
-def every_vector() -> list[dict[str, Any]]:
+def every_vector(golden_vectors: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """The golden vectors of ``attack``, as ``vectors.py`` makes them (misfit dice included)."""
-    found = []
-    for inputs in GOLDEN[PATH]:
-        sequences = list(dice_sequences(attack.attack, inputs))
-        found += [vector(PATH, inputs, dice) for dice in sequences]
-        found += _misfits(PATH, inputs, sequences[0])
-    return found
+    return golden_vectors[PATH]
 
 
 def test_vectors_meet_every_branch(every_vector):

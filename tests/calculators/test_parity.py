@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +19,15 @@ PARITY = Path(__file__).with_name("parity.test.mjs")
 
 
 @pytest.fixture(scope="module")
-def vectors_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return golden.write(tmp_path_factory.mktemp("calculators") / "vectors.json")
+def vectors_file(golden_file: Path) -> Path:
+    return golden_file
 
 
 @pytest.fixture(scope="module")
-def by_procedure(vectors_file: Path) -> dict[str, list[dict[str, Any]]]:
-    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for vector in json.loads(vectors_file.read_text(encoding="utf-8"))["vectors"]:
-        grouped[vector["procedure"]].append(vector)
-    return grouped
+def by_procedure(
+    golden_vectors: dict[str, list[dict[str, Any]]],
+) -> dict[str, list[dict[str, Any]]]:
+    return golden_vectors
 
 
 def test_node_passes_every_golden_vector(vectors_file: Path) -> None:

@@ -8,12 +8,16 @@ writes it in Czech, the exact ``chance`` and the Czech ``text``; or the error (f
 message) when the engine refuses the input or the dice.
 
 ``python -m tests.calculators.vectors out.json`` writes them with the rule constants the site
-exports, which is what ``node --test tests/calculators/parity.test.mjs`` reads.
+exports, which is what ``node --test tests/calculators/parity.test.mjs`` reads. The tests read
+them from :func:`cached`: written once for the sources they come from and kept in
+``.cache/golden-vectors/`` (a changed source, or a deleted folder, makes them anew).
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -163,6 +167,18 @@ def vectors() -> list[dict[str, Any]]:
     return found
 
 
+def first_of_each(cases: list[dict[str, Any]], grid: list[Inputs]) -> list[dict[str, Any]]:
+    """For each input of ``grid``, the first of ``cases`` (one procedure's vectors in the order
+    :func:`vectors` makes them) with that input: the vector of its first dice sequence."""
+    def key(inputs: Inputs) -> str:
+        return json.dumps(inputs, sort_keys=True)
+
+    first: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        first.setdefault(key(case["input"]), case)
+    return [first[key(inputs)] for inputs in grid]
+
+
 def document() -> dict[str, Any]:
     """The vectors with the rule constants the site exports, and each calculator's module (the
     page names it in ``data-module``), which is what the node tests load."""
@@ -173,6 +189,44 @@ def document() -> dict[str, Any]:
 def write(path: Path) -> Path:
     """Write :func:`document` as JSON to ``path``."""
     path.write_text(json.dumps(document(), ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+#: Where :func:`cached` keeps the vectors (ignored by git).
+CACHE = ROOT / ".cache" / "golden-vectors"
+#: The Python sources the vectors come from: the engine and its catalog, the API's writing of
+#: a result, the site's rule data, the grids in the tests.
+SOURCES = ("rpg", "api", "rulesite", "tests")
+
+
+def fingerprint() -> str:
+    """A hash of everything the vectors depend on: the Python sources, the calculators' module
+    names (the document names each one), the locked packages and the Python that runs them."""
+    digest = hashlib.sha256(sys.version.encode())
+    files = [file for folder in SOURCES for file in (ROOT / folder).rglob("*.py")]
+    files += ROOT.glob("requirements/*.txt")
+    for file in sorted(files):
+        digest.update(file.relative_to(ROOT).as_posix().encode() + b"\0" + file.read_bytes())
+    scripts = ROOT / "docs" / "javascripts" / "calculators"
+    for module in sorted(scripts.rglob("*.js")):
+        digest.update(module.relative_to(scripts).as_posix().encode() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def cached(directory: Path = CACHE) -> Path:
+    """The file of :func:`document` for today's sources: written by the first process that asks
+    (the others, a parallel run's workers, wait for it under a lock), then reused while the
+    sources stay the same; an older file is removed."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{fingerprint()}.json"
+    with (directory / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.is_file():
+            partial = write(path.with_suffix(".partial"))
+            partial.replace(path)
+            for older in directory.glob("*.json"):
+                if older != path:
+                    older.unlink()
     return path
 
 

@@ -1,6 +1,7 @@
 """[Rychlé cestování] "Rozdělení poškození": the text and the next step over any split.
 
-(The split's arithmetic is checked over any party in ``test_attack_situations.py``.)"""
+(The split's arithmetic is checked over any party in
+``tests/pravidla/test_fast_travel_split_properties.py``.)"""
 
 from __future__ import annotations
 

@@ -23,15 +23,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port on ``host`` (a loopback address) nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
 
 
 def run_command() -> list[str]:

@@ -33,7 +33,15 @@ export class Refused extends Error {
 /** The server could not be reached. */
 export class Unreachable extends Error {}
 
+/**
+ * One request to the API: its status, data and ETag (a 304 has no data); Refused or
+ * Unreachable thrown.
+ * @param {string} method
+ * @param {string} path
+ * @param {{token?: string, body?: any, etag?: string}} [options]
+ */
 async function call(method, path, { token, body, etag } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json", "Accept-Language": "cs" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (etag) headers["If-None-Match"] = etag;

@@ -12,7 +12,10 @@ import {
   watchConnection,
 } from "./view.js";
 
-const root = document.querySelector('[data-expedition="gm"]');
+/** A form of the page, its controls read by their names (`form.elements.character`).
+ * @typedef {HTMLFormElement & {elements: Record<string, any>}} Form */
+
+const root = /** @type {HTMLElement} */ (document.querySelector('[data-expedition="gm"]'));
 const log = new LogView();
 let key = keyFromFragment();
 let current = null;
@@ -37,7 +40,7 @@ function opened(answer) {
   if (answer.entry) log.merge([answer.entry]);
   const entries = log.newestFirst();
   renderLog(root, entries);
-  root.querySelector("[data-older]").hidden = log.oldest() <= 1;
+  /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
   showOffers(entries[0]);
   if (same) return;
   modeParts(answer.state);
@@ -51,16 +54,23 @@ function opened(answer) {
 
 function modeParts(state) {
   const fighting = state.encounter !== null;
-  for (const part of root.querySelectorAll("[data-when]")) {
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll("[data-when]"))) {
     part.hidden = (part.dataset.when === "encounter") !== fighting;
   }
-  for (const part of root.querySelectorAll("[data-if-mode]")) {
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll("[data-if-mode]"))) {
     part.hidden = part.dataset.ifMode !== state.mode;
-    for (const input of part.querySelectorAll("input, select")) input.disabled = part.hidden;
+    for (const input of part.querySelectorAll("input, select")) {
+      /** @type {HTMLInputElement} */ (input).disabled = part.hidden;
+    }
   }
-  for (const part of root.querySelectorAll("[data-unless-mode]")) {
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll("[data-unless-mode]"))) {
     part.hidden = part.dataset.unlessMode === state.mode;
-    for (const input of part.querySelectorAll("input, select")) input.disabled = part.hidden;
+    for (const input of part.querySelectorAll("input, select")) {
+      /** @type {HTMLInputElement} */ (input).disabled = part.hidden;
+    }
   }
   fill(root, "pending_damage", state.pending_damage);
   const rows = root.querySelector('[data-field="allocation"]');
@@ -84,7 +94,8 @@ function showOffers(newest) {
 }
 
 function openPanel(name) {
-  for (const panel of root.querySelectorAll("[data-panel]")) {
+  for (const panel of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll("[data-panel]"))) {
     panel.hidden = panel.dataset.panel !== name;
   }
   const panel = root.querySelector(`[data-panel="${name}"]`);
@@ -94,7 +105,8 @@ function openPanel(name) {
 }
 
 function closePanels() {
-  for (const panel of root.querySelectorAll("[data-panel]")) panel.hidden = true;
+  for (const panel of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll("[data-panel]"))) panel.hidden = true;
 }
 
 /* --- acting ----------------------------------------------------------------------------------- */
@@ -103,7 +115,7 @@ async function act(kind, inputs, rolls) {
   if (busy || !current) return false;
   busy = true;
   root.classList.add("rpg-expedition--busy");
-  const hidden = root.querySelector("[data-hidden-roll]");
+  const hidden = /** @type {HTMLInputElement} */ (root.querySelector("[data-hidden-roll]"));
   const body = { version: current.version, ...inputs };
   if (rolls && hidden.checked) body.hidden = true;
   try {
@@ -128,14 +140,18 @@ async function refused(error) {
   }
   if (error instanceof Refused && error.status === 409 && poller) {
     await poller.refresh(true);  // a full read: the server has a newer version than this device
-    notice(root, root.querySelector('template[data-template="stale"]').content.textContent
-      .replace(/\s+/g, " ").trim());
+    const stale = /** @type {HTMLTemplateElement} */ (
+      root.querySelector('template[data-template="stale"]'));
+    notice(root, stale.content.textContent.replace(/\s+/g, " ").trim());
     return;
   }
   notice(root, error.message);
 }
 
-/** The inputs of a form, by the API's field names ("attack.ac" nests). */
+/** The inputs of a form, by the API's field names ("attack.ac" nests).
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, any>}
+ */
 function inputsOf(form) {
   const inputs = {};
   const put = (name, value) => {
@@ -148,7 +164,7 @@ function inputsOf(form) {
     }
   };
   const lists = {};
-  for (const element of form.elements) {
+  for (const element of /** @type {Iterable<HTMLInputElement>} */ (form.elements)) {
     if (!element.name || element.disabled) continue;
     if (element.type === "checkbox" && element.value !== "on") {
       lists[element.name] = lists[element.name] || [];
@@ -169,12 +185,17 @@ function inputsOf(form) {
   return inputs;
 }
 
+/** @param {HTMLFormElement} form */
 function splitInputs(form) {
   const allocation = {};
   const alternative = [];
-  for (const row of form.querySelectorAll("[data-name]")) {
-    allocation[row.dataset.name] = Number(row.querySelector("[data-allocation]").value || 0);
-    if (row.querySelector("[data-alternative]").checked) alternative.push(row.dataset.name);
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ (
+    form.querySelectorAll("[data-name]"))) {
+    const allocated = /** @type {HTMLInputElement} */ (row.querySelector("[data-allocation]"));
+    allocation[row.dataset.name] = Number(allocated.value || 0);
+    if (/** @type {HTMLInputElement} */ (row.querySelector("[data-alternative]")).checked) {
+      alternative.push(row.dataset.name);
+    }
   }
   return { allocation, alternative };
 }
@@ -187,7 +208,7 @@ function memberNamed(name) {
 /** Open the panel `name` for one character, under its card (the thumb that tapped is there):
  * its name in the heading and the hidden input. */
 function openFor(name, character) {
-  const panel = root.querySelector(`[data-panel="${name}"]`);
+  const panel = /** @type {Form} */ (root.querySelector(`[data-panel="${name}"]`));
   fill(panel, "character", character);
   panel.elements.character.value = character;
   root.querySelector(`.rpg-member[data-name="${CSS.escape(character)}"]`)?.append(panel);
@@ -200,13 +221,15 @@ function openFor(name, character) {
 function parkMemberPanels() {
   const home = root.querySelector("[data-member-panels]");
   const open = [];
-  for (const panel of home.parentElement.querySelectorAll(".rpg-member [data-panel]")) {
+  for (const panel of /** @type {NodeListOf<Form>} */ (
+    home.parentElement.querySelectorAll(".rpg-member [data-panel]"))) {
     if (!panel.hidden) open.push(panel);
     home.append(panel);
   }
   return open;
 }
 
+/** @param {Form[]} open */
 function unparkMemberPanels(open) {
   for (const panel of open) {
     const card = root.querySelector(
@@ -250,16 +273,18 @@ function sheetInputs(form) {
 /** Removing a character asks first, in a dialog whose button is live only after a moment:
  * the thumb's second tap of a double tap cannot confirm it. */
 function confirmRemoval(character) {
-  const dialog = root.querySelector('[data-confirm="remove-character"]');
+  const dialog = /** @type {HTMLDialogElement} */ (
+    root.querySelector('[data-confirm="remove-character"]'));
   fill(dialog, "character", character);
   dialog.dataset.character = character;
   dialog.returnValue = "";
-  const confirmed = dialog.querySelector("[data-confirmed]");
+  const confirmed = /** @type {HTMLButtonElement} */ (dialog.querySelector("[data-confirmed]"));
   confirmed.disabled = true;
   dialog.showModal();
   setTimeout(() => { confirmed.disabled = false; }, 600);
 }
 
+/** @param {HTMLDialogElement} dialog */
 async function removalAnswered(dialog) {
   if (dialog.returnValue !== "remove") return;
   if (await act("remove-character", { character: dialog.dataset.character }, false)) {
@@ -267,17 +292,19 @@ async function removalAnswered(dialog) {
   }
 }
 
+/** @param {HTMLButtonElement} button */
 function memberAction(button) {
-  const card = button.closest("[data-name]");
+  const card = /** @type {HTMLElement} */ (button.closest("[data-name]"));
   const character = card.dataset.name;
-  const amount = Number(card.querySelector("[data-amount]").value || 1);
+  const amount = Number(/** @type {HTMLInputElement} */ (
+    card.querySelector("[data-amount]")).value || 1);
   const kind = button.dataset.member;
   const member = memberNamed(character);
   if (kind === "damage") return act("damage", { character, amount }, false);
   if (kind === "heal") return member && openHeal(member);
   if (kind === "edit") return member && openSheet(member);
   if (kind === "fatigue") {
-    const reason = card.querySelector("[data-reason]").value;
+    const reason = /** @type {HTMLSelectElement} */ (card.querySelector("[data-reason]")).value;
     return act("fatigue", { character, reasons: [reason] }, true);
   }
   return act("death-save", { character }, true);
@@ -286,22 +313,29 @@ function memberAction(button) {
 /* --- sharing ---------------------------------------------------------------------------------- */
 
 async function showLinks() {
-  root.querySelector('[data-field="gm_link"]').value = window.location.href;
+  linkField("gm_link").value = window.location.href;
   try {
     const answer = await expeditions.playersLink(key);
-    root.querySelector('[data-field="players_link"]').value = answer.data.players;
+    linkField("players_link").value = answer.data.players;
   } catch (error) {
     await refused(error);
   }
 }
 
+/** The field showing the link `name` ("gm_link", "players_link").
+ * @param {string} name
+ */
+const linkField = (name) => /** @type {HTMLInputElement} */ (
+  root.querySelector(`[data-field="${name}"]`));
+
+/** @param {string} name */
 async function copy(name) {
-  const field = root.querySelector(`[data-field="${name}"]`);
+  const field = linkField(name);
   if (navigator.share && name === "players_link") {
     try {
       await navigator.share({ url: field.value });
       return;
-    } catch (error) { /* not shared: copy instead */ }
+    } catch { /* not shared: copy instead */ }
   }
   field.select();
   if (navigator.clipboard && window.isSecureContext) {
@@ -346,7 +380,7 @@ function created(answer) {
 }
 
 root.addEventListener("submit", async (event) => {
-  const form = event.target;
+  const form = /** @type {Form} */ (event.target);
   if (form.method === "dialog") return;  // a confirmation: its dialog closes with the answer
   event.preventDefault();
   if (form.dataset.form === "create") {
@@ -382,12 +416,12 @@ root.addEventListener("submit", async (event) => {
 });
 
 root.addEventListener("click", async (event) => {
-  const button = event.target.closest("button");
+  const button = /** @type {Element} */ (event.target).closest("button");
   if (!button || button.type === "submit") return;
   if (button.dataset.act) {
     const inputs = {};
     if (button.dataset.act === "shift") {
-      const noise = root.querySelector("[data-noise]");
+      const noise = /** @type {HTMLInputElement} */ (root.querySelector("[data-noise]"));
       if (noise.checked) inputs.noise = true;
       if (await act("shift", inputs, true)) noise.checked = false;
       return;
@@ -400,9 +434,10 @@ root.addEventListener("click", async (event) => {
   } else if (button.dataset.member) {
     await memberAction(button);
   } else if (button.hasAttribute("data-remove-character")) {
-    confirmRemoval(button.form.elements.character.value);
+    confirmRemoval(/** @type {Form} */ (button.form).elements.character.value);
   } else if (button.hasAttribute("data-remove-effect")) {
-    await act("remove-effect", { name: button.closest("[data-name]").dataset.name }, false);
+    const effect = /** @type {HTMLElement} */ (button.closest("[data-name]"));
+    await act("remove-effect", { name: effect.dataset.name }, false);
   } else if (button.dataset.offerAct) {
     await act(button.dataset.offerAct, JSON.parse(button.dataset.input), true);
   } else if (button.hasAttribute("data-undo")) {
@@ -425,7 +460,7 @@ root.addEventListener("click", async (event) => {
   } else if (button.hasAttribute("data-rotate")) {
     try {
       const answer = await expeditions.rotate(key);
-      root.querySelector('[data-field="players_link"]').value = answer.data.players;
+      linkField("players_link").value = answer.data.players;
     } catch (error) {
       await refused(error);
     }
@@ -435,10 +470,10 @@ root.addEventListener("click", async (event) => {
 });
 
 root.querySelector('[data-confirm="remove-character"]').addEventListener(
-  "close", (event) => removalAnswered(event.target));
+  "close", (event) => removalAnswered(/** @type {HTMLDialogElement} */ (event.target)));
 
 root.querySelector("[data-share]").addEventListener("toggle", (event) => {
-  if (event.target.open) showLinks();
+  if (/** @type {HTMLDetailsElement} */ (event.target).open) showLinks();
 });
 
 watchConnection(root);

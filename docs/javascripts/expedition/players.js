@@ -8,7 +8,7 @@ import {
   LogView, followTimes, notice, offline, renderLog, renderState, showView, watchConnection,
 } from "./view.js";
 
-const root = document.querySelector('[data-expedition="players"]');
+const root = /** @type {HTMLElement} */ (document.querySelector('[data-expedition="players"]'));
 const key = keyFromFragment();
 const log = new LogView();
 let version = 0;
@@ -21,7 +21,7 @@ function opened(answer) {
   renderState(root, answer.state, answer.role);
   log.merge(answer.log);
   renderLog(root, log.newestFirst());
-  root.querySelector("[data-older]").hidden = log.oldest() <= 1;
+  /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
 }
 
 watchConnection(root);
@@ -40,6 +40,6 @@ if (!key) {
     if (!older) return;
     log.merge(older.data.entries);
     renderLog(root, log.newestFirst());
-    event.target.hidden = older.data.next_before === null;
+    /** @type {HTMLElement} */ (event.target).hidden = older.data.next_before === null;
   });
 }

@@ -2,7 +2,9 @@
 import { join, msg } from "./catalog.js";
 import { R, RuleError } from "./engine.js";
 
-// Python's str.isspace(), so both parsers skip the same characters.
+// Python's str.isspace(), so both parsers skip the same characters (the information
+// separators \x1c–\x1f among them).
+// eslint-disable-next-line no-control-regex
 const SPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 
 class Parser {
@@ -155,7 +157,11 @@ function computeKeptMean(count, faces, mode, kept) {
   return [numerator, BigInt(faces) ** BigInt(count)];
 }
 
-/** A BigInt fraction as the nearest double (as Python's float(Fraction)). */
+/** A BigInt fraction as the nearest double (as Python's float(Fraction)).
+ * @param {bigint} n
+ * @param {bigint} d
+ * @returns {number}
+ */
 function toFloat(n, d) {
   if (n === 0n) return 0;
   const negative = (n < 0n) !== (d < 0n);

@@ -182,7 +182,8 @@ function readField(element) {
         return parseValue(part, element.dataset.item, bound(element, "itemMin"),
           bound(element, "itemMax"));
       } catch (error) {
-        throw new Error(t("calculator.item", { index: i + 1, message: error.message }));
+        throw new Error(t("calculator.item", { index: i + 1, message: error.message }),
+          { cause: error });
       }
     });
   }
@@ -393,10 +394,11 @@ function focusFirstError(root) {
  * richer controls (`enhancers`, by module path); `templates` are the Czech messages they render
  * (the page's share of the engine's catalog, written into the page's script by the build). */
 export function start(procedures, enhancers, templates) {
+  /** @type {NodeListOf<HTMLElement>} */
   const roots = document.querySelectorAll("[data-procedure]");
   if (!roots.length) return;
-  // The engine's rule data, inlined by the build (rulesite/bundle.py).
-  setRules(CALCULATOR_RULES); // eslint-disable-line no-undef
+  // The engine's rule data, inlined by the build (rulesite/bundle.py; core/globals.d.ts).
+  setRules(CALCULATOR_RULES);
   setCatalog(templates);
   for (const root of roots) {
     const procedure = procedures[root.dataset.procedure];

@@ -16,7 +16,7 @@ const sign = (value) => msg(value < 0 ? "d20.minus" : "d20.plus", { value: Math.
 
 /** A message's parameters: any it asks for and `given` lacks names the input of that name. */
 const named = (given = {}) => new Proxy(given, { has: () => true,
-  get: (target, key) => (key in target ? target[key] : field(key)) });
+  get: (target, key) => (key in target ? target[key] : field(String(key))) });
 /** Refuse with the message `key`, its inputs named. */
 const refusal = (key, name, given) => fail(key, named(given), name);
 /** A refusal quoting the rule sentence `quote`, then what to change (`attack.<change>`). */
@@ -179,6 +179,7 @@ function one(source, p) {
 
 // The sources of advantage (1) or disadvantage (0), in the engine's order, and whether each
 // applies to a melee (m) or ranged (r) attack.
+/** @type {[string, number, string][]} */
 const EDGES = [["advantage", 1, "mr"], ["disadvantage", 0, "mr"], ["target_unarmed", 1, "m"],
   ["attacker_prone", 0, "mr"], ["target_prone", 1, "m"], ["attacker_blind", 0, "m"],
   ["target_blind", 1, "m"], ["unstable", 0, "r"], ["underwater", 0, "m"], ["zone", 0, "mr"]];
@@ -270,7 +271,8 @@ export function attack(source, input) {
   if (immune === false) notApplied.push("invulnerable_monsters");
   // [Obklíčení] the +1 is the melee attackers'; a helpless target is hit without a roll
   if (s.surrounded && (ranged || helpless)) notApplied.push("surrounded");
-  const mode = edges.some((x) => x.effect === "advantage") - edges.some((x) => x.effect === "disadvantage");
+  const mode = Number(edges.some((x) => x.effect === "advantage"))
+    - Number(edges.some((x) => x.effect === "disadvantage"));
   const modifiers = [{ source: "bonus", value: s.bonus }];
   if (s.surrounded && !ranged) modifiers.push({ source: "surrounded", value: A().surrounded });
   if (s.two_weapons) modifiers.push({ source: "two_weapons", value: A().two_weapons });
@@ -338,7 +340,9 @@ export function defense(source, { base, armor = 0, shield = 0, armor_trained: ar
   checkedFatigue(fatigue);
   const parts = [{ source: "base", value: base, halved: false }];
   const shown = [];
-  for (const [name, given, trained] of [["armor", armor, armorTrained], ["shield", shield, shieldTrained]]) {
+  /** @type {[string, number, boolean][]} */
+  const worn = [["armor", armor, armorTrained], ["shield", shield, shieldTrained]];
+  for (const [name, given, trained] of worn) {
     if (!given) continue;
     const value = trained ? given : Math.floor(given / A().untrained_share);
     parts.push({ source: name, value, halved: !trained });

@@ -79,7 +79,7 @@ export function ordered(source, sides, players, surprised) {
   // A stable sort keeps the listed order among tied rivals.
   const order = rolling.map((side, i) => ({ side, roll: rolls[i].total,
     tied: rolls.filter((r) => r.total === rolls[i].total).length > 1 }))
-    .sort((a, b) => b.roll - a.roll || (a.side !== players) - (b.side !== players));
+    .sort((a, b) => b.roll - a.roll || Number(a.side !== players) - Number(b.side !== players));
   let p = null;
   if (rolling.includes(players)) {
     let n = 0;

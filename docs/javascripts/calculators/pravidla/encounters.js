@@ -73,7 +73,8 @@ export function surprise(source, { sides, light = [] }) {
   const effect = !caught.length ? "none" : caught.length === sides.length ? "all" : "some";
   const none = ((die - at) / die) ** rolling;
   const every = rolling === sides.length ? (at / die) ** rolling : 0;
-  const distribution = [["none", none], ["some", 1 - none - every], ["all", every]]
+  const distribution = /** @type {[string, number][]} */ (
+    [["none", none], ["some", 1 - none - every], ["all", every]])
     .map(([name, p]) => ({ effect: name, probability: p }));
   const verdict = effect !== "some" ? msg(`surprise.${effect}`) : loseARound(caught);
   const order = { ...(named ? { sides } : {}), ...(caught.length ? { surprised: caught } : {}) };

@@ -36,6 +36,7 @@ export function turnCheck(source, { psychopath_in_inventory: held = false, actio
   const can = !held && ap >= cost;
   const notes = held ? [quote("no-exploration"), quote("no-movement")] : can ? []
     : [msg(`${T}no-action-points`, { quote: quote("pays", { cost }) })];
+  /** @type {[Record<string, any> | null, number, string | import("../core/catalog.js").Message]} */
   let [move, left, plan] = [null, ap, ""];
   if (target !== null) {
     const reason = held ? "psychopath-in-inventory" : can

@@ -1,0 +1,29 @@
+// ESLint's recommended rules over the site's JavaScript (docs/javascripts: the calculators and
+// the expedition pages) and the node parity test; scripts/test runs it, with tsc -p jsconfig.json
+// for the types.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+  },
+  {
+    files: ["docs/javascripts/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      // The calculators' rule data is written in place of CALCULATOR_RULES by the site build.
+      globals: { ...globals.browser, CALCULATOR_RULES: "readonly" },
+    },
+  },
+  {
+    files: ["docs/javascripts/offline.js"],
+    languageOptions: { sourceType: "script" },
+  },
+  {
+    files: ["tests/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+];
