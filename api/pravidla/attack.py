@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg.core import notation
 from rpg.pravidla import attack, combat
 
 # Folded in the calculator until needed (a phone scrolls less).
@@ -41,11 +40,10 @@ class AttackInput(Schema):
         "description": "Roll two d20 and keep the higher (cancels with disadvantage)."})
     disadvantage = f.flag(label="Nevýhoda (jiný zdroj)", metadata={
         "description": "Roll two d20 and keep the lower (cancels with advantage)."})
-    damage = fields.String(
-        validate=validate.Length(1, notation.MAX_LENGTH), metadata={
-            "description": "Damage as dice notation (see `roll`), e.g. 1d8+2. Required, except "
-                           "for an `unarmed` attack, where it must be left out (422).",
-            "example": "1d8+2", "x-label": "Poškození"})
+    damage = f.dice_expression(label="Poškození", metadata={
+        "description": "Damage as dice notation (see `roll`), e.g. 1d8+2. Required, except for "
+                       "an `unarmed` attack, where it must be left out (422).",
+        "example": "1d8+2"})
     strength_damage = f.flag(label="Poškození se Sílou (únava ho snižuje)", metadata={
         "description": "The damage is modified by Síla: fatigue lowers it too."})
     improvised = f.flag(label="Improvizovaná zbraň", metadata={
@@ -216,10 +214,9 @@ register(
 class PersistentDamageInput(Schema):
     """Inputs of ``persistent-damage``."""
 
-    damage = fields.String(
-        required=True, validate=validate.Length(1, notation.MAX_LENGTH), metadata={
-            "description": "Damage each round as dice notation (see `roll`), e.g. 1d8.",
-            "example": "1d8", "x-label": "Poškození za kolo"})
+    damage = f.dice_expression(required=True, label="Poškození za kolo", metadata={
+        "description": "Damage each round as dice notation (see `roll`), e.g. 1d8.",
+        "example": "1d8"})
     rounds = f.bounded_int(attack.ROUNDS_MIN, attack.ROUNDS_MAX, required=True,
                            label="Počet kol", metadata={
                                "description": "How many rounds the effect lasts."})
