@@ -194,7 +194,9 @@ MESSAGES = messages({
         "{unit}: regen {rate}{cap} → opraví {repaired}, zbývá {left} poškození, {hp}/{max} "
         "životů.",
         "{unit}: regen {rate}{cap} → repairs {repaired}, {left} damage left, {hp}/{max} hp."),
-    "conquest/regen.mechanics": Text("Mechanicy v dosahu", "Mechanics in range"),
+    # The term's name agrees with the count of Mechanics it adds for: "1 (Mechanic v dosahu)".
+    "conquest/regen.mechanics": Text("{n:Mechanic|Mechanicy|Mechaniků} v dosahu",
+                                     "{n:Mechanic|Mechanics} in range"),
     "conquest/regen.cap": Text(", nejvýše {cap} za kolo", ", at most {cap} a turn"),
 
     "conquest/income.title": Text("Příjem kreditů", "Credit income"),
@@ -478,7 +480,8 @@ def regen(source: DiceSource, *, unit: str, damage: int, mechanics_in_range: int
     repaired = min(damage, rate, REGEN_CAP)
     capped = rate > REGEN_CAP and damage > REGEN_CAP
     hp = repairing.hp - damage + repaired
-    mechanics = Term(MECHANIC_BONUS * mechanics_in_range, msg("conquest/regen.mechanics"))
+    mechanics = Term(MECHANIC_BONUS * mechanics_in_range,
+                     msg("conquest/regen.mechanics", n=mechanics_in_range))
     text = msg("conquest/regen.text", unit=repairing.name,
                rate=reckoned(repairing.regen, [mechanics], rate),
                cap=msg("conquest/regen.cap", cap=REGEN_CAP) if rate > REGEN_CAP else "",

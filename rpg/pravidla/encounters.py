@@ -45,7 +45,9 @@ MESSAGES = messages({
     "reaction.hostile-may-attack.npc": Text("Neutrální, příklon k negativní",
                                             "Neutral, leaning negative"),
     "reaction.uncertain": Text("Neutrální, nejistý", "Neutral, uncertain"),
-    "reaction.uncertain.npc": Text("Neutrální (zkus znovu)", "Neutral (try again)"),
+    # The table's "Neutrální (zkus znovu)", without parentheses: the text already sets it in
+    # parentheses, "(NPC: Neutrální, zkus znovu)".
+    "reaction.uncertain.npc": Text("Neutrální, zkus znovu", "Neutral, try again"),
     "reaction.indifferent": Text("Lhostejný", "Indifferent"),
     "reaction.indifferent.npc": Text("Neutrální, příklon k pozitivní",
                                      "Neutral, leaning positive"),

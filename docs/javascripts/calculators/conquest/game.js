@@ -90,7 +90,8 @@ export function regen(source, { unit: name, damage, mechanics_in_range: m = 0 })
   return answer({ unit: u.name, repaired: fixed, damage_left: damage - fixed, hp,
     capped: rate > cap && damage > cap },
   msg("conquest/regen.text", { unit: u.name, repaired: fixed, left: damage - fixed, hp,
-    max: u.hp, rate: reckoned(u.regen, [term(bonus * m, msg("conquest/regen.mechanics"))], rate),
+    max: u.hp, rate: reckoned(u.regen, [term(bonus * m,
+      msg("conquest/regen.mechanics", { n: m }))], rate),
     cap: rate > cap ? msg("conquest/regen.cap", { cap }) : "" }));
 }
 
