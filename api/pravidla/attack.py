@@ -7,7 +7,7 @@ from marshmallow import Schema
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg.pravidla import attack, combat
+from rpg.pravidla import attack, combat, situations
 
 # Folded in the calculator until needed (a phone scrolls less).
 SITUATIONS = {"x-group": "Situace (ostatní bojové situace)"}
@@ -36,6 +36,10 @@ class AttackInput(Schema):
                        "(a melee attack with full cover is a 422)."})
     surrounded = f.flag(label="Cíl obklíčen (aspoň 3 nepřátelé, +1)", metadata={
         "description": "The target is in melee with at least 3 enemies: +1 to hit."})
+    target_much_larger = f.flag(label="Cíl je výrazně větší (obklíčení na něj neplatí)",
+                                metadata={
+        "description": "Obklíčení neplatí na výrazně větší jedince: with `surrounded`, no +1; "
+                       "`surrounded` is listed in `not_applied`."})
     advantage = f.flag(label="Výhoda (jiný zdroj)", metadata={
         "description": "Roll two d20 and keep the higher (cancels with disadvantage)."})
     disadvantage = f.flag(label="Nevýhoda (jiný zdroj)", metadata={
@@ -84,6 +88,14 @@ class AttackInput(Schema):
                                   metadata={**ZONES,
         "description": "The distance to the target in metres, from which the zone is computed "
                        "(as `range-zone`: a started metre counts as whole). Not with `zone`."})
+    strength = f.bounded_int(situations.SCORE_MIN, situations.SCORE_MAX,
+                             label="Síla házejícího (hodnota, ne modifikátor)", metadata={**ZONES,
+        "description": "Neefektivní vzdálenost u hozených zbraní: the thrower's Síla score, for "
+                       "a `thrown` `weapon_class` with `distance_m`. Up to Síla metres the "
+                       "throw is as any attack, up to twice Síla with disadvantage (cancels with "
+                       "advantage), farther a 422 quoting the rule; the zones then do not judge "
+                       "the throw (the same ranges as `thrown-range`). Without it a throw is "
+                       "judged by the zones: it reaches a target poblize (up to 25 m)."})
     # [Ostatní bojové situace]
     two_weapons = _situation(
         "Boj dvěma zbraněmi",
@@ -139,6 +151,17 @@ class AttackInput(Schema):
         "Automatický kritický zásah (PJ ho bezmocnému cíli povolil)",
         "Coup de grâce: the GM allows an automatic critical hit on a helpless target: the "
         "damage expression's maximum, no damage dice. Without `helpless` a 422 quoting the rule.")
+    instant_kill = _situation(
+        "Okamžité zabití (PJ ho bezmocnému cíli povolil)",
+        "Coup de grâce: the GM allows an instant kill of a helpless target: it dies (`killed`), "
+        "no damage is rolled. Without `helpless` a 422 quoting the rule; not with "
+        "`auto_critical`, `subdual` or `maneuver`.")
+    maneuver = f.choice(attack.MANEUVERS, f.words("attack.maneuver", attack.MANEUVERS),
+                        label="Bojový manévr místo poškození", metadata={**SITUATIONS,
+        "description": "Bojové manévry: instead of damage, push, knock-down, grapple, disarm or "
+                       "other. The hit is rolled as usual; no damage is rolled or dealt (`damage` "
+                       "may be left out) and the text names the manoeuvre's effect on a hit. "
+                       "What changes only the damage is listed in `not_applied`."})
     subdual = _situation(
         "Přemožení (nesmrtící útok)",
         "Přemožení: non-lethal; a target brought to 0 HP or fewer falls unconscious or "
