@@ -11,7 +11,7 @@ from rpg.pravidla import attack, combat, situations
 
 # Folded in the calculator until needed (a phone scrolls less).
 SITUATIONS = {"x-group": "Situace (ostatní bojové situace)"}
-ZONES = {"x-group": "Dosah (zóny dosahu)"}
+ZONES = {"x-group": "Dosah (zóny dosahu, hod podle Síly)"}
 INVULNERABLE = {"x-group": "Nezranitelná monstra (volitelné pravidlo)"}
 
 

@@ -136,6 +136,7 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {"attack": [
     {"ac": 12, "maneuver": "knock-down", "target_prone": True, "two_weapons": True,
      "damage": "1d6"},
     {"ac": 12, "unarmed": True, "maneuver": "grapple"},
+    {"ac": 12, "damage": "1d6", "maneuver": "other", "untrained": True},
     {"ac": 12, "maneuver": "disarm", "count": 2},
     {"ac": 12, "maneuver": "disarm", "ranged": True, "full_cover": True},
     {"ac": 12, "maneuver": "trip"},

@@ -90,7 +90,8 @@ def test_over_http(client: FlaskClient) -> None:
 GOLDEN: dict[str, list[dict[str, Any]]] = {"attack": [
     {"ac": 14, "helpless": True, "instant_kill": True},
     {"ac": 14, "damage": "1d6", "helpless": True, "instant_kill": True, "improvised": True,
-     "two_weapons": True, "surrounded": True, "count": 2},
+     "two_weapons": True, "surrounded": True},
+    {"ac": 14, "helpless": True, "instant_kill": True, "count": 2},
     {"ac": 14, "damage": "1d6", "instant_kill": True},
     {"ac": 14, "helpless": True, "instant_kill": True, "auto_critical": True, "damage": "1d6"},
     {"ac": 14, "helpless": True, "instant_kill": True, "subdual": True, "damage": "1d6"},

@@ -137,9 +137,10 @@ export const fail = (key, params, field) => {
 };
 
 /** A procedure's answer: the result, the text, and optionally the exact chance, a chart of a
- * distribution and the next steps ({procedure, inputs, missing}). */
-export const answer = (result, text, { chance = null, chart = null, next = [] } = {}) => (
-  { result, text: String(text), chance, chart, next });
+ * distribution, a figure (an SVG its module drew: a move on the hex map) and the next steps
+ * ({procedure, inputs, missing}). */
+export const answer = (result, text, { chance = null, chart = null, figure = null,
+  next = [] } = {}) => ({ result, text: String(text), chance, chart, figure, next });
 
 /** An integer within low..high, else the engine's refusal naming the field (errors.check_int). */
 export function bounded(value, low, high, name) {
