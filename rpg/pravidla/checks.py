@@ -113,10 +113,7 @@ MESSAGES = messages({
                              "Přežilo {survived} z {count}.",
                              "Magic items (save {target}): {items}. "
                              "{survived} of {count} survive."),
-    # "předmět Hůl: … → zničen": the item named in apposition, so the outcome agrees with
-    # "předmět" whatever the name's gender.
-    "magic-items.item": Text("předmět {name}: {shown} → {outcome}",
-                             "item {name}: {shown} → {outcome}"),
+    "magic-items.item": Text("{name}: {shown} → {outcome}", "{name}: {shown} → {outcome}"),
     "magic-items.survives": Text("přežil", "survives"),
     "magic-items.destroyed": Text("zničen", "destroyed"),
     "chance.title": Text("Šance x z y", "Chance x in y"),

@@ -45,9 +45,7 @@ MESSAGES = messages({
     "reaction.hostile-may-attack.npc": Text("Neutrální, příklon k negativní",
                                             "Neutral, leaning negative"),
     "reaction.uncertain": Text("Neutrální, nejistý", "Neutral, uncertain"),
-    # The table's "Neutrální (zkus znovu)", without parentheses: the text already sets it in
-    # parentheses, "(NPC: Neutrální, zkus znovu)".
-    "reaction.uncertain.npc": Text("Neutrální, zkus znovu", "Neutral, try again"),
+    "reaction.uncertain.npc": Text("Neutrální (zkus znovu)", "Neutral (try again)"),
     "reaction.indifferent": Text("Lhostejný", "Indifferent"),
     "reaction.indifferent.npc": Text("Neutrální, příklon k pozitivní",
                                      "Neutral, leaning positive"),

