@@ -12,7 +12,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import has_request_context, request
 from marshmallow import ValidationError, fields, validate
 
 from api.serialize import json_depth_exceeds
@@ -174,19 +173,10 @@ class Choice(fields.String):
 
 
 class DiceExpression(fields.String):
-    """A dice expression (``1d8+2``). In a query string an unencoded ``+`` arrives as a space,
-    so there a space between two terms is read as ``+``: ``damage=1d8 1`` is ``1d8+1``. A JSON
-    body keeps what it says (a space is ignored, as everywhere in an expression)."""
-
-    # After the end of a term (a digit, or % of d%), before the start of one (a number, or a
-    # die such as d6, k6 or d%; not "kh1", which keeps dice of the term before).
-    _SPACE_BETWEEN_TERMS = re.compile(r"(?<=[0-9%])\s+(?=[0-9]|[dDkK][0-9%])")
-
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
-        given = super()._deserialize(value, attr, data, **kwargs)
-        if has_request_context() and request.method == "GET":
-            return self._SPACE_BETWEEN_TERMS.sub("+", given)
-        return given
+    """A dice expression (``1d8+2``), read by :func:`rpg.core.notation.parse` on every path:
+    there a space between two terms is read as ``+`` (``damage=1d8 1`` typed into a phone's
+    address bar, where an unencoded ``+`` arrives as a space, is ``1d8+1``). Every input of a
+    procedure that is a dice expression is one of these."""
 
 
 def dice_expression(*, label: str | None = None, **kwargs: Any) -> DiceExpression:

@@ -25,7 +25,7 @@ bp = Blueprint("index", __name__)
 MESSAGES = messages({
     "api.index.title": Text("Procedury pravidel", "Rule procedures"),
     "api.index.lead": Text(
-        "Klepnutím na příklad se hodí a ukáže výsledek; v adrese příkladu změňte vstupy. "
+        "Klepnutím na příklad se hodí a ukáže výsledek; v adrese příkladu změň vstupy. "
         "Celý popis API: {docs}.",
         "Tap an example to roll it and see the result; change the inputs in its address. "
         "The whole API reference: {docs}."),

@@ -98,6 +98,14 @@ class Forms:
             return False
         return "$ref" not in items or set(self._item(items)["properties"]) != {"name", "bonus"}
 
+    @staticmethod
+    def _fixed(schema: Mapping[str, Any]) -> bool:
+        """A list of exactly so many plain values (a hex's ``[q, r]``): no objects, no lists."""
+        items = schema.get("items", {})
+        return (schema.get("type") == "array" and schema.get("minItems") is not None
+                and schema.get("minItems") == schema.get("maxItems")
+                and items.get("type") in ("integer", "number", "string") and "$ref" not in items)
+
     def field(self, path: str, parameter: Mapping[str, Any]) -> str:
         """One labelled input of the form, typed and bounded as the API's field."""
         name, schema = parameter["name"], parameter["schema"]
@@ -236,6 +244,17 @@ class Forms:
         where = attrs(class_="calculator__cell", data_key=key, data_part=part)
         error = '<span class="calculator__error" hidden></span>'
         schema = self._item(schema) if "$ref" in schema else schema
+        if self._fixed(schema):
+            # A fixed number of plain values (a hex's [q, r]): one labelled control each, side
+            # by side, no row to add or remove.
+            items = schema["items"]
+            labels = schema.get("x-labels") or [str(items.get("x-label", label))] * int(
+                schema["maxItems"])
+            parts = "".join(self.cell(items, str(name), part=str(index), required=True)
+                            for index, name in enumerate(labels))
+            box = attrs(class_="calculator__tuple", data_cell="rows", data_rows="tuple")
+            return (f'<div {where}><span class="calculator__legend">{html.escape(label)}</span>'
+                    f"<div {box}>{parts}</div>{error}</div>")
         if self._rows_valued(schema) or schema.get("type") == "array":
             editor = self.rows(schema, label, data_cell="rows", required=bool(
                 schema.get("minItems") or schema.get("minProperties")))

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from tests.answers import schema_errors
 
 #: The inputs sent as one JSON-encoded query value in a GET.
-OBJECT_VALUED = {"factions", "sectors", "units", "ships", "holdings"}
+OBJECT_VALUED = {"factions", "sectors", "units", "ships", "holdings", "path"}
 
 
 def query(data: dict[str, Any]) -> dict[str, str]:
@@ -84,6 +84,16 @@ def _resolve(node: Any, document: dict[str, Any]) -> Any:
 def conforms(value: Any, schema: dict[str, Any], document: dict[str, Any], at: str) -> None:
     """Checks a value against the documented schema: types, nulls, required and no extras."""
     schema = _resolve(schema, document)
+    if "anyOf" in schema:  # a nullable object: {"anyOf": [{"$ref": ...}, {"type": "null"}]}
+        misfits = []
+        for option in schema["anyOf"]:
+            try:
+                conforms(value, option, document, at)
+            except AssertionError as misfit:
+                misfits.append(str(misfit))
+            else:
+                return
+        raise AssertionError(f"{at} fits none of its alternatives: {misfits}")
     types = schema.get("type")
     types = [types] if isinstance(types, str) else list(types or [])
     if value is None:

@@ -251,6 +251,30 @@ class ConquestTeleportInput(Schema):
         "description": "Checkpoints the faction holds in the target sector."})
 
 
+def hexes(low: int, high: int, *, label: str, description: str, **kwargs: Any) -> f.JsonList:
+    """A list of hexes, each axial ``[q, r]`` (two whole numbers within the map's bounds); in a
+    GET one JSON-encoded value."""
+    coordinate = f.bounded_int(conquest.COORD_MIN, conquest.COORD_MAX, label="Souřadnice")
+    hex_field = fields.List(coordinate, validate=validate.Length(2, 2), metadata={
+        "x-label": "Hex", "x-labels": ["q", "r"], "description": "Axial coordinates [q, r]."})
+    return f.JsonList(hex_field, validate=validate.Length(low, high), metadata={
+        "description": description, "x-label": label, "example": [[0, 0], [1, 0]]}, **kwargs)
+
+
+class ConquestMoveInput(Schema):
+    """Inputs of ``conquest/move``."""
+
+    unit = UnitName(required=True, label="Jednotka")
+    path = hexes(conquest.PATH_MIN, conquest.PATH_MAX, required=True,
+                 label="Cesta: hexy od startu [q, r]",
+                 description="The move as its hexes, axial [q, r]: where the unit stands, then "
+                             "each hex it enters, each a neighbour of the one before. In a GET "
+                             "one JSON value.")
+    ships = hexes(0, conquest.SHIPS_MAX, load_default=list, label="Hexy s loděmi [q, r]",
+                  description="The hexes where other ships stand, own or enemy (the start may "
+                              "be listed: it is the moving ship). In a GET one JSON value.")
+
+
 # --- schemas of results --------------------------------------------------------------------
 
 
@@ -288,6 +312,12 @@ for path, input_schema, summary, description in (
      "Each ship on an unoccupied or enemy checkpoint at the start of its faction's turn is "
      "removed and the checkpoint gained; losing a system's last checkpoint gives that "
      "system's Extractors to the captor."),
+    ("move", ConquestMoveInput,
+     "Moving a unit (Pohyb)",
+     "A path of hexes, axial [q, r], each step to a neighbouring hex: at most the unit's "
+     "Pohyblivost steps, never through a ship, never ending on one. `valid`, or `broken`: the "
+     "first step that breaks a rule, and which (a result, not a 422: the GM sees where the move "
+     "goes wrong). A path that jumps a hex is a 422."),
     ("teleport", ConquestTeleportInput,
      "Displacer teleport (Použití speciální schopnosti)",
      "Timeline of a teleport: token flipped the next turn, removed the turn after (the "

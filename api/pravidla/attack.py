@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema
 
 from api import fields as f
 from api.pravidla import blp
 from api.procedures import register
-from rpg.core import notation
-from rpg.pravidla import attack, combat
+from rpg.pravidla import attack, combat, situations
 
 # Folded in the calculator until needed (a phone scrolls less).
 SITUATIONS = {"x-group": "Situace (ostatní bojové situace)"}
-ZONES = {"x-group": "Dosah (zóny dosahu)"}
+ZONES = {"x-group": "Dosah (zóny dosahu, hod podle Síly)"}
 INVULNERABLE = {"x-group": "Nezranitelná monstra (volitelné pravidlo)"}
 
 
@@ -37,15 +36,18 @@ class AttackInput(Schema):
                        "(a melee attack with full cover is a 422)."})
     surrounded = f.flag(label="Cíl obklíčen (aspoň 3 nepřátelé, +1)", metadata={
         "description": "The target is in melee with at least 3 enemies: +1 to hit."})
+    target_much_larger = f.flag(label="Cíl je výrazně větší (obklíčení na něj neplatí)",
+                                metadata={
+        "description": "Obklíčení neplatí na výrazně větší jedince: with `surrounded`, no +1; "
+                       "`surrounded` is listed in `not_applied`."})
     advantage = f.flag(label="Výhoda (jiný zdroj)", metadata={
         "description": "Roll two d20 and keep the higher (cancels with disadvantage)."})
     disadvantage = f.flag(label="Nevýhoda (jiný zdroj)", metadata={
         "description": "Roll two d20 and keep the lower (cancels with advantage)."})
-    damage = fields.String(
-        validate=validate.Length(1, notation.MAX_LENGTH), metadata={
-            "description": "Damage as dice notation (see `roll`), e.g. 1d8+2. Required, except "
-                           "for an `unarmed` attack, where it must be left out (422).",
-            "example": "1d8+2", "x-label": "Poškození"})
+    damage = f.dice_expression(label="Poškození", metadata={
+        "description": "Damage as dice notation (see `roll`), e.g. 1d8+2. Required, except for "
+                       "an `unarmed` attack, where it must be left out (422).",
+        "example": "1d8+2"})
     strength_damage = f.flag(label="Poškození se Sílou (únava ho snižuje)", metadata={
         "description": "The damage is modified by Síla: fatigue lowers it too."})
     improvised = f.flag(label="Improvizovaná zbraň", metadata={
@@ -86,6 +88,14 @@ class AttackInput(Schema):
                                   metadata={**ZONES,
         "description": "The distance to the target in metres, from which the zone is computed "
                        "(as `range-zone`: a started metre counts as whole). Not with `zone`."})
+    strength = f.bounded_int(situations.SCORE_MIN, situations.SCORE_MAX,
+                             label="Síla házejícího (hodnota, ne modifikátor)", metadata={**ZONES,
+        "description": "Neefektivní vzdálenost u hozených zbraní: the thrower's Síla score, for "
+                       "a `thrown` `weapon_class` with `distance_m`. Up to Síla metres the "
+                       "throw is as any attack, up to twice Síla with disadvantage (cancels with "
+                       "advantage), farther a 422 quoting the rule; the zones then do not judge "
+                       "the throw (the same ranges as `thrown-range`). Without it a throw is "
+                       "judged by the zones: it reaches a target poblize (up to 25 m)."})
     # [Ostatní bojové situace]
     two_weapons = _situation(
         "Boj dvěma zbraněmi",
@@ -141,6 +151,17 @@ class AttackInput(Schema):
         "Automatický kritický zásah (PJ ho bezmocnému cíli povolil)",
         "Coup de grâce: the GM allows an automatic critical hit on a helpless target: the "
         "damage expression's maximum, no damage dice. Without `helpless` a 422 quoting the rule.")
+    instant_kill = _situation(
+        "Okamžité zabití (PJ ho bezmocnému cíli povolil)",
+        "Coup de grâce: the GM allows an instant kill of a helpless target: it dies (`killed`), "
+        "no damage is rolled. Without `helpless` a 422 quoting the rule; not with "
+        "`auto_critical`, `subdual` or `maneuver`.")
+    maneuver = f.choice(attack.MANEUVERS, f.words("attack.maneuver", attack.MANEUVERS),
+                        label="Bojový manévr místo poškození", metadata={**SITUATIONS,
+        "description": "Bojové manévry: instead of damage, push, knock-down, grapple, disarm or "
+                       "other. The hit is rolled as usual; no damage is rolled or dealt (`damage` "
+                       "may be left out) and the text names the manoeuvre's effect on a hit. "
+                       "What changes only the damage is listed in `not_applied`."})
     subdual = _situation(
         "Přemožení (nesmrtící útok)",
         "Přemožení: non-lethal; a target brought to 0 HP or fewer falls unconscious or "
@@ -216,10 +237,9 @@ register(
 class PersistentDamageInput(Schema):
     """Inputs of ``persistent-damage``."""
 
-    damage = fields.String(
-        required=True, validate=validate.Length(1, notation.MAX_LENGTH), metadata={
-            "description": "Damage each round as dice notation (see `roll`), e.g. 1d8.",
-            "example": "1d8", "x-label": "Poškození za kolo"})
+    damage = f.dice_expression(required=True, label="Poškození za kolo", metadata={
+        "description": "Damage each round as dice notation (see `roll`), e.g. 1d8.",
+        "example": "1d8"})
     rounds = f.bounded_int(attack.ROUNDS_MIN, attack.ROUNDS_MAX, required=True,
                            label="Počet kol", metadata={
                                "description": "How many rounds the effect lasts."})

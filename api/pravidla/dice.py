@@ -15,8 +15,8 @@ class RollInput(Schema):
     expr = f.dice_expression(required=True, label="Výraz (např. 2k6+1, 4d6kh3)", metadata={
         "description": "Dice expression: terms joined by + / -; a term is an integer or NdM "
                        "(N 1..100, M 2..1000, d% = d100) with optional khK / klK; Czech k for d "
-                       "(2k6). At most 10 terms and 200 dice. In a query string a space between "
-                       "two terms reads as + (an unencoded + arrives as a space).",
+                       "(2k6). At most 10 terms and 200 dice. A space between two terms reads as + "
+                       "(in a query string an unencoded + arrives as a space).",
         "example": "4d6kh3+2"})
 
 

@@ -20,12 +20,14 @@ class MovementInput(Schema):
     mode = f.choice(tuple(situations.MOVEMENT_RULES), words={
         "walk": "chůze", "climb": "šplhání", "swim": "plavání", "difficult": "obtížný terén",
         "sprint": "sprint", "stand-up": "vstávání ze země", "blind": "naslepo",
-        "disengage": "útěk",
+        "disengage": "útěk", "strategic": "strategický pohyb",
     }, label="Způsob pohybu", load_default="walk", metadata={
         "description": "walk (Pohyb), climb (½, Šplhání), swim (½, Plavání), difficult terrain "
                        "(½, Pohyb), sprint (2×, no action, Sprint), stand-up (0 m, prone this "
                        "round, Shození na zem), blind (1 m directed, Slepota), disengage (full "
-                       "movement away, no action: Útěk, Vázání v boji na blízko)."})
+                       "movement away, no action: Útěk, Vázání v boji na blízko), strategic "
+                       "(full movement along the opponents' perimeter, never away from them, "
+                       "action free: Strategický pohyb, Vázání v boji na blízko)."})
     already_moved_m = f.bounded_number(
         0, situations.MAX_MOVEMENT_M, load_default=0,
         label="Už uražená vzdálenost v tomto kole (m)", metadata={
@@ -45,7 +47,7 @@ register(
 class ThrownRangeInput(Schema):
     """Inputs of ``thrown-range``."""
 
-    strength = f.bounded_int(1, situations.SCORE_MAX, required=True,
+    strength = f.bounded_int(situations.SCORE_MIN, situations.SCORE_MAX, required=True,
                              label="Síla (hodnota, ne modifikátor)", metadata={
                                  "description": "The Síla score (not its modifier)."})
 

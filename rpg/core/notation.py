@@ -9,6 +9,11 @@ Grammar (whitespace ignored, letters case-insensitive)::
     expression := [sign] term (sign term)*          at most 10 terms, 200 dice, 100 characters
     term       := integer | [count] ("d" | "k") (faces | "%") [("kh" | "kl") keep]
     count 1..100, faces 2..1000, keep 1..count, integer 0..10000
+
+A space between two terms is read as ``+`` (``1d8 1`` is ``1d8+1``, ``2d6 d4`` is ``2d6+1d4``):
+an unencoded ``+`` typed into a query string (a phone's address bar) arrives as a space, and so
+every dice expression of every procedure, on every path, reads it the same way. A space inside a
+term changes nothing (``2 d6`` is ``2d6``, ``4d6 kh3`` keeps 3).
 """
 
 from __future__ import annotations
@@ -245,6 +250,14 @@ class _Parser:
             raise self.error("too-large", at=start)
         return int(digits)
 
+    def spaced_term(self) -> bool:
+        """Whether a space ends the term before and a new one starts here: a number, or a die
+        (``d6``, ``k6``, ``d%``); the space is then read as ``+``."""
+        here = self.text[self.pos:self.pos + 2].lower()
+        return self.pos > 0 and self.text[self.pos - 1].isspace() and bool(here) and (
+            here[0] in "0123456789" or (here[:1] in ("d", "k") and len(here) == 2
+                                        and here[1] in "0123456789%"))
+
     def parse(self) -> tuple[Term, ...]:
         if len(self.text) > MAX_LENGTH:
             raise RollSyntaxError(msg("notation.too-long", n=MAX_LENGTH), MAX_LENGTH + 1)
@@ -260,10 +273,13 @@ class _Parser:
             following = self.peek()
             if following == "":
                 break
-            if following not in "+-":
+            if following in "+-":
+                sign = -1 if following == "-" else 1
+                self.pos += 1
+            elif self.spaced_term():  # an unencoded "+" that arrived as a space
+                sign = 1
+            else:
                 raise self.error("sign")
-            sign = -1 if following == "-" else 1
-            self.pos += 1
         dice = sum(t.count for t in terms if isinstance(t, DiceTerm))
         if dice > MAX_DICE:
             raise TooManyRolls(msg("notation.too-many-dice", n=dice, m=MAX_DICE), field="expr")
@@ -296,7 +312,7 @@ class _Parser:
             if not MIN_FACES <= faces <= MAX_FACES:
                 raise self.error("faces-range", at=faces_at, low=MIN_FACES, high=MAX_FACES)
         keep_mode, keep = None, None
-        if self.peek() == "k":
+        if self.peek() == "k" and not self.spaced_term():  # "2d6 k4" is 2d6+1d4
             keep_at = self.pos
             self.pos += 1
             mode = self.peek()

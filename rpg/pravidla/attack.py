@@ -23,7 +23,7 @@ from rpg.core.notation import DiceTerm, Expression, RolledExpression, parse
 from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import procedure
 from rpg.core.text import Text
-from rpg.pravidla import combat
+from rpg.pravidla import combat, situations
 from rpg.pravidla.checks import binomial
 from rpg.pravidla.d20 import (
     Term,
@@ -77,9 +77,11 @@ SITUATIONS = ("two_weapons", "unarmed", "target_unarmed", "untrained", "attacker
               "target_prone", "attacker_blind", "target_blind", "unstable", "underwater",
               "helpless", "subdual")
 #: The sources of advantage and disadvantage, in the order they are listed: the GM's two, the
-#: situations', then the range zone's (each one's name is the catalog's ``attack.edge.<source>``).
+#: situations', then the range zone's and a throw's beyond its effective distance (each one's
+#: name is the catalog's ``attack.edge.<source>``).
 EDGE_SOURCES = ("advantage", "disadvantage", "target_unarmed", "attacker_prone", "target_prone",
-                "attacker_blind", "target_blind", "unstable", "underwater", "zone")
+                "attacker_blind", "target_blind", "unstable", "underwater", "zone",
+                "ineffective")
 
 #: [Zóny dosahu] the classes of weapon the zones tell apart (``weapon`` stays the kind of 2b).
 WEAPON_CLASSES = ("melee", "thrown", "small-missile", "medium-missile", "large-missile")
@@ -96,6 +98,19 @@ ZONE_REACH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "velmi-daleko": (("medium-missile", "large-missile"), ("medium-missile",)),
     "extremne-daleko": (("large-missile",), ("large-missile",)),
 }
+#: [Bojové manévry] "na místo poškození svou zbraní": "odstrčení protivníka, shození na zem,
+#: přidržení, odzbrojení a další podobné věci" (each one's word and effect are the catalog's
+#: ``attack.maneuver.<value>`` and ``attack.maneuver-effect.<value>``).
+MANEUVERS = ("push", "knock-down", "grapple", "disarm", "other")
+Maneuver = Literal["push", "knock-down", "grapple", "disarm", "other"]
+#: The inputs that only change the damage: where no damage is rolled (a manoeuvre, an instant
+#: kill) they change nothing and are listed in ``not_applied``.
+DAMAGE_ONLY = ("strength_damage", "improvised", "untrained", "subdual", "auto_critical")
+
+cite("maneuvers", "Bojové manévry", "ostatni-bojove-situace")
+cite("coup-de-grace", "Coup de grâce", "ostatni-bojove-situace")
+cite("surrounding", "Obklíčení", "ostatni-bojove-situace")
+
 #: [Nezranitelná monstra] "Monstra 5. a vyšší úrovně jsou imunní vůči nemagickému poškození.
 #: Mohou však být zraněna dalšími monstry 5. nebo vyšší úrovně."
 INVULNERABLE_LEVEL = 5
@@ -161,6 +176,9 @@ MESSAGES = messages({
     "attack.edge.unstable": Text("nestabilní povrch", "unstable ground"),
     "attack.edge.underwater": Text("pod vodou", "under water"),
     "attack.edge.zone": Text("{weapon} na cíl {zone}", "{weapon} at a {zone} target"),
+    "attack.edge.ineffective": Text(
+        "hod na neefektivní vzdálenost: {distance} m, Síla {strength}",
+        "a throw beyond the effective range: {distance} m, Strength {strength}"),
     "attack.zone.blizko": Text("blízko", "close"),
     "attack.zone.poblize": Text("poblíž", "near"),
     "attack.zone.daleko": Text("daleko", "far"),
@@ -173,6 +191,29 @@ MESSAGES = messages({
     "attack.class.large-missile": Text("velká střelná zbraň", "large missile weapon"),
     "attack.no-roll-critical": Text("zasažen bez hodu na zásah, automaticky kritický zásah",
                                     "hit without a roll to hit, automatically a critical hit"),
+    # --- [Coup de grâce] the GM's instant kill; [Bojové manévry] instead of damage
+    "attack.instant-kill": Text(
+        "{to_hit} → okamžité zabití (povolil PJ): cíl umírá, poškození se nehází",
+        "{to_hit} → instant kill (the GM's allowance): the target dies, no damage is rolled"),
+    "attack.maneuver-head": Text("{head} – manévr místo poškození ({name})",
+                                 "{head} – a manoeuvre instead of damage ({name})"),
+    "attack.maneuver-hit": Text("{to_hit}: {effect}", "{to_hit}: {effect}"),
+    "attack.maneuver.push": Text("odstrčení", "push"),
+    "attack.maneuver.knock-down": Text("shození na zem", "knock down"),
+    "attack.maneuver.grapple": Text("přidržení", "grapple"),
+    "attack.maneuver.disarm": Text("odzbrojení", "disarm"),
+    "attack.maneuver.other": Text("jiný manévr", "another manoeuvre"),
+    "attack.maneuver-effect.push": Text("cíl je odstrčen (jak daleko, určí PJ)",
+                                        "the target is pushed away (how far is the GM's call)"),
+    "attack.maneuver-effect.knock-down": Text(
+        "cíl leží na zemi (vstát ho stojí celý pohyb kola; dokud leží, útočí s nevýhodou a "
+        "útoky na blízko proti němu mají výhodu)",
+        "the target is prone (standing up costs its whole movement of a round; while it lies "
+        "its attacks have disadvantage and melee attacks against it advantage)"),
+    "attack.maneuver-effect.grapple": Text("cíl je přidržen", "the target is held"),
+    "attack.maneuver-effect.disarm": Text("cíl přichází o zbraň", "the target loses its weapon"),
+    "attack.maneuver-effect.other": Text("manévr se daří, jeho účinek určí PJ",
+                                         "the manoeuvre succeeds, the GM decides its effect"),
     # --- the damage: what was rolled, the terms added, then the halvings and the defense
     "attack.damage-line": Text("{rolled}{terms}{result}{full}{steps}",
                                "{rolled}{terms}{result}{full}{steps}"),
@@ -244,6 +285,11 @@ MESSAGES = messages({
         "„Pokud PJ uváží může povolit útok velkou střelnou zbraní avšak pouze s nevýhodou.“",
         "“At the GM's discretion a large missile weapon may attack, but only with "
         "disadvantage.”"),
+    "attack.quote.thrown-ineffective": Text(
+        "„Síla nositele tedy určuje efektivní vzdálenost. Neefektivní vzdálenost je pak "
+        "dvojnásobek Síly.“",
+        "“The thrower's Strength sets the effective range. The ineffective range is then twice "
+        "the Strength.”"),
     "attack.quote.coup-de-grace": Text(
         "„PJ může povolit i automatický kritický zásah nebo okamžité zabití.“",
         "“The GM may also allow an automatic critical hit or an instant kill.”"),
@@ -260,6 +306,27 @@ MESSAGES = messages({
                                 "{weapon_class}.",
                                 "A melee weapon does not shoot: leave out {ranged} or choose "
                                 "another {weapon_class}."),
+    "attack.thrown-too-far": Text(
+        "Cíl je {distance} m daleko: hod se Sílou {strength} doletí nejvýše na {ineffective} m.",
+        "The target is {distance} m away: a throw at Strength {strength} reaches {ineffective} m "
+        "at most."),
+    "attack.strength-thrown": Text(
+        "Síla určuje dosah jen hozené zbrani: zvol {weapon_class} {thrown}, nebo vynech "
+        "{strength}.",
+        "Strength sets the reach of a thrown weapon only: choose {weapon_class} {thrown} or "
+        "leave out {strength}."),
+    "attack.strength-metres": Text(
+        "Dosah hodu podle Síly se měří v metrech: zadej {distance_m}{instead}, nebo vynech "
+        "{strength}.",
+        "A throw's reach by Strength is measured in metres: give {distance_m}{instead} or "
+        "leave out {strength}."),
+    "attack.instead-of-zone": Text(" místo {zone}", " instead of {zone}"),
+    "attack.instant-kill-helpless": Text(
+        "Okamžité zabití je jen pro bezmocný cíl: zapni {helpless}, nebo vynech {instant_kill}.",
+        "An instant kill is for a helpless target only: turn on {helpless} or leave out "
+        "{instant_kill}."),
+    "attack.either": Text("Zvol buď {first}, nebo {second}, ne obojí.",
+                          "Choose either {first} or {second}, not both."),
     "attack.auto-critical": Text("Automatický kritický zásah je jen pro bezmocný cíl: zapni "
                                  "{helpless}, nebo vynech {auto_critical}.",
                                  "An automatic critical hit is for a helpless target only: turn "
@@ -337,6 +404,8 @@ CALCULATOR_DATA: dict[str, Any] = {
     "distance": combat.MAX_DISTANCE_M,
     "armor": [ARMOR_MIN, ARMOR_MAX], "untrained_share": UNTRAINED_SHARE, "ac_floor": AC_FLOOR,
     "rounds": [ROUNDS_MIN, ROUNDS_MAX], "round_floor": ROUND_FLOOR,
+    "maneuvers": MANEUVERS, "damage_only": DAMAGE_ONLY,
+    "strength": [situations.SCORE_MIN, situations.SCORE_MAX],
 }
 
 
@@ -441,6 +510,21 @@ class AttackResult:
                 "A hit on an invulnerable monster (the optional rule [Nezranitelná monstra]): "
                 "the damage was rolled and came to 0."),
         })
+    maneuver: str | None = field(
+        default=None,
+        metadata={
+            "description": (
+                "[Bojové manévry] the manoeuvre made instead of damage (no damage rolled or "
+                "dealt; the text names its effect on a hit); null: a damaging attack."),
+            "enum": "rpg.pravidla.attack.MANEUVERS",
+        })
+    killed: bool = field(
+        default=False,
+        metadata={
+            "description": (
+                "[Coup de grâce] the GM's instant kill of a helpless target: it dies, no damage "
+                "is rolled (damage 0)."),
+        })
 
 
 def net_dice_mode(edges: Iterable[Edge]) -> int:
@@ -515,7 +599,8 @@ def _validate(*, ac: int, ranged: bool, cover: int, full_cover: bool, defense: s
 
 def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
                         damage: str | None, improvised: bool, strength_modifier: int,
-                        weapon: str | None, thrown: bool, ranged_field: str) -> Weapon | None:
+                        weapon: str | None, thrown: bool, ranged_field: str,
+                        damage_rolled: bool = True) -> Weapon | None:
     """Every contradiction between the flags is a 422 quoting the rule it breaks
     (``ranged_field`` names the input that made the attack ranged).
 
@@ -547,7 +632,7 @@ def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
             raise _refused("weapon", "unarmed", "unarmed-weapon",
                            blunt=Choice("weapon", UNARMED_WEAPON))
     else:
-        if damage is None:
+        if damage is None and damage_rolled:  # a manoeuvre or an instant kill rolls none
             raise RuleError(_naming("attack.damage-missing"), field="damage")
         if strength_modifier and not thrown:  # [Hození zbraně] adds it to the damage
             raise _refused("strength_modifier", "unarmed", "strength-with-weapon")
@@ -557,6 +642,50 @@ def _validate_situation(situation: Situation, *, ranged: bool, full_cover: bool,
     if s.helpless and ranged and full_cover:
         raise _refused("helpless", "full-cover", "helpless-full-cover")
     return UNARMED_WEAPON if s.unarmed else weapon  # type: ignore[return-value]
+
+
+def _validate_instant_kill(instant_kill: bool, *, helpless: bool, auto_critical: bool,
+                           subdual: bool, maneuver: str | None) -> None:
+    """[Coup de grâce] "PJ může povolit i automatický kritický zásah nebo okamžité zabití": an
+    instant kill only of a helpless target, and not together with what it excludes."""
+    if not instant_kill:
+        return
+    if not helpless:
+        raise _refused("instant_kill", "coup-de-grace", "instant-kill-helpless")
+    if auto_critical:
+        raise _refused("auto_critical", "coup-de-grace", "either", first=Field("auto_critical"),
+                       second=Field("instant_kill"))
+    for name, given in (("subdual", subdual), ("maneuver", maneuver is not None)):
+        if given:
+            raise RuleError(_naming("attack.either", first=Field(name),
+                                    second=Field("instant_kill")), field=name)
+
+
+def _throw(strength: int | None, weapon_class: str | None, distance_m: float | None,
+           zone_given: bool) -> Edge | None:
+    """[Neefektivní vzdálenost u hozených zbraní] with the thrower's Síla, a throw reaches its
+    effective distance (Síla m) as any attack and its ineffective distance (twice Síla) with
+    disadvantage; a farther target is refused quoting the rule. Síla judges a throw in metres
+    (``distance_m``); without Síla the zones judge it (``None``)."""
+    if strength is None:
+        return None
+    check_int(strength, situations.SCORE_MIN, situations.SCORE_MAX, "strength")
+    if weapon_class != "thrown":
+        raise RuleError(_naming("attack.strength-thrown", thrown=Choice("weapon_class", "thrown")),
+                        field="strength")
+    if distance_m is None:
+        raise RuleError(_naming("attack.strength-metres", instead=_naming(
+            "attack.instead-of-zone") if zone_given else ""), field="strength")
+    effective, ineffective = situations.thrown_ranges(strength)
+    metres = combat.counted_metres(distance_m)
+    if metres <= effective:
+        return None
+    if metres <= ineffective:
+        return Edge("ineffective", "disadvantage")
+    raise RuleError(msg("attack.refused", quote=msg("attack.quote.thrown-ineffective"),
+                        change=msg("attack.thrown-too-far", distance=distance_m,
+                                   strength=strength, ineffective=ineffective)),
+                    field="distance_m")
 
 
 def _weapon_class(weapon_class: str | None, ranged: bool) -> tuple[bool, str]:
@@ -627,9 +756,11 @@ def _invulnerable(on: bool, target_level: int | None, magic_weapon: bool,
 
 
 def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged: bool,
-           weapon: str | None, zone: Edge | None) -> tuple[tuple[Edge, ...], tuple[str, ...]]:
+           weapon: str | None, zone: Edge | None, ineffective: Edge | None,
+           damage_rolled: bool) -> tuple[tuple[Edge, ...], tuple[str, ...]]:
     """The edges that apply to this attack, and the edge situations given that change nothing
-    (under water still halves a helpless target's blunt or slashing damage)."""
+    (under water still halves a helpless target's blunt or slashing damage, where damage is
+    rolled)."""
     s = situation
     melee = not ranged
     candidates: list[tuple[bool, bool, Edge]] = [
@@ -651,10 +782,12 @@ def _edges(situation: Situation, *, advantage: bool, disadvantage: bool, ranged:
         (s.underwater, melee and weapon != "piercing", Edge("underwater", "disadvantage")),
         # [Zóny dosahu] "malé střelné zbraně útočí s nevýhodou" and the like
         (zone is not None, True, zone or Edge("zone", "disadvantage")),
+        # [Neefektivní vzdálenost u hozených zbraní] beyond Síla, up to twice Síla
+        (ineffective is not None, True, ineffective or Edge("ineffective", "disadvantage")),
     ]
     applied = tuple(edge for given, applies, edge in candidates
                     if given and applies and not s.helpless)
-    halves = s.underwater and weapon in UNDERWATER_HALVED
+    halves = s.underwater and weapon in UNDERWATER_HALVED and damage_rolled
     ignored = tuple(edge.source for given, _, edge in candidates[2:] if given
                     and edge not in applied and not (edge.source == "underwater" and halves))
     return applied, ignored
@@ -747,12 +880,19 @@ class _Plan:
     invulnerable: bool
     target_level: int | None
     zone: str | None
-    zone_name: Mapping[str, Message]
+    edge_params: Mapping[str, Mapping[str, Any]]
+    maneuver: str | None
+    instant_kill: bool
 
     @property
     def modifier(self) -> int:
         """The to-hit modifiers together."""
         return sum(m.value for m in self.modifiers)
+
+    @property
+    def damage_rolled(self) -> bool:
+        """Whether a hit rolls damage: not a manoeuvre's, not the GM's instant kill."""
+        return self.maneuver is None and not self.instant_kill
 
 
 @dataclass(frozen=True, slots=True)
@@ -840,13 +980,14 @@ def _damage(source: DiceSource, plan: _Plan, critical: bool
     return final, base, rolled.full, rolled.rolls, text
 
 
-def _edges_text(edges: tuple[Edge, ...], mode: int, zone: Mapping[str, Message]
-                ) -> Message | str:
+def _edges_text(edges: tuple[Edge, ...], mode: int,
+                params: Mapping[str, Mapping[str, Any]]) -> Message | str:
     """`` (cíl na zemi)``, `` (útočník na zemi, cíl na zemi → výhoda a nevýhoda se ruší)`` or
-    nothing (the GM's own advantage shows in the dice); ``zone`` names the zone's edge."""
+    nothing (the GM's own advantage shows in the dice); ``params`` word an edge by its source
+    (the zone's, the throw's)."""
     if all(e.source in ("advantage", "disadvantage") for e in edges):
         return ""
-    names = Join(tuple(msg(f"attack.edge.{e.source}", **(zone if e.source == "zone" else {}))
+    names = Join(tuple(msg(f"attack.edge.{e.source}", **params.get(e.source, {}))
                        for e in edges))
     return msg("attack.edges" if mode else "attack.edges-cancel", names=names)
 
@@ -873,16 +1014,17 @@ class AttackGroup:
 def _one(source: DiceSource, plan: _Plan) -> tuple[AttackResult, tuple[Roll, ...], Message]:
     """One attack of the plan: its result, its rolls and its text (without the head)."""
     def result(natural: int | None, total: int | None, hit: bool, critical: bool = False,
-               dealt: int = 0, base: int | None = None) -> AttackResult:
+               dealt: int = 0, base: int | None = None, killed: bool = False) -> AttackResult:
         damage_modifiers = tuple(m for m in plan.modifiers if m.source == "two_weapons")
         return AttackResult(natural, total, hit, critical, dealt, plan.target,
                             MODE_NAMES[plan.mode], plan.edges, plan.modifiers, base,
-                            damage_modifiers if hit else (), plan.halved and hit, plan.helpless,
-                            plan.subdual, plan.not_applied, plan.zone, plan.invulnerable and hit)
+                            damage_modifiers if hit and plan.damage_rolled else (),
+                            plan.halved and hit, plan.helpless, plan.subdual, plan.not_applied,
+                            plan.zone, plan.invulnerable and hit, plan.maneuver, killed)
 
     if plan.helpless:  # [Coup de grâce] no roll to hit; the GM may allow a critical hit
         natural = total = None
-        critical = plan.auto_critical
+        critical = plan.auto_critical and plan.damage_rolled
         to_hit = msg("attack.no-roll-critical" if critical else "attack.no-roll")
         rolls: tuple[Roll, ...] = ()
     else:
@@ -898,6 +1040,13 @@ def _one(source: DiceSource, plan: _Plan) -> tuple[AttackResult, tuple[Roll, ...
                                  if test.success else "attack.miss"))
         if not test.success:
             return result(natural, total, False), rolls, to_hit
+    if plan.instant_kill:  # [Coup de grâce] "okamžité zabití": the target dies, no damage dice
+        return result(natural, total, True, killed=True), rolls, msg("attack.instant-kill",
+                                                                     to_hit=to_hit)
+    if plan.maneuver is not None:  # [Bojové manévry] "na místo poškození": no damage dice
+        return result(natural, total, True, critical), rolls, msg(
+            "attack.maneuver-hit", to_hit=to_hit,
+            effect=msg(f"attack.maneuver-effect.{plan.maneuver}"))
     dealt, base, full, damage_rolls, damage = _damage(source, plan, critical)
     return (result(natural, total, True, critical or full, dealt, base), rolls + damage_rolls,
             msg("attack.hit-damage", to_hit=to_hit, damage=damage))
@@ -945,6 +1094,10 @@ def attack(
     magic_weapon: bool = False,
     attacker_monster_level: int | None = None,
     auto_critical: bool = False,
+    strength: int | None = None,
+    maneuver: Maneuver | None = None,
+    instant_kill: bool = False,
+    target_much_larger: bool = False,
 ) -> Outcome:
     """[Útok obecně] d20 + to-hit modifiers − fatigue against the target's OČ, then damage.
 
@@ -960,6 +1113,13 @@ def attack(
     monstra] (optional) a target of level 5 or more takes no damage from a non-magical weapon
     unless a monster of level 5 or more attacks. With ``count`` the same attack is made that
     many times, dice consumed attack after attack.
+
+    The last mechanics of the text: a thrown weapon with the thrower's ``strength`` (Síla) and
+    ``distance_m`` reaches Síla metres as any attack, up to twice Síla with disadvantage, no
+    farther ([Neefektivní vzdálenost u hozených zbraní]; without Síla the zones judge a throw);
+    a ``maneuver`` is made instead of damage ([Bojové manévry]: the hit is rolled, no damage);
+    the GM's ``instant_kill`` of a helpless target ([Coup de grâce]); surrounding does not count
+    against a ``target_much_larger`` ([Obklíčení]).
     """
     situation = Situation(two_weapons, unarmed, target_unarmed, untrained, attacker_prone,
                           target_prone, attacker_blind, target_blind, unstable, underwater,
@@ -967,50 +1127,76 @@ def attack(
     expression = None if damage is None else damage_expression(damage)
     ranged, ranged_field = _weapon_class(weapon_class, ranged)
     thrown = weapon_class == "thrown"
+    if maneuver is not None:
+        check_choice(maneuver, MANEUVERS, "maneuver")
+    damage_rolled = maneuver is None and not instant_kill
     _validate(ac=ac, ranged=ranged, cover=cover, full_cover=full_cover, defense=defense,
               fatigue=fatigue)
     kind = _validate_situation(situation, ranged=ranged, full_cover=full_cover, damage=damage,
                                improvised=improvised, strength_modifier=strength_modifier,
-                               weapon=weapon, thrown=thrown, ranged_field=ranged_field)
+                               weapon=weapon, thrown=thrown, ranged_field=ranged_field,
+                               damage_rolled=damage_rolled)
     if auto_critical and not helpless:
         raise _refused("auto_critical", "coup-de-grace", "auto-critical")
+    _validate_instant_kill(instant_kill, helpless=helpless, auto_critical=auto_critical,
+                           subdual=subdual, maneuver=maneuver)
     check_int(count, COUNT_MIN, COUNT_MAX, "count")
+    zone_given = zone is not None
     zone, zone_field = _zone(zone, distance_m)
-    zone_edge = _reach(zone, zone_field, weapon_class, ranged)
+    throw_edge = _throw(strength, weapon_class, distance_m, zone_given)
+    # With the thrower's Síla the metres judge a throw, not the zone's abstraction.
+    zone_edge = None if strength is not None else _reach(zone, zone_field, weapon_class, ranged)
     invulnerable = _invulnerable(invulnerable_monsters, target_level, magic_weapon,
                                  attacker_monster_level)
     edges, not_applied = _edges(situation, advantage=advantage, disadvantage=disadvantage,
-                                ranged=ranged, weapon=kind, zone=zone_edge)
-    if invulnerable is False:  # the optional rule is on, and this target can be hurt
-        not_applied += ("invulnerable_monsters",)
-    # [Obklíčení] "v boji na blízko": the +1 is the melee attackers'; [Coup de grâce] no to-hit
-    # roll, so no to-hit bonus counts (two weapons' +1 still adds to the damage).
-    if surrounded and (ranged or helpless):
+                                ranged=ranged, weapon=kind, zone=zone_edge,
+                                ineffective=throw_edge, damage_rolled=damage_rolled)
+    if invulnerable is False or (invulnerable and not damage_rolled):
+        not_applied += ("invulnerable_monsters",)  # on, yet it changes nothing here
+    # [Obklíčení] "v boji na blízko": the +1 is the melee attackers'; "Obklíčení neplatí na
+    # výrazně větší jedince"; [Coup de grâce] no to-hit roll, so no to-hit bonus counts (two
+    # weapons' +1 still adds to the damage).
+    if surrounded and (ranged or helpless or target_much_larger):
         not_applied += ("surrounded",)
-    modifiers = _modifiers(bonus=bonus, surrounded=surrounded and not ranged,
-                           two_weapons=two_weapons, fatigue=fatigue)
+    if not damage_rolled:  # no damage dice: what only changes the damage changes nothing
+        given = {"strength_damage": strength_damage, "improvised": improvised,
+                 "untrained": untrained, "subdual": subdual, "auto_critical": auto_critical}
+        not_applied += tuple(name for name in DAMAGE_ONLY if given[name])
+        if two_weapons and helpless:  # its +1 neither to a roll to hit nor to damage
+            not_applied += ("two_weapons",)
+    modifiers = _modifiers(bonus=bonus, surrounded=surrounded and not ranged
+                           and not target_much_larger, two_weapons=two_weapons, fatigue=fatigue)
     # An unarmed attack's and a thrown weapon's damage is modified by strength: fatigue lowers
     # it ([Únava]).
     strength_based = strength_damage or unarmed or thrown
     damage_terms = tuple(term for term, given in (
         (Term(strength_modifier, msg("attack.strength")), thrown),
         (Term(TWO_WEAPONS_BONUS, msg("attack.two-weapons")), two_weapons)) if given)
+    edge_params: dict[str, Mapping[str, Any]] = {}
+    if zone_edge:
+        edge_params["zone"] = {"weapon": msg(f"attack.class.{weapon_class}"),
+                               "zone": msg(f"attack.zone.{zone}")}
+    if throw_edge:
+        edge_params["ineffective"] = {"distance": distance_m, "strength": strength}
     plan = _Plan(None if unarmed else expression, ac, cover, ranged,
                  ac + (cover if ranged else 0), net_dice_mode(edges), edges, modifiers,
                  not_applied, damage_terms, fatigue if strength_based else 0,
                  strength_modifier, improvised or untrained,
-                 underwater and kind in UNDERWATER_HALVED, defense, helpless, subdual,
-                 ranged and full_cover, auto_critical, bool(invulnerable), target_level, zone,
-                 {"weapon": msg(f"attack.class.{weapon_class}"),
-                  "zone": msg(f"attack.zone.{zone}")} if zone_edge else {})
+                 underwater and kind in UNDERWATER_HALVED and damage_rolled, defense, helpless,
+                 subdual, ranged and full_cover, auto_critical,
+                 bool(invulnerable) and damage_rolled, target_level, zone, edge_params,
+                 maneuver, instant_kill)
     chance = attack_chance(plan.modifier, plan.target, plan.mode, plan.blocked, helpless)
-    rule = RULES["other-combat" if any(getattr(situation, n) for n in SITUATIONS)
+    rule = RULES["coup-de-grace" if instant_kill else "maneuvers" if maneuver
+                 else "other-combat" if any(getattr(situation, n) for n in SITUATIONS)
+                 else "surrounding" if surrounded and target_much_larger
+                 else "thrown-ineffective" if strength is not None
                  else "thrown-weapon" if thrown else "range-zones" if zone else "attack"]
     times: Message | str = msg("attack.times", count=count) if count > 1 else ""
     if plan.blocked:
         blocked = AttackResult(None, None, False, False, 0, plan.target, MODE_NAMES[plan.mode],
                                edges, modifiers, None, (), False, helpless, subdual, not_applied,
-                               zone)
+                               zone, maneuver=maneuver)
         results = [blocked] * count
         rolls: list[Roll] = []
         text = msg("attack.full-cover", count=times)
@@ -1024,10 +1210,12 @@ def attack(
             results.append(one)
             rolls.extend(rolled)
             attacks.append(said)
-        head = (msg("attack.helpless", count=times) if helpless else
-                msg("attack.ranged" if ranged else "attack.melee", count=times,
-                    edges=_edges_text(edges, plan.mode, plan.zone_name)))
-        tail = msg("attack.subdual") if subdual else ""
+        head: Message = (msg("attack.helpless", count=times) if helpless else
+                         msg("attack.ranged" if ranged else "attack.melee", count=times,
+                             edges=_edges_text(edges, plan.mode, plan.edge_params)))
+        if maneuver is not None:
+            head = msg("attack.maneuver-head", head=head, name=msg(f"attack.maneuver.{maneuver}"))
+        tail = msg("attack.subdual") if subdual and damage_rolled else ""
         if count == 1:
             text = msg("attack.text", head=head, attack=attacks[0], tail=tail)
         else:

@@ -1,7 +1,8 @@
 """Movement and the other combat situations of "Pravidla a procedury".
 
-[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Útěk] (of [Vázání v boji
-na blízko]), [Připravená akce], [Hození zbraně], [Reflexivní blokování štítem], and the 50 %
+[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Útěk] and [Strategický
+pohyb] (of [Vázání v boji na blízko]), [Připravená akce], [Hození zbraně] with [Neefektivní
+vzdálenost u hozených zbraní], [Reflexivní blokování štítem], and the 50 %
 mishaps of [Vázání v boji na blízko], [Držení kouzla] and [Nestabilní povrchy]. Every sentence
 is the catalog's (``MESSAGES``).
 """
@@ -22,7 +23,7 @@ from rpg.core.text import Text
 from rpg.pravidla.odds import Odds
 
 MovementMode = Literal[
-    "walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind", "disengage"]
+    "walk", "climb", "swim", "difficult", "sprint", "stand-up", "blind", "disengage", "strategic"]
 MAX_MOVEMENT_M = 1000
 BLIND_DIRECTED_M = 1  # [Slepota] a blind creature moves at most 1 m in a chosen direction
 
@@ -54,14 +55,27 @@ MOVEMENT_RULES: dict[str, MovementRule] = {
         MovementRule("blind", Fraction(1), True, "blindness"),
         # [Útěk] "obětuje v daném kole svou akci. Může se pak pohybovat svou plnou rychlostí"
         MovementRule("disengage", Fraction(1), False, "melee-engaged"),
+        # [Strategický pohyb] "Stvoření se může pohnout pouze po obvodu svých soupeřů. Nesmí se
+        # však od nich vzdálit": its movement, along the perimeter; the action stays free.
+        MovementRule("strategic", Fraction(1), True, "melee-engaged"),
     )
 }
 
-#: [Hození zbraně] effective range = Síla (zone Poblíž), ineffective range = 2 × Síla.
+#: [Hození zbraně] effective range = Síla (zone Poblíž); [Neefektivní vzdálenost u hozených
+#: zbraní] "Neefektivní vzdálenost je pak dvojnásobek Síly."
 THROWN_ZONE = "poblize"
 INEFFECTIVE_FACTOR = 2
 #: Ability scores (Síla) and a shield's OČ: generous bounds where the rules state none.
-SCORE_MAX = 100
+SCORE_MIN, SCORE_MAX = 1, 100
+
+cite("thrown-ineffective", "Neefektivní vzdálenost u hozených zbraní", "souboje")
+
+
+def thrown_ranges(strength: int) -> tuple[int, int]:
+    """The effective and the ineffective distance of a throw, in metres: "Síla nositele tedy
+    určuje efektivní vzdálenost. Neefektivní vzdálenost je pak dvojnásobek Síly." The one source
+    of both ``thrown-range`` and a thrown weapon's ``attack``."""
+    return strength, INEFFECTIVE_FACTOR * strength
 DAMAGE_DICE_MAX = 200
 
 MishapKind = Literal[
@@ -97,6 +111,7 @@ MESSAGES = messages({
     "movement.name.stand-up": Text("Vstávání ze země", "Standing up"),
     "movement.name.blind": Text("Slepý pohyb", "Moving blind"),
     "movement.name.disengage": Text("Útěk", "Disengaging"),
+    "movement.name.strategic": Text("Strategický pohyb", "Strategic movement"),
     "movement.note.walk": Text("Pohyb do vzdálenosti hybnosti a jedna akce.",
                                "Move up to the movement and take one action."),
     "movement.note.climb": Text("Šplhat lze polovinou své hybnosti.",
@@ -121,11 +136,16 @@ MESSAGES = messages({
         "nepřítele.",
         "Disengaging from melee: gives up the action to move at full speed out of the enemy's "
         "reach."),
+    "movement.note.strategic": Text(
+        "Strategický pohyb ve vázání v boji na blízko: jen po obvodu soupeřů, vzdálit se od "
+        "nich nesmí.",
+        "Strategic movement while engaged in melee: only along the opponents' perimeter, never "
+        "away from them."),
     "thrown-range.title": Text("Dostřel hozené zbraně", "Thrown weapon range"),
     "thrown-range.text": Text(
-        "Hod zbraní se Sílou {strength}: efektivní vzdálenost {strength} m, neefektivní "
+        "Hod zbraní se Sílou {strength}: efektivní vzdálenost {effective} m, neefektivní "
         "{ineffective} m (Poblíž); k poškození přičti modifikátor síly.",
-        "Thrown weapon at Strength {strength}: effective range {strength} m, ineffective "
+        "Thrown weapon at Strength {strength}: effective range {effective} m, ineffective "
         "{ineffective} m (near); add the strength modifier to the damage."),
     "thrown-range.damage-note": Text("K poškození se přičítá modifikátor síly.",
                                      "Add the strength modifier to the damage."),
@@ -264,10 +284,11 @@ class ThrownRangeResult:
            samples=({"strength": 12},))
 def thrown_range(source: DiceSource, *, strength: int) -> Outcome:
     """[Hození zbraně] effective range = Síla, ineffective range = 2 × Síla (zone Poblíž)."""
-    ineffective = INEFFECTIVE_FACTOR * strength
-    result = ThrownRangeResult(strength, ineffective, THROWN_ZONE,
+    effective, ineffective = thrown_ranges(strength)
+    result = ThrownRangeResult(effective, ineffective, THROWN_ZONE,
                                msg("thrown-range.damage-note"))
-    text = msg("thrown-range.text", strength=strength, ineffective=ineffective)
+    text = msg("thrown-range.text", strength=strength, effective=effective,
+               ineffective=ineffective)
     return Outcome("thrown-range", (), result, None, text, RULES["thrown-weapon"])
 
 

@@ -23,8 +23,7 @@ from tests.calculators.shared_checks import (
     sampled_cases,
 )
 from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
-from tests.calculators.vectors import PROCEDURES, first_of_each
-from tests.pravidla.test_attack import GOLDEN
+from tests.calculators.vectors import GRIDS, PROCEDURES, first_of_each
 from tests.pravidla.test_defense import GOLDEN as DEFENSE
 from tests.pravidla.test_persistent_damage import GOLDEN as PERSISTENT
 
@@ -50,7 +49,7 @@ def random_result_is_valid(r: dict[str, Any]) -> bool:
 @pytest.fixture(scope="module")
 def cases(every_vector: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One vector per grid input: its first dice sequence."""
-    return first_of_each(every_vector, GOLDEN[PATH])
+    return first_of_each(every_vector, GRIDS[PATH])
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +83,19 @@ def test_vectors_meet_every_branch(every_vector):
     assert sources == set(attack.EDGE_SOURCES)
     ignored = {s for c in results for s in c["result"]["not_applied"]}
     assert ignored == {"target_unarmed", "attacker_prone", "target_prone", "target_blind",
-                       "unstable", "underwater", "surrounded", "zone", "invulnerable_monsters"}
+                       "unstable", "underwater", "surrounded", "zone", "invulnerable_monsters",
+                       "ineffective", "two_weapons", *attack.DAMAGE_ONLY}
     assert {c["result"]["zone"] for c in results} == {None, *combat.ZONES}
     assert {c["result"]["invulnerable"] for c in results} == {True, False}
     for words in ("nezranitelné monstrum (úroveň 5): 0", "automaticky kritický zásah",
-                  "(malá střelná zbraň na cíl daleko)", "+ 2 (modifikátor síly) − 1 (únava)"):
+                  "(malá střelná zbraň na cíl daleko)", "+ 2 (modifikátor síly) − 1 (únava)",
+                  "hod na neefektivní vzdálenost: 24 m, Síla 12", "okamžité zabití",
+                  *(f"manévr místo poškození ({msg(f'attack.maneuver.{m}').cs})"
+                    for m in attack.MANEUVERS),
+                  *(msg(f"attack.maneuver-effect.{m}").cs for m in attack.MANEUVERS)):
         assert words in text, words
+    assert {c["result"]["maneuver"] for c in results} == {None, *attack.MANEUVERS}
+    assert {c["result"]["killed"] for c in results} == {True, False}
     assert {0.0, 1.0} <= {c["chance"] for c in results}  # full cover; a helpless target
 
 
@@ -101,7 +107,8 @@ def test_vectors_meet_every_refusal(every_vector):
                       "strength_modifier", "attacker_blind", "underwater", "two_weapons",
                       "unarmed", "improvised", "untrained", "helpless", "dice", "count", "zone",
                       "distance_m", "weapon_class", "target_level", "magic_weapon",
-                      "attacker_monster_level", "auto_critical"}
+                      "attacker_monster_level", "auto_critical", "strength", "instant_kill",
+                      "maneuver", "subdual"}
     messages = " ".join(message for _, message in refused)
     quotes = [key for key in catalog() if key.startswith("attack.quote.")]
     for key in quotes:  # every rule sentence an input can contradict
@@ -143,10 +150,11 @@ def test_the_situations_are_folded_until_needed(chromium, calculators_url):
     groups = details.evaluate_all("""groups => groups.map(d => [d.querySelector('summary')
         .textContent, [...d.querySelectorAll('[name]')].map(el => el.name)])""")
     assert groups == [
-        ["Dosah (zóny dosahu)", ["weapon_class", "zone", "distance_m"]],
+        ["Dosah (zóny dosahu, hod podle Síly)",
+         ["weapon_class", "zone", "distance_m", "strength"]],
         ["Situace (ostatní bojové situace)",
          [*attack.SITUATIONS[:2], "strength_modifier", *attack.SITUATIONS[2:10], "weapon",
-          "helpless", "auto_critical", "subdual"]],
+          "helpless", "auto_critical", "instant_kill", "maneuver", "subdual"]],
         ["Nezranitelná monstra (volitelné pravidlo)",
          ["invulnerable_monsters", "target_level", "magic_weapon", "attacker_monster_level"]]]
     assert not root.locator('[name="helpless"]').is_visible()

@@ -392,3 +392,57 @@ def test_fields_shared_with_other_rulebooks_are_labelled_for_this_game(
     control = root.locator(f'[name="{name}"]')
     assert root.locator(f'label[for="{control.get_attribute("id")}"]').inner_text() == label
     page.context.close()
+
+
+MOVE = "conquest/move"
+
+
+def test_a_move_is_drawn_on_the_hex_map(chromium, calculators_url, client):
+    """Each hex a row of its q and r; the answer is the API's, and the path is drawn: a hex per
+    cell around it, the path's hexes numbered from the start, the ship and the broken step
+    marked."""
+    inputs = {"unit": "Scout", "path": [[0, 0], [1, 0], [2, 0], [3, -1]],
+              "ships": [[2, 0], [4, -1]]}
+    page, root, errors = _open(chromium, calculators_url, MOVE)
+    row = root.locator('[data-kind="rows"][data-name="path"] > [data-row]').first
+    assert row.locator("[data-rows=tuple] label > span").all_inner_texts() == ["q", "r"]
+    _fill(root, inputs, None)
+    api = _api(client, MOVE, inputs)
+    assert _roll(root) == api["result"]
+    assert root.locator(".calculator__text").inner_text() == api["text"]
+    figure = root.locator("svg.calculator__map")
+    assert figure.get_attribute("aria-label").startswith("Mapa hexů")
+    assert figure.locator("text").evaluate_all("labels => labels.map((t) => t.textContent)") == [
+        "0", "1", "2", "3"]
+    assert figure.locator("polygon.is-path").count() == 4
+    assert figure.locator("polygon.is-ship").count() == 2
+    assert figure.locator("polygon.is-broken").count() == 1
+    assert not scrolls_sideways(page)
+    assert not errors
+    page.context.close()
+
+
+@pytest.mark.parametrize(("inputs", "cell", "words"), [
+    ({"unit": "Scout", "path": [[0, 0], [2, 0]]}, "path.1",
+     "Řádek č. 2, „Hex“: 1.\u00a0krok vede z [0, 0] na [2, 0], a to není sousední hex: cesta "
+     "jde hex po hexu."),
+    ({"unit": "Scout", "path": [[0, 0], [1, 0]], "ships": [[3, 3], [3, 3]]}, "ships.1",
+     "Řádek č. 2, „Hex“: Hex [3, 3] je mezi loděmi dvakrát: „Na jednom hexu nikdy nesmí stát "
+     "více lodí.“"),
+])
+def test_a_path_that_is_no_move_is_refused_beside_its_row(chromium, calculators_url, inputs,
+                                                           cell, words):
+    page, root, errors = _open(chromium, calculators_url, MOVE)
+    _fill(root, inputs, None)
+    _refused_in_cell(root, cell, words)
+    assert root.locator("svg.calculator__map").count() == 0
+    assert not errors
+    page.context.close()
+
+
+def test_a_coordinate_off_the_map_is_refused_by_the_form(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, MOVE)
+    _fill(root, {"unit": "Scout", "path": [[0, 0], [101, 0]]}, None)
+    _refused_in_cell(root, "path.1", "Řádek č. 2, „Hex“: Zadej hodnotu od -100 do 100.")
+    assert not errors
+    page.context.close()

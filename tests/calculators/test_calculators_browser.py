@@ -80,6 +80,11 @@ def _fill_rows(editor, value: Any) -> None:
                  else {"item": item} if shape == "list" else item)
         for key, given in cells.items():
             cell = row.locator(f':scope > [data-key="{key}"], :scope > [data-part="{key}"]')
+            if cell.locator(":scope > [data-rows=tuple]").count():  # a hex's [q, r]
+                for part, control in enumerate(cell.locator(
+                        ":scope > [data-rows=tuple] [data-cell=value]").all()):
+                    control.fill(_written(given[part]))
+                continue
             if cell.locator(":scope > [data-cell=rows]").count():
                 _fill_rows(cell.locator(":scope > [data-cell=rows]"), given)
                 continue

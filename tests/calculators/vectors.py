@@ -83,8 +83,8 @@ class _Recorder(DiceSource):
 
 def _merge_extensions() -> None:
     """The golden inputs of each rule, kept in the rule's own tests (``GOLDEN`` in
-    ``tests/<rulebook>/test_<rule>.py``), and of the areas that still keep them beside this
-    module (``vectors_<area>.py``)."""
+    ``tests/<rulebook>/test_<rule>.py``; several rules of one procedure each add theirs), and of
+    the areas that still keep them beside this module (``vectors_<area>.py``)."""
     import importlib
 
     tests = Path(__file__).parents[1]
@@ -92,7 +92,8 @@ def _merge_extensions() -> None:
         if file.parent.name in ("calculators", "site", "reliability", "api", "properties"):
             continue
         module = importlib.import_module(f"tests.{file.parent.name}.{file.stem}")
-        GRIDS.update(getattr(module, "GOLDEN", {}))
+        for path, grid in getattr(module, "GOLDEN", {}).items():
+            GRIDS.setdefault(path, []).extend(grid)
     for file in sorted(Path(__file__).parent.glob("vectors_*.py")):
         module = importlib.import_module(f"tests.calculators.{file.stem}")
         GRIDS.update(module.GRIDS)

@@ -41,9 +41,20 @@ def test_regen(unit: str, damage: int, mechanics: int, repaired: int, capped: bo
     assert result.hp == unit_named(unit).hp - damage + repaired
 
 
+@pytest.mark.parametrize(("mechanics", "cs", "en"), [
+    (1, "regen 1 + 1 (Mechanic v dosahu) = 2", "regen 1 + 1 (Mechanic in range) = 2"),
+    (2, "regen 1 + 2 (Mechanicy v dosahu) = 3", "regen 1 + 2 (Mechanics in range) = 3"),
+    (5, "regen 1 + 5 (Mechaniků v dosahu) = 6", "regen 1 + 5 (Mechanics in range) = 6"),
+])
+def test_the_mechanics_agree_with_their_count(mechanics: int, cs: str, en: str) -> None:
+    text = regen(ReplayDice([]), unit="Dreadnought", damage=9,
+                 mechanics_in_range=mechanics).text
+    assert cs in text.cs and en in text.en
+
+
 def test_regen_text_and_bad_inputs() -> None:
     assert regen(ReplayDice([]), unit="Dreadnought", damage=10, mechanics_in_range=6).text.cs == (
-        "Dreadnought: regen 1 + 6 (Mechanicy v dosahu) = 7, nejvýše 5 za kolo → opraví 5, "
+        "Dreadnought: regen 1 + 6 (Mechaniků v dosahu) = 7, nejvýše 5 za kolo → opraví 5, "
         "zbývá 5 poškození, 10/15 životů.")
     assert regen(ReplayDice([]), unit="Frigate", damage=3).text.en == (
         "Frigate: regen 2 → repairs 2, 1 damage left, 8/9 hp.")

@@ -56,6 +56,28 @@ def test_syntax_errors_name_the_position(expr: str, position: int, words: str) -
     assert f"pozici {position}" in caught.value.message.cs
 
 
+@pytest.mark.parametrize(("expr", "canonical"), [
+    ("1d8 1", "1d8+1"), ("2d6 1d4 2", "2d6+1d4+2"), ("d% 5", "1d100+5"), ("1d20  5", "1d20+5"),
+    ("4d6kh3 2", "4d6kh3+2"), ("1d8 d6", "1d8+1d6"), ("2k6 k4", "2d6+1d4"), ("3 2", "3+2"),
+    ("1d8 -1", "1d8-1"),
+    # a space inside a term is no "+": the count and its die, a die and what it keeps
+    ("2 d6", "2d6"), ("4d6 kh3", "4d6kh3"), ("1 d 8", "1d8"),
+])
+def test_a_space_between_two_terms_is_a_plus(expr: str, canonical: str) -> None:
+    # An unencoded "+" typed into a query string arrives as a space (section 2c).
+    assert parse(expr).notation == canonical
+
+
+@pytest.mark.parametrize(("expr", "position", "words"), [
+    ("1d8 x", 5, "expected '+' or '-'"), ("2d6k4", 4, "expected 'kh' or 'kl'"),
+    ("1d6 " * 11, 41, "at most 10 terms"),
+])
+def test_a_space_before_no_term_is_still_a_mistake(expr: str, position: int, words: str) -> None:
+    with pytest.raises(RollSyntaxError) as caught:
+        parse(expr)
+    assert (caught.value.position, words in caught.value.message.en) == (position, True)
+
+
 def test_the_spec_example_message() -> None:
     with pytest.raises(RollSyntaxError) as caught:
         parse("1d6+")
@@ -125,12 +147,14 @@ ROLL_EXPRESSIONS = [
     "2d6", "1d20+5", "4d6kh3", "4d6kl1", "d%", "2k6-1", "-1d4+3", "3d6kh2+1d4-2", "1d2-1",
     "10", "0", "-0+1d3", " 2 D 6 ", "2d6KL1 + 1", "1d1000", "100d1000kh50", "100d2+100d2",
     "1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6+1d6",
+    # a space between two terms is read as "+"
+    "1d6 2", "2d6 1d4 1", "d% 5", "2k6 k4", "4d6 kh3 2",
 ]
 
 ROLL_ERRORS = [
     "1d6+", "", "d", "2x6", "1d1", "101d6", "0d6", "1d6kh7", "1d6kx", "1d6kh", "1234567",
     "10001", "1d6" + "+1" * 10, "100d6+100d6+1d6", "1d6 " * 30, "2d1001", "1d%kh", "+",
-    "1d6 2", "2dd6",
+    "2dd6", "1d6 x",
 ]
 
 

@@ -1,5 +1,5 @@
-"""[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Útěk], [Připravená akce]:
-metres in a round, each mode citing its own rule."""
+"""[Pohyb], [Šplhání], [Plavání], [Sprint], [Shození na zem], [Slepota], [Útěk], [Strategický
+pohyb], [Připravená akce]: metres in a round, each mode citing its own rule."""
 
 from __future__ import annotations
 
@@ -33,6 +33,8 @@ NO_DICE = ReplayDice([])
     ("blind", 6, 1, True, False, "/pravidla/ostatni-bojove-situace/#slepota"),
     # [Útěk] "obětuje v daném kole svou akci. Může se pak pohybovat svou plnou rychlostí"
     ("disengage", 6, 6, False, False, "/pravidla/souboje/#vazani-v-boji-na-blizko"),
+    # [Strategický pohyb] "Stvoření se může pohnout pouze po obvodu svých soupeřů."
+    ("strategic", 6, 6, True, False, "/pravidla/souboje/#vazani-v-boji-na-blizko"),
 ])
 def test_movement_modes(
     mode: str, metres: float, directed: float, action_free: bool, prone: bool, rule: str
@@ -44,6 +46,24 @@ def test_movement_modes(
     assert result.random_direction is (mode == "blind")
     assert outcome.rule.url == rule
     assert outcome.rolls == () and outcome.chance is None
+
+
+def test_strategic_movement_goes_along_the_perimeter_never_away() -> None:
+    # "Stvoření se může pohnout pouze po obvodu svých soupeřů. Nesmí se však od nich vzdálit."
+    outcome = movement(NO_DICE, movement=6, mode="strategic", already_moved_m=2)
+    assert (outcome.result.metres, outcome.result.metres_left) == (6, 4)
+    assert outcome.text.cs == (
+        "Strategický pohyb (6 m): 6 m, akce volná; v tomto kole už 2 m, zbývá 6 − 2 = 4 m. "
+        "Strategický pohyb ve vázání v boji na blízko: jen po obvodu soupeřů, vzdálit se od nich "
+        "nesmí.")
+    assert outcome.text.en.endswith(
+        "Strategic movement while engaged in melee: only along the opponents' perimeter, never "
+        "away from them.")
+
+
+def test_strategic_movement_over_http(client: FlaskClient) -> None:
+    body = client.get("/api/v1/movement?movement=6&mode=strategický pohyb").get_json()
+    assert (body["input"]["mode"], body["result"]["metres"]) == ("strategic", 6)
 
 
 def test_halves_are_exact_not_rounded() -> None:
@@ -153,7 +173,7 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         for m in (0, 0.5, 1, 6, 7.5, 12.345, 1000)
     ] + [{"movement": 9}] + [
         {"movement": 6, "mode": mode, "already_moved_m": moved}
-        for mode in ("walk", "climb", "sprint", "stand-up", "blind", "disengage")
+        for mode in ("walk", "climb", "sprint", "stand-up", "blind", "disengage", "strategic")
         for moved in (0.5, 3, 6, 12.25)
     ],
 }

@@ -90,7 +90,8 @@ export function regen(source, { unit: name, damage, mechanics_in_range: m = 0 })
   return answer({ unit: u.name, repaired: fixed, damage_left: damage - fixed, hp,
     capped: rate > cap && damage > cap },
   msg("conquest/regen.text", { unit: u.name, repaired: fixed, left: damage - fixed, hp,
-    max: u.hp, rate: reckoned(u.regen, [term(bonus * m, msg("conquest/regen.mechanics"))], rate),
+    max: u.hp, rate: reckoned(u.regen, [term(bonus * m,
+      msg("conquest/regen.mechanics", { n: m }))], rate),
     cap: rate > cap ? msg("conquest/regen.cap", { cap }) : "" }));
 }
 
@@ -309,4 +310,104 @@ export function teleport(source, { turn, damage = 0, other_sector: other = false
       step(flip, "token-flipped"),
       step(removed, "token-removed", { phase: c.unit_actions_phase })] },
   msg(`${T}text`, { turn, flip, removed, handed: other ? msg(`${T}handed-over`) : "" }));
+}
+
+// --- [Pohyb] -------------------------------------------------------------------------------
+
+/** A hex [q, r] as given: two whole numbers within the map's bounds, else refused. */
+function hexOf(place, at) {
+  const [low, high] = C().coord;
+  if (!Array.isArray(place) || place.length !== 2
+    || !place.every((c) => Number.isInteger(c) && c >= low && c <= high)) {
+    fail("conquest/move.not-a-hex", { field: field(at), low, high }, at);
+  }
+  return place;
+}
+
+const writtenHex = ([q, r]) => msg("conquest/move.hex", { q, r });
+const neighbours = (a, b) => C().neighbours.some(([dq, dr]) => b[0] - a[0] === dq
+  && b[1] - a[1] === dr);
+
+/** [Pohyb] a unit's move on the hex map: at most its Pohyblivost steps, each to a neighbouring
+ * hex, never through a ship, never ending on one: valid, or the first step that breaks a rule. */
+export function move(source, { unit: name, path, ships = [] }) {
+  const u = unit(name);
+  const [low, high] = C().path;
+  if (path.length < low || path.length > high) {
+    fail("conquest/move.path-length", { low, high, count: path.length }, "path");
+  }
+  const hexes = path.map((place, i) => hexOf(place, `path.${i}`));
+  for (let step = 1; step < hexes.length; step += 1) {
+    if (!neighbours(hexes[step - 1], hexes[step])) {
+      fail("conquest/move.not-adjacent", { step, start: writtenHex(hexes[step - 1]),
+        end: writtenHex(hexes[step]) }, `path.${step}`);
+    }
+  }
+  if (ships.length > C().ships) {
+    fail("conquest/move.too-many-ships", { high: C().ships, count: ships.length }, "ships");
+  }
+  const occupied = new Set();
+  ships.forEach((place, i) => {
+    const ship = hexOf(place, `ships.${i}`);
+    if (occupied.has(String(ship))) {
+      fail("conquest/move.ship-twice", { hex: writtenHex(ship), quote: quote("one-ship-per-hex") },
+        `ships.${i}`);
+    }
+    occupied.add(String(ship));
+  });
+  occupied.delete(String(hexes[0])); // the moving ship itself
+  const steps = hexes.length - 1;
+  let broken = null;
+  for (let step = 1; step <= steps && !broken; step += 1) {
+    const here = occupied.has(String(hexes[step]));
+    const rule = step > u.movement ? "movement" : here && step === steps ? "one-ship-per-hex"
+      : here ? "no-passing" : null;
+    if (rule) broken = { step, hex: hexes[step], rule, quote: String(quote(rule)) };
+  }
+  const said = { unit: u.name, movement: u.movement, path: join(hexes.map(writtenHex), " → "),
+    steps: msg("conquest.hexes", { n: steps }) };
+  return answer({ unit: u.name, movement: u.movement, steps, start: hexes[0],
+    end: hexes[steps], valid: !broken, broken },
+  broken ? msg("conquest/move.broken", { ...said, step: broken.step, hex: writtenHex(broken.hex),
+    quote: broken.quote }) : msg("conquest/move.text", said),
+  { figure: hexMap(hexes, occupied, broken) });
+}
+
+/** The move drawn on the hexes around its path (pointy-top hexes, axial [q, r]): each step
+ * numbered, the ships on them, the step that breaks a rule marked. An SVG of numbers only; its
+ * name is the catalog's. */
+function hexMap(hexes, occupied, broken) {
+  const size = 14;
+  const centre = ([q, r]) => [size * Math.sqrt(3) * (q + r / 2), size * 1.5 * r];
+  const cells = new Map();
+  for (const place of hexes) {
+    for (const [dq, dr] of [[0, 0], ...C().neighbours]) {
+      const cell = [place[0] + dq, place[1] + dr];
+      cells.set(String(cell), cell);
+    }
+  }
+  const corners = ([x, y]) => [0, 1, 2, 3, 4, 5].map((i) => {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    return `${(x + size * Math.cos(angle)).toFixed(1)},${(y + size * Math.sin(angle)).toFixed(1)}`;
+  }).join(" ");
+  const points = [...cells.values()].map(centre);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const [left, top] = [Math.min(...xs) - size, Math.min(...ys) - size];
+  const [width, height] = [Math.max(...xs) + size - left, Math.max(...ys) + size - top];
+  const stepOf = new Map(hexes.map((place, i) => [String(place), i]));
+  const shapes = [...cells.values()].map((cell) => {
+    const key = String(cell);
+    const kind = [stepOf.has(key) && "is-path", occupied.has(key) && "is-ship",
+      broken && String(broken.hex) === key && "is-broken"].filter(Boolean).join(" ");
+    return `<polygon class="${kind}" points="${corners(centre(cell))}"/>`;
+  });
+  const line = hexes.map((place) => centre(place).map((v) => v.toFixed(1)).join(",")).join(" ");
+  const labels = hexes.map((place, i) => {
+    const [x, y] = centre(place);
+    return `<text x="${x.toFixed(1)}" y="${(y + 3).toFixed(1)}">${i}</text>`;
+  });
+  return `<svg class="calculator__map" viewBox="${left.toFixed(1)} ${top.toFixed(1)} `
+    + `${width.toFixed(1)} ${height.toFixed(1)}" role="img" aria-label="${msg("conquest/move.map")}">`
+    + `${shapes.join("")}<polyline points="${line}"/>${labels.join("")}</svg>`;
 }

@@ -207,14 +207,16 @@ export const fail = (key, params, field) => {
 };
 
 /** A procedure's answer: the result, the text, and optionally the exact chance, a chart of a
- * distribution and the next steps ({procedure, inputs, missing}).
+ * distribution, a figure (an SVG its module drew: a move on the hex map) and the next steps
+ * ({procedure, inputs, missing}).
  * @param {Record<string, any>} result
  * @param {Message | string} text
- * @param {{chance?: Fraction | null, chart?: Bar[] | null, next?: NextStep[]}} [extra]
+ * @param {{chance?: Fraction | null, chart?: Bar[] | null, figure?: string | null,
+ *   next?: NextStep[]}} [extra]
  * @returns {Answer}
  */
-export const answer = (result, text, { chance = null, chart = null, next = [] } = {}) => (
-  { result, text: String(text), chance, chart, next });
+export const answer = (result, text, { chance = null, chart = null, figure = null,
+  next = [] } = {}) => ({ result, text: String(text), chance, chart, figure, next });
 
 /**
  * An integer within low..high, else the engine's refusal naming the field (errors.check_int).

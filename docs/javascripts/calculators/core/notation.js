@@ -30,6 +30,15 @@ class Parser {
     return this.pos < this.text.length ? this.text[this.pos].toLowerCase() : "";
   }
 
+  /** Whether a space ends the term before and a new one starts here: a number, or a die ("d6",
+   * "k6", "d%"); the space is then read as "+" (an unencoded "+" of a query string). */
+  spacedTerm() {
+    const here = this.text.slice(this.pos, this.pos + 2).toLowerCase();
+    return this.pos > 0 && SPACE.test(this.text[this.pos - 1]) && here !== "" && (
+      "0123456789".includes(here[0])
+      || ("dk".includes(here[0]) && here.length === 2 && "0123456789%".includes(here[1])));
+  }
+
   integer() {
     this.skipSpace();
     const start = this.pos;
@@ -57,9 +66,14 @@ class Parser {
       terms.push(this.term(sign));
       const following = this.peek();
       if (following === "") break;
-      if (!"+-".includes(following)) throw this.error("sign");
-      sign = following === "-" ? -1 : 1;
-      this.pos += 1;
+      if ("+-".includes(following)) {
+        sign = following === "-" ? -1 : 1;
+        this.pos += 1;
+      } else if (this.spacedTerm()) { // an unencoded "+" that arrived as a space
+        sign = 1;
+      } else {
+        throw this.error("sign");
+      }
     }
     const dice = terms.reduce((n, t) => n + (t.faces ? t.count : 0), 0);
     if (dice > L.max_dice) {
@@ -98,7 +112,7 @@ class Parser {
     }
     let mode = null;
     let keep = null;
-    if (this.peek() === "k") {
+    if (this.peek() === "k" && !this.spacedTerm()) { // "2d6 k4" is 2d6+1d4
       const keepAt = this.pos;
       this.pos += 1;
       mode = this.peek();

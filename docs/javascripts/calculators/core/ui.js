@@ -64,12 +64,15 @@ class CellErrors extends Error {
 const childrenMatching = (element, selector) => [...element.children]
   .filter((child) => child.matches(selector));
 
-/** One cell of a row: its control's value (undefined when an optional one is empty), or the
- * list or mapping of the row editor inside it. */
+/** One cell of a row: its control's value (undefined when an optional one is empty), the
+ * list or mapping of the row editor inside it, or the fixed list of its parts (a hex's [q, r]:
+ * a part refused is the cell's refusal). */
 function readCell(cell, cells) {
-  if (cell.querySelector(":scope > [data-cell=rows]")) {
-    return readRows(cell.querySelector(":scope > [data-cell=rows]"), cells);
+  const inner = cell.querySelector(":scope > [data-cell=rows]");
+  if (inner?.dataset.rows === "tuple") {
+    return childrenMatching(inner, ".calculator__cell").map((part) => readCell(part, cells));
   }
+  if (inner) return readRows(inner, cells);
   const control = cell.querySelector("[data-cell=value]");
   const text = control.value.trim();
   if (text === "") {
@@ -335,6 +338,7 @@ function render(root, outcome) {
       + `≈ ${percent(value(f))}</p>`);
   }
   if (outcome.chart) parts.push(chart(outcome.chart, escape(t("calculator.chart"))));
+  if (outcome.figure) parts.push(outcome.figure); // drawn by the module: numbers and its words
   const next = nextSteps(outcome.next);
   parts.push(nextLinks(next));
   output.innerHTML = parts.join("");

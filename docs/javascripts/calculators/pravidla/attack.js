@@ -10,6 +10,7 @@ import { binomial } from "./checks.js";
 import {
   checkedFatigue, d20Test, fatigueTerm, judged, minusSign, successChance, term, writtenTerms,
 } from "./d20.js";
+import { thrownRanges } from "./situations.js";
 
 const A = () => R["pravidla/attack"];
 const sign = (value) => msg(value < 0 ? "d20.minus" : "d20.plus", { value: Math.abs(value) });
@@ -55,7 +56,7 @@ function writtenDamage(e, r) {
     parts: join([minusSign(parts[0]), ...parts.slice(1).map(sign)], "") }), false];
 }
 
-function validate(s, rangedField) {
+function validate(s, rangedField, damageRolled) {
   const { ranged, cover, full_cover: full, damage, improvised, weapon, unarmed, untrained } = s;
   const two = s.two_weapons;
   bounded(s.ac, ...A().ac, "ac");
@@ -81,7 +82,7 @@ function validate(s, rangedField) {
       refuse("weapon", "unarmed", "unarmed-weapon", { blunt: choice("weapon", A().unarmed_weapon) });
     }
   } else {
-    if (damage === null) refusal("attack.damage-missing", "damage");
+    if (damage === null && damageRolled) refusal("attack.damage-missing", "damage");
     if (s.strength_modifier && s.weapon_class !== "thrown") {
       refuse("strength_modifier", "unarmed", "strength-with-weapon");
     }
@@ -149,18 +150,21 @@ function damageOf(source, p, critical) {
 }
 
 /** An attack's result as the engine writes it. */
-const resultOf = (p, natural, total, hit, critical = false, dealt = 0, base = null) => ({
+const resultOf = (p, natural, total, hit, critical = false, dealt = 0, base = null,
+  killed = false) => ({
   natural, total, hit, critical, damage: dealt, target: p.target, dice_mode: p.diceMode,
   edges: p.edges, modifiers: p.modifiers, base_damage: base,
-  damage_modifiers: hit ? p.modifiers.filter((m) => m.source === "two_weapons") : [],
+  damage_modifiers: hit && p.damageRolled ? p.modifiers.filter((m) => m.source === "two_weapons")
+    : [],
   damage_halved: p.halved && hit, helpless: p.helpless, subdual: p.subdual,
-  not_applied: p.notApplied, zone: p.zone, invulnerable: p.invulnerable && hit });
+  not_applied: p.notApplied, zone: p.zone, invulnerable: p.invulnerable && hit,
+  maneuver: p.maneuver, killed });
 
 /** One attack of the plan: [result, text without the head]. */
 function one(source, p) {
   const out = (...args) => resultOf(p, ...args);
   // [Coup de grâce] no roll to hit; the GM may allow a critical hit
-  let [natural, total, critical] = [null, null, p.autoCritical];
+  let [natural, total, critical] = [null, null, p.autoCritical && p.damageRolled];
   let toHit = msg(critical ? "attack.no-roll-critical" : "attack.no-roll");
   if (!p.helpless) {
     const test = d20Test(source, "attack", p.modifier, p.target, p.mode);
@@ -172,6 +176,16 @@ function one(source, p) {
       outcome: msg(critical ? "attack.critical" : test.success ? "attack.hit" : "attack.miss") });
     if (!test.success) return [out(natural, total, false), toHit];
   }
+  // [Coup de grâce] "okamžité zabití": the target dies, no damage dice
+  if (p.instantKill) {
+    return [out(natural, total, true, false, 0, null, true), msg("attack.instant-kill",
+      { to_hit: toHit })];
+  }
+  // [Bojové manévry] "na místo poškození": no damage dice
+  if (p.maneuver !== null) {
+    return [out(natural, total, true, critical), msg("attack.maneuver-hit", { to_hit: toHit,
+      effect: msg(`attack.maneuver-effect.${p.maneuver}`) })];
+  }
   const [dealt, base, full, damage] = damageOf(source, p, critical);
   return [out(natural, total, true, critical || full, dealt, base),
     msg("attack.hit-damage", { to_hit: toHit, damage })];
@@ -182,7 +196,8 @@ function one(source, p) {
 /** @type {[string, number, string][]} */
 const EDGES = [["advantage", 1, "mr"], ["disadvantage", 0, "mr"], ["target_unarmed", 1, "m"],
   ["attacker_prone", 0, "mr"], ["target_prone", 1, "m"], ["attacker_blind", 0, "m"],
-  ["target_blind", 1, "m"], ["unstable", 0, "r"], ["underwater", 0, "m"], ["zone", 0, "mr"]];
+  ["target_blind", 1, "m"], ["unstable", 0, "r"], ["underwater", 0, "m"], ["zone", 0, "mr"],
+  ["ineffective", 0, "mr"]];
 const NAMES = { surrounded: "attack.surrounded", two_weapons: "attack.two-weapons",
   fatigue: "d20.fatigue" };
 
@@ -217,6 +232,41 @@ function reach(zone, zoneField, weaponClass, ranged) {
   return hampered.includes(kind);
 }
 
+/** [Coup de grâce] an instant kill only of a helpless target, and not with what it excludes. */
+function instantKill(s) {
+  if (!s.instant_kill) return;
+  if (!s.helpless) refuse("instant_kill", "coup-de-grace", "instant-kill-helpless");
+  if (s.auto_critical) {
+    refuse("auto_critical", "coup-de-grace", "either", { first: field("auto_critical"),
+      second: field("instant_kill") });
+  }
+  for (const [name, given] of [["subdual", s.subdual], ["maneuver", s.maneuver !== null]]) {
+    if (given) refusal("attack.either", name, { first: field(name), second: field("instant_kill") });
+  }
+}
+
+/** [Neefektivní vzdálenost u hozených zbraní] with the thrower's Síla, a throw reaches Síla
+ * metres as any attack, twice Síla with disadvantage (true), no farther; null without Síla
+ * (the zones judge the throw), false within the effective distance. */
+function thrown(s, zoneGiven) {
+  if (s.strength === null) return null;
+  bounded(s.strength, ...A().strength, "strength");
+  if (s.weapon_class !== "thrown") {
+    refusal("attack.strength-thrown", "strength", { thrown: choice("weapon_class", "thrown") });
+  }
+  if (s.distance_m === null) {
+    refusal("attack.strength-metres", "strength",
+      { instead: zoneGiven ? msg("attack.instead-of-zone", named()) : "" });
+  }
+  const [effective, ineffective] = thrownRanges(s.strength);
+  const metres = Math.ceil(s.distance_m);
+  if (metres <= effective) return false;
+  if (metres <= ineffective) return true;
+  throw new RuleError(msg("attack.refused", { quote: msg("attack.quote.thrown-ineffective"),
+    change: msg("attack.thrown-too-far", { distance: s.distance_m, strength: s.strength,
+      ineffective }) }), "distance_m");
+}
+
 /** [Nezranitelná monstra] true when the target takes no damage, false when the rule is on
  * and it can, null when the rule is off. */
 function invulnerable(s) {
@@ -242,23 +292,29 @@ function invulnerable(s) {
 export function attack(source, input) {
   const s = { cover: 0, defense: "normal", fatigue: 0, strength_modifier: 0, bonus: 0,
     damage: null, weapon: null, count: 1, zone: null, distance_m: null, weapon_class: null,
-    target_level: null, attacker_monster_level: null, ...input };
+    target_level: null, attacker_monster_level: null, strength: null, maneuver: null, ...input };
   const { ac, fatigue, count, helpless, weapon_class: weaponClass } = s;
   const e = s.damage === null ? null : parsed(s.damage);
   if (weaponClass !== null) {
     oneOf(weaponClass, A().classes, "weapon_class");
     if (weaponClass === "melee" && s.ranged) refusal("attack.melee-ranged", "weapon_class");
   }
-  const thrown = weaponClass === "thrown";
+  const isThrown = weaponClass === "thrown";
   const rangedField = s.ranged || weaponClass === null ? "ranged" : "weapon_class";
   const ranged = s.ranged = !!s.ranged || A().classes.slice(1).includes(weaponClass);
-  const kind = validate(s, rangedField);
+  if (s.maneuver !== null) oneOf(s.maneuver, A().maneuvers, "maneuver");
+  const damageRolled = s.maneuver === null && !s.instant_kill;
+  const kind = validate(s, rangedField, damageRolled);
   if (s.auto_critical && !helpless) refuse("auto_critical", "coup-de-grace", "auto-critical");
+  instantKill(s);
   bounded(count, ...A().count, "count");
   const [zone, zoneField] = zoneOf(s.zone, s.distance_m);
-  const given = { ...s, zone: reach(zone, zoneField, weaponClass, ranged) };
+  const throwHampered = thrown(s, s.zone !== null);
+  // With the thrower's Síla the metres judge a throw, not the zone's abstraction.
+  const given = { ...s, ineffective: throwHampered,
+    zone: s.strength === null && reach(zone, zoneField, weaponClass, ranged) };
   const immune = invulnerable(s);
-  const halved = !!s.underwater && A().halved.includes(kind);
+  const halved = !!s.underwater && A().halved.includes(kind) && damageRolled;
   const edges = [];
   const notApplied = [];
   for (const [name, good, where] of EDGES) {
@@ -268,27 +324,37 @@ export function attack(source, input) {
     if (applies && !helpless) edges.push({ source: name, effect: good ? "advantage" : "disadvantage" });
     else if (!name.endsWith("advantage") && !(name === "underwater" && halved)) notApplied.push(name);
   }
-  if (immune === false) notApplied.push("invulnerable_monsters");
-  // [Obklíčení] the +1 is the melee attackers'; a helpless target is hit without a roll
-  if (s.surrounded && (ranged || helpless)) notApplied.push("surrounded");
+  if (immune === false || (immune && !damageRolled)) notApplied.push("invulnerable_monsters");
+  // [Obklíčení] the +1 is the melee attackers', never against a much larger target; a helpless
+  // target is hit without a roll
+  const much = !!s.target_much_larger;
+  if (s.surrounded && (ranged || helpless || much)) notApplied.push("surrounded");
+  // no damage dice: what only changes the damage changes nothing
+  if (!damageRolled) {
+    notApplied.push(...A().damage_only.filter((name) => s[name]));
+    if (s.two_weapons && helpless) notApplied.push("two_weapons"); // no roll to hit, no damage
+  }
   const mode = Number(edges.some((x) => x.effect === "advantage"))
     - Number(edges.some((x) => x.effect === "disadvantage"));
   const modifiers = [{ source: "bonus", value: s.bonus }];
-  if (s.surrounded && !ranged) modifiers.push({ source: "surrounded", value: A().surrounded });
+  if (s.surrounded && !ranged && !much) {
+    modifiers.push({ source: "surrounded", value: A().surrounded });
+  }
   if (s.two_weapons) modifiers.push({ source: "two_weapons", value: A().two_weapons });
   if (fatigue) modifiers.push({ source: "fatigue", value: -fatigue });
   const damageTerms = [];
-  if (thrown) damageTerms.push(term(s.strength_modifier, msg("attack.strength")));
+  if (isThrown) damageTerms.push(term(s.strength_modifier, msg("attack.strength")));
   if (s.two_weapons) damageTerms.push(term(A().two_weapons, msg("attack.two-weapons")));
   const p = { expression: s.unarmed ? null : e, damage: s.damage, ac, cover: s.cover, ranged,
     target: ac + (ranged ? s.cover : 0), mode, diceMode: ["disadvantage", "normal", "advantage"][mode + 1],
     edges, modifiers, notApplied, halved, defense: s.defense, helpless: !!helpless,
     subdual: !!s.subdual, strength: s.strength_modifier, improvised: s.improvised || s.untrained,
     modifier: modifiers.reduce((n, m) => n + m.value, 0), autoCritical: !!s.auto_critical,
-    invulnerable: !!immune, targetLevel: s.target_level, zone,
+    invulnerable: !!immune && damageRolled, targetLevel: s.target_level, zone,
+    maneuver: s.maneuver, instantKill: !!s.instant_kill, damageRolled,
     terms: modifiers.map((m) => term(m.value, NAMES[m.source] ? msg(NAMES[m.source]) : null)),
     damageTerms,
-    damageFatigue: s.strength_damage || s.unarmed || thrown ? fatigue : 0 };
+    damageFatigue: s.strength_damage || s.unarmed || isThrown ? fatigue : 0 };
   const blocked = ranged && s.full_cover;
   const chance = blocked ? frac(0) : helpless ? frac(1) : successChance(p.modifier, p.target, mode);
   const times = count > 1 ? msg("attack.times", { count }) : "";
@@ -304,13 +370,19 @@ export function attack(source, input) {
       results.push(result);
       said.push(words);
     }
-    const names = edges.map((x) => msg(`attack.edge.${x.source}`, x.source === "zone"
-      ? { weapon: msg(`attack.class.${weaponClass}`), zone: msg(`attack.zone.${zone}`) } : {}));
-    const head = helpless ? msg("attack.helpless", { count: times })
+    // The zone's and the throw's edges are worded with their own numbers and names.
+    const params = { zone: () => ({ weapon: msg(`attack.class.${weaponClass}`),
+      zone: msg(`attack.zone.${zone}`) }), ineffective: () => ({ distance: s.distance_m,
+      strength: s.strength }) };
+    const names = edges.map((x) => msg(`attack.edge.${x.source}`, params[x.source]?.() ?? {}));
+    let head = helpless ? msg("attack.helpless", { count: times })
       : msg(ranged ? "attack.ranged" : "attack.melee", { count: times,
         edges: edges.some((x) => !x.source.endsWith("advantage")) ? msg(mode ? "attack.edges"
           : "attack.edges-cancel", { names: join(names) }) : "" });
-    text = { head, tail: s.subdual ? msg("attack.subdual") : "" };
+    if (s.maneuver !== null) {
+      head = msg("attack.maneuver-head", { head, name: msg(`attack.maneuver.${s.maneuver}`) });
+    }
+    text = { head, tail: s.subdual && damageRolled ? msg("attack.subdual") : "" };
   }
   if (count === 1) {
     return answer(results[0], blocked ? text : msg("attack.text", { ...text, attack: said[0] }),

@@ -24,12 +24,17 @@ export function movement(source, { movement: hybnost, mode = "walk", already_mov
     moved: moved ? msg("movement.moved", { moved, left: shown }) : "" }));
 }
 
+/** [Hození zbraně], [Neefektivní vzdálenost u hozených zbraní] a throw's effective and
+ * ineffective distance in metres: Síla, and twice Síla (the one source of thrownRange and a
+ * thrown weapon's attack). */
+export const thrownRanges = (strength) => [strength, S().ineffective_factor * strength];
+
 /** [Hození zbraně] effective range = Síla, ineffective range = 2 × Síla (zone Poblíž). */
 export function thrownRange(source, { strength }) {
-  const ineffective = S().ineffective_factor * strength;
-  return answer({ effective_range_m: strength, ineffective_range_m: ineffective,
+  const [effective, ineffective] = thrownRanges(strength);
+  return answer({ effective_range_m: effective, ineffective_range_m: ineffective,
     zone: S().thrown_zone, damage_note: String(msg("thrown-range.damage-note")) },
-  msg("thrown-range.text", { strength, ineffective }));
+  msg("thrown-range.text", { strength, effective, ineffective }));
 }
 
 /** [Reflexivní blokování štítem] remove damage dice, one shield AC point each. */
