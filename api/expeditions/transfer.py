@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Response, request
+from flask import Response
 from flask.views import MethodView
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from werkzeug.exceptions import UnprocessableEntity
@@ -23,9 +23,20 @@ from api.expeditions import schemas
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import context, iso, undo_written, written
 from api.expeditions.store import MAX_ENTRIES, Written
-from api.expeditions.views import _created, answered, bearer, blp, json_response, refuse, store
+from api.expeditions.views import (
+    answered,
+    bearer,
+    blp,
+    created,
+    creation,
+    idempotency_key,
+    json_response,
+    refuse,
+    store,
+)
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
+from rpg.expedition import state as records
 from rpg.expedition.actions import act, actions
 from rpg.expedition.state import State, state_from_json
 
@@ -79,7 +90,7 @@ class ExportSchema(Schema):
     format = fields.String(required=True)
     format_version = fields.Integer(required=True, validate=validate.Equal(FORMAT_VERSION))
     id = fields.String(validate=validate.Length(0, 32))
-    name = fields.String(required=True, validate=validate.Length(1, 80))
+    name = schemas.name_field(records.EXPEDITION_NAME_MAX, required=True)
     created_at = fields.AwareDateTime(required=True)
     version = f.bounded_int(1, MAX_ENTRIES, required=True)
     state = fields.Dict(required=True)
@@ -220,7 +231,10 @@ class Import(MethodView):
                          "exported state. The body may be larger than elsewhere "
                          "(RPG_EXPEDITION_IMPORT_MAX_BYTES).")
     def post(self, document: dict[str, Any]) -> Response:
+        key = idempotency_key()
         with answered():
-            started, replayed = replay(document)
-            created = store().create(started, replayed)
-        return _created(created, request.args.get("format"))
+            done = store().recall(key) if key is not None else None
+            if done is None:
+                started, replayed = replay(document)
+                done = store().create(started, replayed, answer=creation, key=key)
+        return created(done)
