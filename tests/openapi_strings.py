@@ -1,4 +1,4 @@
-"""Every string an operation of the OpenAPI document takes, and a request that carries a value there.
+"""Every string an operation of the OpenAPI document takes, and a request carrying a value there.
 
 Read from the app's own document, so a route or a field added later is covered without a list
 kept by hand: query parameters, and every string of a JSON body (nested objects, list items,

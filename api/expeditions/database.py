@@ -23,7 +23,7 @@ A database that stalls must not stall the API (``RPG_DATABASE_TIMEOUT``, 5 s):
   under the run command's gevent workers, every transaction (a read, an action) a deadline on
   the client's side too, which holds when the server itself is frozen and enforces none of its
   own: past it the request is a 503 and the connection is dropped. A write also tells the server
-  its deadline (``rpg.commit_by``, a second before the client's): a deferred trigger refuses
+  its deadline (``rpg.commit_by``, 2 s before the client's): a deferred trigger refuses
   the COMMIT after it (migration 0002), so a server frozen after the client sent COMMIT, thawed
   after the client answered an error, rolls the write back rather than applying it unseen (the
   one window left is a freeze between that check and the commit's own record, a few
@@ -72,8 +72,10 @@ TIMEOUT = 5.0
 PROBE_SECONDS = 1.5
 #: Seconds the migrations may take at start (a large table's new index may take a while).
 MIGRATION_SECONDS = 120.0
-#: How much earlier than the client's deadline PostgreSQL must have processed a COMMIT.
-COMMIT_MARGIN = 1.0
+#: How much earlier than the client's deadline PostgreSQL must have processed a COMMIT, and
+#: the part of it the commit's own record and answer may take after that check.
+COMMIT_MARGIN = 2.0
+COMMIT_WINDOW = 0.5
 #: SQLite's errors after which no pooled connection is trusted (each reopens on its next use).
 SQLITE_FILE_ERRORS = ("readonly", "read-only", "disk i/o error", "unable to open database file")
 
@@ -327,20 +329,23 @@ class Database:
             bound = self.engine.execution_options(writing=True)
             with Session(bound, expire_on_commit=False) as session, session.begin():
                 if self.kind == "postgresql":
+                    session.connection()  # checked out (connected) first: the statement is timed
                     self._commit_by(session, due)
                 yield session
 
     @staticmethod
     def _commit_by(session: Session, due: float) -> None:
-        """Tell PostgreSQL the latest moment it may commit this transaction: a margin before
-        the client's deadline, on the server's own clock. An answer that took half the margin
-        to come back could place it after the client's deadline: then the write is refused."""
+        """Tell PostgreSQL the latest moment it may commit this transaction, on its own clock
+        (so the two clocks need not agree): :data:`COMMIT_MARGIN` before the client's deadline
+        as the statement leaves. The server reads it at most a round trip later, so a round
+        trip longer than the margin less :data:`COMMIT_WINDOW` could place it too close to the
+        client's deadline: such a slow database is refused the write (a 503)."""
         sent = time.monotonic()
         session.execute(text(
             "SELECT set_config('rpg.commit_by', "
             "(clock_timestamp() + make_interval(secs => :seconds))::text, true)"),
             {"seconds": due - sent - COMMIT_MARGIN})
-        if time.monotonic() - sent > COMMIT_MARGIN / 2:
+        if time.monotonic() - sent > COMMIT_MARGIN - COMMIT_WINDOW:
             raise DatabaseUnavailable("the database answers too slowly to commit in time")
 
     def check(self) -> tuple[bool, str]:

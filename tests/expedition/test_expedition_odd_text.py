@@ -19,8 +19,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from api.expeditions.models import ExpeditionRow
 from api.expeditions.idempotency import Answer
+from api.expeditions.models import ExpeditionRow
 from api.expeditions.store import Unstorable, Written
 from tests.expedition.conftest import STORY, Table
 from tests.openapi_strings import StringField, placed, string_fields
