@@ -41,7 +41,7 @@ from api.results import result_schema
 from api.serialize import to_json
 from api.wsgi import LANGUAGE
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
-from rpg.core.outcome import Next
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import Procedure, procedures
 from rpg.core.text import LANGUAGES, Text
 
@@ -187,6 +187,13 @@ def answer_body(procedure: Procedure, inputs: dict[str, Any], source: DiceSource
     the body every procedure answers, and what an expedition's log keeps of each roll."""
     outcome = procedure.run(source, **inputs)
     source.finish()
+    return answer_json(procedure, inputs, outcome, seed, lang)
+
+
+def answer_json(procedure: Procedure, inputs: dict[str, Any], outcome: Outcome,
+                seed: int | None, lang: str) -> dict[str, Any]:
+    """The whole answer of ``procedure`` that gave ``outcome`` (run on ``inputs`` with the dice
+    of ``seed``), in ``lang``: one run writes both languages."""
     result = to_json(outcome.result, lang)
     result["next"] = [next_json(step, lang) for step in outcome.next]
     return {

@@ -25,6 +25,10 @@ else as strings), then ``config``, which overrides everything. The names, for th
                                         instances:
                                         ``postgresql+psycopg://user:password@host/name``
 ``RPG_EXPEDITION_IMPORT_MAX_BYTES``     the largest expedition import (its body only; 413 past it)
+``RPG_EXPEDITION_IMPORT_DICE``          most dice an import's replay may roll (422 past them)
+``RPG_EXPEDITION_IMPORT_SECONDS``       most seconds an import's replay may take (503 past them)
+``RPG_EXPEDITION_IDEMPOTENCY_HOURS``    how long a write's answer is kept for its Idempotency-Key
+``RPG_DATABASE_TIMEOUT``                seconds one request's database work may take (503 past)
 ======================================  =====================================================
 """
 
@@ -82,4 +86,13 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     # An export holds every action of the log (about 300 bytes each): 10 000 entries fit.
     "EXPEDITION_IMPORT_MAX_BYTES": 4 * 1024 * 1024,
+    # What an import's replay may cost: a long campaign's log rolls a few dice an entry (a full
+    # log of 10 000 entries some 30 000); ten actions at the dice budget roll 50 000.
+    "EXPEDITION_IMPORT_DICE": 50_000,
+    "EXPEDITION_IMPORT_SECONDS": 60,
+    # A resent write is answered again for two days (payment APIs keep a day at least).
+    "EXPEDITION_IDEMPOTENCY_HOURS": 48,
+    # Seconds one request's database work may take (PostgreSQL's statement timeout is 4/5 of
+    # it, its lock timeout 2/5; the client's own deadline under the run command's workers).
+    "DATABASE_TIMEOUT": 5,
 }

@@ -46,7 +46,6 @@ import logging
 import math
 import os
 import sqlite3
-import sys
 import threading
 import time
 import weakref
@@ -58,6 +57,8 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
+
+from api.greenlets import cooperative
 
 log = logging.getLogger(__name__)
 
@@ -87,13 +88,6 @@ def default_url(instance_path: str) -> str:
 
 class DatabaseUnavailable(Exception):
     """The database did not answer (or could not be migrated yet)."""
-
-
-def cooperative() -> bool:
-    """Whether the standard library is gevent's (the run command's workers): only then can a
-    wait on the database be cut short from the outside."""
-    monkey = sys.modules.get("gevent.monkey")
-    return bool(monkey is not None and monkey.is_module_patched("socket"))
 
 
 @contextlib.contextmanager

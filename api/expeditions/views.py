@@ -364,7 +364,11 @@ class Expedition(MethodView):
         entries = query["entries"]
         with answered():
             if request.if_none_match:
-                version, role = store().head(public_id, token)
+                try:
+                    version, role = store().head(public_id, token)
+                except Unknown:
+                    charge_rate_limit()  # a guessed link costs like any request: 429 past it
+                    raise
                 tag = etag(version, role, lang, entries)
                 if request.if_none_match.contains_weak(tag):
                     response = Response(status=304)
