@@ -1,13 +1,25 @@
 """Slow clients against the real run command: do normal requests still get answered?
 
-Starts ``rpg-companion`` (the command ``scripts/serve`` ends in) on a free loopback port with its
-default settings, then measures normal requests (a few clients in turn, each request on a fresh
-connection, as phones on the table's Wi-Fi ask) twice: alone, and while ``--attackers``
-connections each send a request's head a header line every ``--interval`` seconds, never
-finishing it (and reconnect when the server closes them). Prints, for both, answered requests,
-timeouts or errors, p50 and p99. Everything is bounded in time.
+Starts the run command (``rpg-companion``'s ``api.serve``) on a free loopback port with its
+default settings (the rate limit off: the attack is about connections), then measures normal
+requests (a few clients in turn from 127.0.0.1, each request on a fresh connection, as phones on
+the table's Wi-Fi ask) twice: alone, and while ``--attackers`` connections from another client
+address (``--from``, 127.0.0.2) dribble:
 
-    .venv/bin/python bench/slow_clients.py [--attackers 100] [--interval 3] [--seconds 20]
+- ``--kind head`` (default): a request's head, a header line every ``--interval`` seconds, never
+  finishing it;
+- ``--kind body``: a POST whose head is whole and whose body (1 000 bytes declared) comes a byte
+  every ``--interval`` seconds.
+
+An attacker reconnects when the server closes its connection (or refuses it). Prints, for both
+measurements, answered requests, timeouts or errors, p50 and p99, and how often the server
+closed or refused an attacker's connection. Everything is bounded in time and count; every
+connection is to and from 127.0.0.0/8.
+
+    .venv/bin/python bench/slow_clients.py [--kind head|body] [--attackers 100] [--interval 3]
+        [--seconds 20] [--from 127.0.0.2] [--source DIR]
+
+``--source`` serves another checkout of the code (``git archive <commit> | tar -x -C DIR``).
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ sys.path[:] = [entry for entry in sys.path
                if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
 
 import argparse  # noqa: E402
+import errno  # noqa: E402
 import http.client  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
@@ -38,23 +51,22 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start(port: int) -> subprocess.Popen[bytes]:
-    """The run command on ``port``; returns once it answers (60 s at most)."""
-    env = {**os.environ, "RPG_BIND": f"127.0.0.1:{port}", "RPG_ACCESS_LOG": "0",
-           # The attack is about connections, not the rate limit: one client address here.
-           "RPG_RATELIMIT_ENABLED": "false"}
-    command = [str(Path(sys.executable).with_name("rpg-companion"))]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
+def start(port: int, source: Path) -> subprocess.Popen[bytes]:
+    """The run command of ``source`` on ``port``; returns once it answers (120 s at most)."""
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith("RPG_") and key != "WEB_CONCURRENCY"}
+    env.update({"RPG_BIND": f"127.0.0.1:{port}", "RPG_ACCESS_LOG": "0", "PYTHONPATH": str(source),
+                # The attack is about connections, not the rate limit.
+                "RPG_RATELIMIT_ENABLED": "false"})
+    process = subprocess.Popen([sys.executable, "-m", "api.serve"], cwd=source, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        try:
-            if request(port, "/api/v1/health/live", 2) is not None:
-                return process
-        except OSError:
-            time.sleep(0.2)
+        if request(port, "/api/v1/health/live", 2) is not None:
+            return process
+        time.sleep(0.2)
     process.terminate()
-    raise SystemExit("the server did not answer within 60 s")
+    raise SystemExit("the server did not answer within 120 s")
 
 
 def request(port: int, path: str, timeout: float) -> float | None:
@@ -98,39 +110,78 @@ def normal_load(port: int, seconds: float, clients: int, timeout: float) -> tupl
     return len(latencies), failed[0], latencies
 
 
-def attack(port: int, attackers: int, interval: float, stop: threading.Event) -> list[int]:
-    """Hold ``attackers`` unfinished requests open until ``stop``; count reconnections."""
-    reconnects = [0]
+class Dribbler:
+    """One attacker connection: non-blocking, so thousands are driven by one thread."""
 
-    def opened() -> socket.socket | None:
+    def __init__(self, port: int, source: str, kind: str) -> None:
+        self.port, self.source, self.kind = port, source, kind
+        self.sock: socket.socket | None = None
+        self.head_sent = False
+        self.line = 0
+
+    def open(self) -> None:
+        self.sock = socket.socket()
+        self.sock.setblocking(False)
+        self.sock.bind((self.source, 0))
+        self.sock.connect_ex(("127.0.0.1", self.port))
+        self.head_sent = False
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def step(self) -> bool:
+        """Send the next piece; ``False`` when the server closed or refused the connection."""
+        assert self.sock is not None
+        if not self.head_sent:
+            head = (f"GET {PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n" if self.kind == "head" else
+                    "POST /api/v1/roll HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
+            piece = head.encode()
+        elif self.kind == "head":
+            self.line += 1
+            piece = f"X-Slow-{self.line}: 1\r\n".encode()
+        else:
+            piece = b" "
         try:
-            sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-            sock.sendall(f"GET {PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode())
-            return sock
-        except OSError:
-            return None
+            if self.sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) in (b"", b"H"):
+                return False  # closed, or answered (408, 429): it is done with us
+        except BlockingIOError:
+            pass
+        except OSError as error:
+            return error.errno in (errno.ENOTCONN, errno.EINPROGRESS)  # still connecting
+        try:
+            self.sock.send(piece)
+        except BlockingIOError:
+            return True
+        except OSError as error:
+            return error.errno in (errno.ENOTCONN, errno.EINPROGRESS)
+        self.head_sent = True
+        return True
+
+
+def attack(port: int, attackers: int, interval: float, kind: str, source: str,
+           stop: threading.Event) -> list[int]:
+    """Hold ``attackers`` unfinished requests open from ``source`` until ``stop``; count the
+    connections the server closed or refused (each is opened again, as an attacker would)."""
+    reopened = [0]
 
     def run() -> None:
-        sockets = [opened() for _ in range(attackers)]
-        line = 0
+        connections = [Dribbler(port, source, kind) for _ in range(attackers)]
+        for connection in connections:
+            connection.open()
         while not stop.wait(interval):
-            line += 1
-            for i, sock in enumerate(sockets):
-                try:
-                    if sock is None:
-                        raise OSError
-                    sock.sendall(f"X-Slow-{line}: 1\r\n".encode())
-                except OSError:  # closed by the server: come back, as an attacker would
-                    if sock is not None:
-                        sock.close()
-                    sockets[i] = opened()
-                    reconnects[0] += 1
-        for sock in sockets:
-            if sock is not None:
-                sock.close()
+            for connection in connections:
+                if not connection.step():
+                    connection.close()
+                    connection.open()
+                    reopened[0] += 1
+        for connection in connections:
+            connection.close()
 
     threading.Thread(target=run, daemon=True).start()
-    return reconnects
+    return reopened
 
 
 def report(label: str, answered: int, failed: int, latencies: list[float]) -> None:
@@ -144,32 +195,43 @@ def report(label: str, answered: int, failed: int, latencies: list[float]) -> No
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", choices=("head", "body"), default="head")
     parser.add_argument("--attackers", type=int, default=100)
-    parser.add_argument("--interval", type=float, default=3.0, help="seconds between lines")
+    parser.add_argument("--interval", type=float, default=3.0,
+                        help="seconds between two pieces of a slow request")
     parser.add_argument("--seconds", type=float, default=20.0, help="per measurement")
     parser.add_argument("--clients", type=int, default=4, help="normal clients")
     parser.add_argument("--timeout", type=float, default=5.0, help="a normal request's timeout")
+    parser.add_argument("--from", dest="source_address", default="127.0.0.2",
+                        help="the attackers' loopback address")
+    parser.add_argument("--source", type=Path, default=ROOT, help="the code to serve")
     args = parser.parse_args()
     port = free_port()
-    process = start(port)
+    process = start(port, args.source.resolve())
     try:
-        print(f"nproc {os.cpu_count()}; rpg-companion with its defaults on 127.0.0.1:{port}; "
+        print(f"nproc {os.cpu_count()}; the run command of {args.source} with its defaults on "
+              f"127.0.0.1:{port}; slow {args.kind}s from {args.source_address}; "
               f"{args.clients} normal clients, fresh connections, timeout {args.timeout:g} s; "
               f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         report("without attack", *normal_load(port, args.seconds, args.clients, args.timeout))
         stop = threading.Event()
-        reconnects = attack(port, args.attackers, args.interval, stop)
-        time.sleep(1.0)
+        reconnects = attack(port, args.attackers, args.interval, args.kind,
+                            args.source_address, stop)
+        time.sleep(min(5.0, 1.0 + args.attackers / 1000))
         try:
             measured = normal_load(port, args.seconds, args.clients, args.timeout)
         finally:
             stop.set()
-        report(f"{args.attackers} slow clients", *measured)
-        print(f"slow connections closed by the server and reopened: {reconnects[0]} "
-              f"(a line every {args.interval:g} s)")
+        report(f"{args.attackers} slow {args.kind}s", *measured)
+        print(f"slow connections closed or refused by the server and reopened: {reconnects[0]} "
+              f"(a {'line' if args.kind == 'head' else 'byte'} every {args.interval:g} s)")
     finally:
         process.terminate()
-        process.wait(timeout=40)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -209,23 +209,11 @@ def raw_post(server: Server, path: str, body: dict[str, Any], headers: dict[str,
         sock.shutdown(socket.SHUT_WR)
 
 
-def post_json(server: Server, path: str, body: dict[str, Any],
-              headers: dict[str, str]) -> tuple[int, dict[str, str], dict[str, Any]]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
-    try:
-        connection.request("POST", path, body=json.dumps(body).encode(),
-                           headers={"Content-Type": "application/json", **headers})
-        response = connection.getresponse()
-        return response.status, dict(response.getheaders()), json.loads(response.read() or b"{}")
-    finally:
-        connection.close()
-
-
 def test_a_lost_answer_and_killed_workers_apply_each_action_once(database_url: str,
                                                                   tmp_path: Path) -> None:
     settings = {"RPG_DATABASE_URL": database_url, "RPG_RATELIMIT_ENABLED": "false"}
     with serve(tmp_path, **settings) as server:
-        status, _, created = post_json(server, "/api/v1/expeditions", STORY, {})
+        status, _, created = server.post("/api/v1/expeditions", STORY, {})
         assert status == 201
         gm = {"Authorization": f"Bearer {created['links']['gm_token']}"}
         path = f"/api/v1/expeditions/{created['id']}"
@@ -238,7 +226,7 @@ def test_a_lost_answer_and_killed_workers_apply_each_action_once(database_url: s
         while json.loads(server.get(path, gm)[2])["version"] == 1:
             assert time.monotonic() < deadline, "the lost action was never committed"
             time.sleep(0.1)
-        status, headers, answer = post_json(server, f"{path}/actions/supplies",
+        status, headers, answer = server.post(f"{path}/actions/supplies",
                                             {"version": 1, "change": 10},
                                             {**gm, "Idempotency-Key": sent})
         assert status == 200 and headers["Idempotent-Replayed"] == "true"
@@ -248,7 +236,7 @@ def test_a_lost_answer_and_killed_workers_apply_each_action_once(database_url: s
         # every request without an answer is sent again with its key until one comes.
         tables = []
         for n in range(4):
-            status, _, made = post_json(server, "/api/v1/expeditions",
+            status, _, made = server.post("/api/v1/expeditions",
                                         {**STORY, "name": f"Výprava {n}", "supplies": 0}, {})
             assert status == 201
             tables.append(made)
@@ -264,8 +252,8 @@ def test_a_lost_answer_and_killed_workers_apply_each_action_once(database_url: s
                 sent = key()
                 for _attempt in range(40):
                     try:
-                        status, _, acted = post_json(
-                            server, f"/api/v1/expeditions/{made['id']}/actions/supplies",
+                        status, _, acted = server.post(
+                            f"/api/v1/expeditions/{made['id']}/actions/supplies",
                             {"version": version, "change": change},
                             {**token, "Idempotency-Key": sent})
                     except (OSError, http.client.HTTPException, json.JSONDecodeError):
