@@ -30,6 +30,7 @@ from api.formats import (
     as_html,
     as_markdown,
     as_text,
+    card_response,
     chance_line,
     opened_in_browser,
     page,
@@ -328,8 +329,8 @@ def _documented(blp: Blueprint, schema: Schema, response_schema: type[Schema], l
     def placeholder() -> None:  # never called: it only carries the documentation
         return None
 
-    decorated = blp.arguments(schema, location=location)(
-        blp.response(200, response_schema)(blp.doc(**doc)(placeholder)))
+    decorated = blp.arguments(schema, location=location)(blp.response(200, response_schema)(
+        blp.alt_response(200, response=card_response())(blp.doc(**doc)(placeholder))))
     return dict(decorated._apidoc)
 
 

@@ -61,11 +61,19 @@ class Strict(Schema):
         unknown = RAISE
 
 
-class AnswerFormat(Strict):
-    """The answer's language and format."""
+class JsonAnswer(Strict):
+    """The answer's language; its format is JSON (a creation or a read is no chat card)."""
 
     lang = f.choice(LANGUAGES, metadata={
         "description": "Language of texts and errors (default from Accept-Language, else cs)."})
+    format = f.choice(("json",), metadata={
+        "description": "json only: a creation or a read answers the records as JSON; an "
+                       "action's entry may be a chat card (text, md, html)."})
+
+
+class AnswerFormat(JsonAnswer):
+    """The answer's language and format."""
+
     format = f.choice(FORMATS, metadata={
         "description": "json (default), text, md or html: the entry as a chat card."})
 
@@ -122,7 +130,7 @@ class EffectInput(Strict):
         "description": "A light source: while one burns the party cannot surprise anyone."})
 
 
-class CreateInput(AnswerFormat):
+class CreateInput(JsonAnswer):
     """A new expedition."""
 
     name = name_field(records.EXPEDITION_NAME_MAX, required=True)
@@ -235,7 +243,7 @@ class UndoInput(ActionBase):
     """Undo the last action still in effect."""
 
 
-class ReadQuery(AnswerFormat):
+class ReadQuery(JsonAnswer):
     """What a read asks for."""
 
     entries = f.bounded_int(0, PAGE_MAX, load_default=20, metadata={

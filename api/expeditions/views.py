@@ -74,7 +74,7 @@ from api.expeditions.store import (
     Unstorable,
 )
 from api.expeditions.store import NotFound as Unknown
-from api.formats import Card, requested_format
+from api.formats import Card, card_response, requested_format
 from api.language import request_language
 from api.limits import charge_rate_limit
 from api.procedures import render_card, site_root
@@ -147,6 +147,11 @@ MESSAGES = messages({
         "Tento Idempotency-Key už provázel jiný požadavek: nový požadavek potřebuje nový klíč.",
         "This Idempotency-Key came with another request: a new request needs a new key."),
 })
+
+#: What every action's and the undo's documentation adds.
+WRITE_NOTE = (" Send an Idempotency-Key header (16–255 visible ASCII characters, e.g. a UUID) to "
+              "make a resend safe: the same key and request answer the kept answer again "
+              "(Idempotent-Replayed: true) for 48 h; another request with the key is a 422.")
 
 #: The headers an answer keeps for its idempotency key (the rest are added as any answer leaves).
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Content-Security-Policy", "Location")
@@ -429,7 +434,9 @@ def _register_action(kind: str, rolls: bool) -> None:
         @blp.response(200, schemas.ActedSchema)
         @blp.doc(operationId=f"expedition{name}", summary=f"Expedition action: {kind}",
                  description=" ".join(doc.split()) + (
-                     f" Runs: {', '.join(declared.procedures)}." if declared.procedures else ""))
+                     f" Runs: {', '.join(declared.procedures)}." if declared.procedures else "")
+                 + WRITE_NOTE)
+        @blp.alt_response(200, response=card_response())
         def post(self, args: dict[str, Any], public_id: str) -> Response:
             return _act(public_id, kind, args)
 
@@ -450,7 +457,9 @@ class Undo(MethodView):
     @blp.response(200, schemas.ActedSchema)
     @blp.doc(operationId="undoExpedition", summary="Undo the last action",
              description="A new entry restores the state before the last action still in "
-                         "effect; nothing is edited. Undo again to go further back.")
+                         "effect; nothing is edited. Undo again to go further back."
+                         + WRITE_NOTE)
+    @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
         key = idempotency_key()
         with answered():
