@@ -34,15 +34,18 @@ sys.path[:] = [entry for entry in sys.path
 import argparse  # noqa: E402
 import errno  # noqa: E402
 import http.client  # noqa: E402
+import multiprocessing  # noqa: E402
 import os  # noqa: E402
 import socket  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
+from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = "/api/v1/morale?morale=7"
+PLURAL = {"head": "heads", "body": "bodies"}
 
 
 def free_port() -> int:
@@ -161,27 +164,35 @@ class Dribbler:
         return True
 
 
-def attack(port: int, attackers: int, interval: float, kind: str, source: str,
-           stop: threading.Event) -> list[int]:
-    """Hold ``attackers`` unfinished requests open from ``source`` until ``stop``; count the
-    connections the server closed or refused (each is opened again, as an attacker would)."""
-    reopened = [0]
-
-    def run() -> None:
-        connections = [Dribbler(port, source, kind) for _ in range(attackers)]
+def _dribble(port: int, attackers: int, interval: float, kind: str, source: str,
+             stop: Any, reopened: Any) -> None:
+    """The attackers' loop (in a process of its own): every ``interval`` a piece on each
+    connection; one the server closed or refused is opened again."""
+    connections = [Dribbler(port, source, kind) for _ in range(attackers)]
+    for connection in connections:
+        connection.open()
+    while not stop.wait(interval):
         for connection in connections:
-            connection.open()
-        while not stop.wait(interval):
-            for connection in connections:
-                if not connection.step():
-                    connection.close()
-                    connection.open()
-                    reopened[0] += 1
-        for connection in connections:
-            connection.close()
+            if not connection.step():
+                connection.close()
+                connection.open()
+                with reopened.get_lock():
+                    reopened.value += 1
+    for connection in connections:
+        connection.close()
 
-    threading.Thread(target=run, daemon=True).start()
-    return reopened
+
+def attack(port: int, attackers: int, interval: float, kind: str,
+           source: str) -> tuple[Any, Any, Any]:
+    """Hold ``attackers`` unfinished requests open from ``source`` until the returned event is
+    set; the attackers run in a process of their own (sharing no interpreter lock with the
+    normal clients being measured). Returns (stop event, reopened counter, process)."""
+    context = multiprocessing.get_context("fork")
+    stop, reopened = context.Event(), context.Value("l", 0)
+    process = context.Process(target=_dribble, daemon=True, args=(
+        port, attackers, interval, kind, source, stop, reopened))
+    process.start()
+    return stop, reopened, process
 
 
 def report(label: str, answered: int, failed: int, latencies: list[float]) -> None:
@@ -210,20 +221,20 @@ def main() -> None:
     process = start(port, args.source.resolve())
     try:
         print(f"nproc {os.cpu_count()}; the run command of {args.source} with its defaults on "
-              f"127.0.0.1:{port}; slow {args.kind}s from {args.source_address}; "
+              f"127.0.0.1:{port}; slow {PLURAL[args.kind]} from {args.source_address}; "
               f"{args.clients} normal clients, fresh connections, timeout {args.timeout:g} s; "
               f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         report("without attack", *normal_load(port, args.seconds, args.clients, args.timeout))
-        stop = threading.Event()
-        reconnects = attack(port, args.attackers, args.interval, args.kind,
-                            args.source_address, stop)
+        stop, reconnects, attacking = attack(port, args.attackers, args.interval, args.kind,
+                                             args.source_address)
         time.sleep(min(5.0, 1.0 + args.attackers / 1000))
         try:
             measured = normal_load(port, args.seconds, args.clients, args.timeout)
         finally:
             stop.set()
-        report(f"{args.attackers} slow {args.kind}s", *measured)
-        print(f"slow connections closed or refused by the server and reopened: {reconnects[0]} "
+            attacking.join(timeout=30)
+        report(f"{args.attackers} slow {PLURAL[args.kind]}", *measured)
+        print(f"slow connections closed or refused by the server and reopened: {reconnects.value} "
               f"(a {'line' if args.kind == 'head' else 'byte'} every {args.interval:g} s)")
     finally:
         process.terminate()
