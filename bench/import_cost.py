@@ -23,15 +23,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# bench/http.py would shadow the stdlib's http: keep this folder off the path.
-sys.path[:] = [entry for entry in sys.path
-               if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
+# bench/http.py would shadow the stdlib's http: keep this folder off the path, the root on it.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT), *(entry for entry in sys.path
+                            if Path(entry or ".").resolve() != Path(__file__).resolve().parent)]
 
 import argparse  # noqa: E402
 import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
-import socket  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
@@ -40,17 +40,12 @@ import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from typing import Any  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.slow_clients import free_port, report  # noqa: E402
+
 NORMAL = "/api/v1/morale?morale=7"
 #: The heavy attack of the issue: 50 attacks of 100d100 damage each.
 HEAVY = {"attack": {"ac": 10, "damage": "100d100", "count": 50}}
 ATTACKER = "127.0.0.2"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def start(source: Path, port: int, home: Path) -> subprocess.Popen[bytes]:
@@ -140,15 +135,6 @@ def normal_load(port: int, seconds: float, clients: int) -> tuple[int, int, list
     return len(latencies), failed[0], latencies
 
 
-def report(label: str, answered: int, failed: int, latencies: list[float]) -> None:
-    if len(latencies) >= 2:
-        cuts = statistics.quantiles(latencies, n=100)
-        figures = f"p50 {cuts[49]:8.1f} ms   p99 {cuts[98]:8.1f} ms"
-    else:
-        figures = "p50        - ms   p99        - ms"
-    print(f"{label:<26} answered {answered:5d}   failed/timed out {failed:4d}   {figures}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--imports", type=int, default=6, help="clients importing at once")
@@ -167,7 +153,8 @@ def main() -> None:
                   f"on 127.0.0.1:{port}; an export of {args.entries} heavy attacks "
                   f"({len(body) / 1024:.0f} KB); load average "
                   f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-            report("without imports", *normal_load(port, min(args.seconds, 20.0), args.clients))
+            report("without imports", *normal_load(port, min(args.seconds, 20.0), args.clients),
+                   width=26)
             statuses: Counter[int] = Counter()
             times: list[float] = []
             lock = threading.Lock()
@@ -191,7 +178,7 @@ def main() -> None:
             stop.set()
             for thread in threads:
                 thread.join(timeout=args.seconds + 40)
-            report(f"{args.imports} importing at once", *measured)
+            report(f"{args.imports} importing at once", *measured, width=26)
             answered = ", ".join(f"{count} × {status or 'no answer'}"
                                  for status, count in sorted(statuses.items()))
             median = statistics.median(times) / 1000 if times else float("nan")

@@ -195,13 +195,15 @@ def attack(port: int, attackers: int, interval: float, kind: str,
     return stop, reopened, process
 
 
-def report(label: str, answered: int, failed: int, latencies: list[float]) -> None:
+def report(label: str, answered: int, failed: int, latencies: list[float],
+           width: int = 16) -> None:
+    """One line of figures: answered, failed or timed out, p50 and p99."""
     if len(latencies) >= 2:
         cuts = statistics.quantiles(latencies, n=100)
         figures = f"p50 {cuts[49]:7.1f} ms   p99 {cuts[98]:7.1f} ms"
     else:
         figures = "p50       - ms   p99       - ms"
-    print(f"{label:<16} answered {answered:5d}   failed/timed out {failed:4d}   {figures}")
+    print(f"{label:<{width}} answered {answered:5d}   failed/timed out {failed:4d}   {figures}")
 
 
 def main() -> None:
