@@ -86,9 +86,9 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     # An export holds every action of the log (about 300 bytes each): 10 000 entries fit.
     "EXPEDITION_IMPORT_MAX_BYTES": 4 * 1024 * 1024,
-    # What an import's replay may cost: a long campaign's log rolls a few dice an entry (a full
-    # log of 10 000 entries some 30 000); ten actions at the dice budget roll 50 000.
-    "EXPEDITION_IMPORT_DICE": 50_000,
+    # What an import's replay may cost: a long campaign (a few thousand entries) rolls a few dice
+    # an entry; four actions at the dice budget roll as many.
+    "EXPEDITION_IMPORT_DICE": 20_000,
     "EXPEDITION_IMPORT_SECONDS": 60,
     # A resent write is answered again for two days (payment APIs keep a day at least).
     "EXPEDITION_IDEMPOTENCY_HOURS": 48,

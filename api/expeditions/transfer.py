@@ -9,11 +9,11 @@ otherwise the import is refused, naming the first entry that differs. The import
 gets new links; the old server's links open nothing there.
 
 An import is bounded by what it costs, not only by its size: its replay rolls at most
-``RPG_EXPEDITION_IMPORT_DICE`` dice (50 000; past them a 422 naming the entry, the replay stopped
+``RPG_EXPEDITION_IMPORT_DICE`` dice (20 000; past them a 422 naming the entry, the replay stopped
 there) and takes at most ``RPG_EXPEDITION_IMPORT_SECONDS`` (60; past them a 503), and it is
 charged to its client's rate-limit budget by its weight: besides the request's own unit, one
-unit per 100 entries (before the replay) and one per ``RPG_DICE_BUDGET`` dice rolled (what one
-action may roll; charged as they are rolled, a 429 when the budget has no room). Between two
+unit per 100 entries (before the replay) and one per 1 000 dice rolled (charged as they are
+rolled, a 429 when the budget has no room). Between two
 entries the replay yields to the worker's other requests, so an import holds a worker no longer
 at a stretch than one action does.
 """
@@ -86,8 +86,11 @@ MESSAGES = messages({
         "later."),
 })
 
-#: Entries of an export that cost one unit of the rate limit's budget.
+#: Entries of an export, and dice of its replay, that cost one unit of the rate limit's budget
+#: (a light action rolls a die or a few and costs a unit: an import is charged far less for its
+#: entries than the actions were, but each thousand dice cost one).
 ENTRIES_PER_UNIT = 100
+DICE_PER_UNIT = 1000
 
 
 @dataclass
@@ -96,7 +99,6 @@ class ImportCost:
 
     dice: int  #: most dice the replay may roll
     seconds: float  #: most time it may take
-    dice_per_unit: int  #: dice that cost one unit of the rate limit (what one action may roll)
     started: float = field(default_factory=time.monotonic)
     pause: Pacer = field(default_factory=Pacer)
     rolled: int = 0
@@ -107,7 +109,7 @@ class ImportCost:
         """The app's bounds (``EXPEDITION_IMPORT_DICE``, ``EXPEDITION_IMPORT_SECONDS``)."""
         config = current_app.config
         return cls(int(config["EXPEDITION_IMPORT_DICE"]),
-                   float(config["EXPEDITION_IMPORT_SECONDS"]), int(config["DICE_BUDGET"]))
+                   float(config["EXPEDITION_IMPORT_SECONDS"]))
 
     def entries(self, count: int) -> None:
         """Charge an export of ``count`` entries before its replay."""
@@ -121,7 +123,7 @@ class ImportCost:
         if time.monotonic() - self.started > self.seconds:
             refuse(ServiceUnavailable, msg("expedition.import.slow", seconds=self.seconds),
                    Retry_After="30")
-        due = self.rolled // self.dice_per_unit
+        due = self.rolled // DICE_PER_UNIT
         if due > self.charged:
             charge_weight(due - self.charged)
             self.charged = due

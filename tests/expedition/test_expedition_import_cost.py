@@ -67,8 +67,8 @@ def test_an_import_is_charged_by_its_entries_and_dice(tmp_path: Path) -> None:
                      for roll in answer["rolls"])
         assert rolled > 5000  # the import rolled more than one action may
         remaining = int(imported.headers["X-RateLimit-Remaining"])
-        # The request, two units for its 251 entries, one per 5 000 dice rolled.
-        assert remaining == 1000 - used - 1 - 2 - rolled // 5000 - 2  # (2: the creation, export)
+        # The request, two units for its 251 entries, one per 1 000 dice rolled.
+        assert remaining == 1000 - used - 1 - 2 - rolled // 1000 - 2  # (2: the creation, export)
     finally:
         closed(app)
 
@@ -82,7 +82,7 @@ def test_an_import_past_its_dice_bound_is_refused_and_writes_nothing(db_app: Fla
     assert refused.status_code == 422
     errors = refused.get_json()["errors"]["log"]
     assert len(errors) == 1 and errors[0].startswith(
-        "Replaying the export would roll more than 50000 dice (at entry ")
+        "Replaying the export would roll more than 20000 dice (at entry ")
     assert expeditions(db_app) == count
 
 
