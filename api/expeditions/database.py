@@ -203,16 +203,15 @@ class Database:
         with self._migration_lock(), self.engine.connect() as connection:
             if self.kind == "postgresql":
                 # A migration may take longer than a request's statement (an index on a large
-                # table), and waits for another instance's migration to end.
-                connection.execute(text("SET statement_timeout = 0"))
-                connection.execute(text("SET lock_timeout = 0"))
+                # table), and waits for another instance's migration to end: no timeouts in
+                # this transaction (LOCAL: the pooled connection keeps its own after it).
+                connection.execute(text("SET LOCAL statement_timeout = 0"))
+                connection.execute(text("SET LOCAL lock_timeout = 0"))
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
                                    {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
             connection.commit()
-            if self.kind == "postgresql":  # the pool's connection keeps the session's settings
-                connection.invalidate()
         self._identity = self._file_identity()
         self._migrated = True
 
