@@ -40,7 +40,7 @@ import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from typing import Any  # noqa: E402
 
-from bench.slow_clients import free_port, report  # noqa: E402
+from bench.slow_clients import free_port, report, stop_server  # noqa: E402
 
 NORMAL = "/api/v1/morale?morale=7"
 #: The heavy attack of the issue: 50 attacks of 100d100 damage each.
@@ -185,12 +185,7 @@ def main() -> None:
             print(f"imports: {sum(statuses.values())} sent ({answered}); an import's answer "
                   f"took {median:.1f} s (median), {max(times, default=0) / 1000:.1f} s at most")
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+            stop_server(process)
         killed = (home / "server.log").read_text(errors="replace").count("WORKER TIMEOUT")
         print(f"workers killed by the server for a timeout: {killed}")
 

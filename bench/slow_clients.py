@@ -239,12 +239,17 @@ def main() -> None:
         print(f"slow connections closed or refused by the server and reopened: {reconnects.value} "
               f"(a {'line' if args.kind == 'head' else 'byte'} every {args.interval:g} s)")
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop_server(process)
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then SIGKILL after a minute (a worker may be busy); reaps the process."""
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,8 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tests.expedition.conftest import STORY
-from tests.postgres import Cluster, PostgresMissing, cluster
+from tests.postgres import Cluster
 from tests.reliability.servers import Server, redis_server, serve
 
 DATABASE_TIMEOUT = 5  # the default
@@ -62,15 +60,6 @@ def test_a_frozen_redis_costs_a_request_its_timeout_once(tmp_path: Path) -> None
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Cluster]:
-    try:
-        with cluster() as running:
-            yield running
-    except PostgresMissing as missing:
-        pytest.fail(str(missing))
 
 
 def cluster_processes(running: Cluster) -> list[int]:
