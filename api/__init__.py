@@ -34,6 +34,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.health import init_health
     from api.hosts import init_allowed_hosts
     from api.limits import init_limits
+    from api.odd_text import find_odd_text, refuse_odd_text
     from api.security import init_security_headers
     from api.serialize import RulesJsonProvider
     from api.settings import DEFAULTS
@@ -91,6 +92,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 g.json_body = app.json.loads(request.get_data(cache=True))
             except ValueError:
                 abort(400)
+            odd = find_odd_text(g.json_body)
+            if odd is not None:
+                refuse_odd_text(odd, "json")
+
+    @app.before_request
+    def odd_query() -> None:
+        # Every string of every route is checked before any work: a query's too.
+        if is_api() and request.query_string and request.routing_exception is None:
+            odd = find_odd_text({name: values[0] if len(values) == 1 else values
+                                 for name, values in request.args.lists()})
+            if odd is not None:
+                refuse_odd_text(odd, "query")
 
     init_security_headers(app, is_api)
     # CORS, the API's security headers, no-store and the rate limit's headers, as answers leave.

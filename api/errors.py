@@ -61,6 +61,7 @@ _STATUS_MESSAGES: dict[int, Text] = {
               "Bad request: the body is not valid JSON."),
     404: Text("Taková adresa v API není.", "No such path in the API."),
     405: Text("Tato metoda zde není dovolena.", "This method is not allowed here."),
+    408: Text("Tělo požadavku nedorazilo včas.", "The request body did not arrive in time."),
     413: Text("Tělo požadavku je příliš velké.", "The request body is too large."),
     414: Text("Adresa požadavku je příliš dlouhá: pošli vstup jako JSON metodou POST.",
               "The request URL is too long: send the input as JSON by POST."),

@@ -10,11 +10,11 @@ adds the same headers to both.
 
 Anything else is handed to Flask untouched, and Flask answers it as it answers every request:
 another path or method, a host to refuse, a query or body over the limits, a body that is not
-JSON, a POST with a query string, input the schema refuses, a format other than JSON, a request
-over the rate limit (counted here, not again there), a rule or dice error (with the seed drawn
-here, so Flask rolls the same dice). An exception of any kind is a hand-over, never an answer.
-``tests/api/test_fastpath.py`` holds both paths to the same status, headers and body for every
-procedure's samples.
+JSON, a POST with a query string, text that cannot be stored (:mod:`api.odd_text`), input the
+schema refuses, a format other than JSON, a request over the rate limit (counted here, not again
+there), a rule or dice error (with the seed drawn here, so Flask rolls the same dice). An
+exception of any kind is a hand-over, never an answer. ``tests/api/test_fastpath.py`` holds
+both paths to the same status, headers and body for every procedure's samples.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from werkzeug.wrappers import Request
 from api.formats import accepted_format
 from api.language import accepted_language
 from api.limits import RateLimiter, count_request
+from api.odd_text import find_odd_text
 from api.procedures import (
     API_PREFIX,
     COMMON,
@@ -95,6 +96,8 @@ class ProcedureFastPath:
                 return None
         else:
             data = query_args(request.args, endpoint.multiple)
+        if find_odd_text(data) is not None:
+            return None  # Flask refuses it, naming the field
         limiter: RateLimiter | None = self.app.extensions.get("rpg_rate_limiter")
         if limiter is not None:
             counted = count_request(limiter, environ)

@@ -31,6 +31,26 @@ MIMETYPES = {
     "html": "text/html",
 }
 
+#: What each chat-card format is, for the OpenAPI document.
+_CARD_DESCRIPTIONS = {
+    "text": "format=text (or Accept: text/plain): the sentence alone, the chance on a second "
+            "line.",
+    "md": "format=md: a Discord message (Markdown; the user's text escaped).",
+    "html": "format=html: a card for a VTT chat. A browser opening the URL itself "
+            "(Sec-Fetch-Dest: document) gets text/html for format=text too: a page around the "
+            "card, with its own Content-Security-Policy.",
+}
+
+
+def card_response() -> dict[str, Any]:
+    """The chat-card formats of an answer, for the OpenAPI document: each Content-Type with what
+    it holds, merged into the JSON answer's own entry by flask-smorest's ``alt_response(200,
+    response=...)`` (it reads the entry's ``content_type``, here the JSON one it merges into)."""
+    return {"content": {MIMETYPES[fmt]: {"schema": {"type": "string", "description": text}}
+                        for fmt, text in _CARD_DESCRIPTIONS.items()},
+            "content_type": "application/json"}
+
+
 MESSAGES = messages({
     "api.card.header": Text("PJ", "GM"),
     "api.card.rule": Text("Pravidlo", "Rule"),

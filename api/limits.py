@@ -5,15 +5,20 @@ dice budget of one request (422), and the rate limit (429 with ``Retry-After``).
 
 The rate limit is ONE budget per client address (after ``RPG_PROXY_HOPS``) across every API
 route, in fixed windows (``120/minute;3000/hour``: both must have room). A request refused does
-not count. The counters live
+not count. A request costs one unit; a heavy one more, by its weight (an expedition's import: by
+its entries and the dice its replay rolls, :func:`charge_weight`). A conditional poll answered
+304 is free; a poll that opens nothing (a guessed token) is counted and refused past the budget
+like any request. The counters live
 
 - in a table in shared memory (``memory://``, the default), created with the app before gunicorn
   forks its workers, so every worker of an instance counts against the same budget; or
 - in Redis (``redis://host:6379/0``), one Lua script a request, so every instance shares it.
 
 When the store fails (Redis down or unreachable) the API serves without a limit rather than fail:
-a warning is logged at most once a minute, the store is tried again at most once a second per
-worker, and the health endpoint reports the limit as degraded (:mod:`api.health`).
+a request waits for Redis at most 0.25 s (a timeout is not retried; only a connection found dead,
+which fails at once, is tried once more on a fresh one), a warning is logged at most once a
+minute, the store is tried again at most once a second per worker, and the health endpoint
+reports the limit as degraded (:mod:`api.health`).
 """
 
 from __future__ import annotations
@@ -123,13 +128,15 @@ class Verdict:
     retry_after: int  #: whole seconds until every breached window has ended (0 when allowed)
 
 
-def verdict(rates: Sequence[Rate], now: float, counts: Sequence[int], allowed: bool) -> Verdict:
-    """The verdict for ``counts`` (after this request when allowed, before it when refused)."""
+def verdict(rates: Sequence[Rate], now: float, counts: Sequence[int], allowed: bool,
+            cost: int = 1) -> Verdict:
+    """The verdict for ``counts`` (after this request when allowed, before its ``cost`` units
+    when refused)."""
     ends = [(math.floor(now / rate.seconds) + 1) * rate.seconds for rate in rates]
     if allowed:
         i = min(range(len(rates)), key=lambda j: (rates[j].amount - counts[j], rates[j].seconds))
         return Verdict(True, rates[i].amount, rates[i].amount - counts[i], ends[i], 0)
-    breached = [j for j, rate in enumerate(rates) if counts[j] >= rate.amount]
+    breached = [j for j, rate in enumerate(rates) if counts[j] + cost > rate.amount]
     i = max(breached, key=lambda j: ends[j])
     return Verdict(False, rates[i].amount, 0, ends[i], max(1, math.ceil(ends[i] - now)))
 
@@ -143,8 +150,8 @@ class Counters(Protocol):
 
     kind: str
 
-    def hit(self, key: str, now: float) -> Verdict:
-        """Count one request of ``key`` at ``now`` unless a window is full."""
+    def hit(self, key: str, now: float, cost: int = 1) -> Verdict:
+        """Count ``cost`` units of ``key`` at ``now`` unless a window has no room for them."""
 
     def ping(self) -> None:
         """Raise :class:`StoreUnavailable` unless the store answers."""
@@ -180,7 +187,7 @@ class SharedMemoryCounters:
     def ping(self) -> None:
         """Shared memory always answers."""
 
-    def hit(self, key: str, now: float) -> Verdict:
+    def hit(self, key: str, now: float, cost: int = 1) -> Verdict:
         # str hashes are salted per interpreter; forked workers inherit the master's salt.
         fingerprint = hash(key) or 1
         windows = [int(now // rate.seconds) for rate in self.rates]
@@ -191,18 +198,18 @@ class SharedMemoryCounters:
             table = self._table
             counts = [table[start + 2 + 2 * i] if table[start + 1 + 2 * i] == window else 0
                       for i, window in enumerate(windows)]
-            allowed = all(count < rate.amount for count, rate in zip(counts, self.rates,
-                                                                       strict=True))
+            allowed = all(count + cost <= rate.amount
+                          for count, rate in zip(counts, self.rates, strict=True))
             if allowed:
                 table[start] = fingerprint
                 for i, window in enumerate(windows):
-                    counts[i] += 1
+                    counts[i] += cost
                     table[start + 1 + 2 * i] = window
                     table[start + 2 + 2 * i] = counts[i]
         finally:
             with contextlib.suppress(ValueError):  # released by a request that took it over
                 self._lock.release()
-        return verdict(self.rates, now, counts, allowed)
+        return verdict(self.rates, now, counts, allowed, cost)
 
     def _slot(self, fingerprint: int, windows: list[int]) -> int:
         """The offset of ``fingerprint``'s slot: its own, else a free one, else the quietest."""
@@ -226,21 +233,23 @@ class SharedMemoryCounters:
         return start
 
 
-#: Counts one request of a client across every rate, atomically: nothing is counted when any
-#: window is full. KEYS: one per rate; ARGV: the amounts, then the keys' lifetimes in seconds.
+#: Counts a request's units (one, or its weight) across every rate, atomically: nothing is
+#: counted when any window lacks room for them. KEYS: one per rate; ARGV: the amounts, then the
+#: keys' lifetimes in seconds, then the units.
 _HIT_SCRIPT = """
 local n = #KEYS
+local cost = tonumber(ARGV[2 * n + 1])
 local counts = {}
 for i = 1, n do
   counts[i] = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if counts[i] >= tonumber(ARGV[i]) then
+  if counts[i] + cost > tonumber(ARGV[i]) then
     for j = i + 1, n do counts[j] = tonumber(redis.call('GET', KEYS[j]) or '0') end
     return {0, unpack(counts)}
   end
 end
 for i = 1, n do
-  counts[i] = redis.call('INCR', KEYS[i])
-  if counts[i] == 1 then redis.call('EXPIRE', KEYS[i], ARGV[n + i]) end
+  counts[i] = redis.call('INCRBY', KEYS[i], cost)
+  if counts[i] == cost then redis.call('EXPIRE', KEYS[i], ARGV[n + i]) end
 end
 return {1, unpack(counts)}
 """
@@ -271,9 +280,12 @@ class RedisCounters:
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
         self._client = redis.Redis.from_url(
             uri, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT,
-            # One immediate retry: a pooled connection is dead after Redis restarts or fails
-            # over, and the retry reconnects; a Redis that is down costs two quick refusals.
-            retry=Retry(NoBackoff(), 1), health_check_interval=30)
+            # One immediate retry, and only of a connection found dead (a pooled connection
+            # after Redis restarted or failed over: it fails at once, and the retry reconnects).
+            # A timeout is not retried: a frozen Redis costs a request 0.25 s, not a second.
+            # No health-check PING before a command either: it would wait 0.25 s of its own.
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+            health_check_interval=0)
         self._script = self._client.register_script(_HIT_SCRIPT)
         self._lifetimes = [rate.seconds + 5 for rate in self.rates]
 
@@ -284,15 +296,15 @@ class RedisCounters:
         except self._errors as error:
             raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
 
-    def hit(self, key: str, now: float) -> Verdict:
+    def hit(self, key: str, now: float, cost: int = 1) -> Verdict:
         keys = [f"{self.prefix}:{{{key}}}:{rate.seconds}:{int(now // rate.seconds)}"
                 for rate in self.rates]
         try:
             allowed, *counts = self._script(
-                keys=keys, args=[rate.amount for rate in self.rates] + self._lifetimes)
+                keys=keys, args=[rate.amount for rate in self.rates] + self._lifetimes + [cost])
         except self._errors as error:
             raise StoreUnavailable(f"{type(error).__name__}: {error}") from error
-        return verdict(self.rates, now, [int(count) for count in counts], bool(allowed))
+        return verdict(self.rates, now, [int(count) for count in counts], bool(allowed), cost)
 
 
 class RateLimiter:
@@ -311,12 +323,12 @@ class RateLimiter:
         self._warned = memoryview(mmap.mmap(-1, 8)).cast("d")
         self._warned[0] = -math.inf
 
-    def hit(self, key: str) -> Verdict | None:
-        """Count one request of ``key``; ``None`` when the store cannot count it."""
+    def hit(self, key: str, cost: int = 1) -> Verdict | None:
+        """Count ``cost`` units of ``key``; ``None`` when the store cannot count them."""
         if self._failing and time.monotonic() < self._retry_at:
             return None
         try:
-            result = self.counters.hit(key, time.time())
+            result = self.counters.hit(key, time.time(), cost)
         except StoreUnavailable as error:
             self.failed(error)
             return None
@@ -407,6 +419,22 @@ def charge_rate_limit() -> None:
         return
     counted = _count(limiter)
     if counted is not None and not counted.allowed:
+        abort(429)
+
+
+def charge_weight(units: int) -> None:
+    """Count ``units`` more of the current request's client: a heavy request pays its weight
+    (an import, by its entries and dice). 429 when the budget has no room for them (then none
+    is counted); the answer's headers show the budget after them."""
+    limiter = rate_limiter(current_app)
+    if limiter is None or units <= 0:
+        return
+    environ = request.environ
+    counted = limiter.hit(environ.get("REMOTE_ADDR") or "", units)
+    if counted is None:
+        return
+    environ[RATE_LIMIT] = g.rate_limit = counted
+    if not counted.allowed:
         abort(429)
 
 

@@ -30,6 +30,7 @@ from api.formats import (
     as_html,
     as_markdown,
     as_text,
+    card_response,
     chance_line,
     opened_in_browser,
     page,
@@ -41,7 +42,7 @@ from api.results import result_schema
 from api.serialize import to_json
 from api.wsgi import LANGUAGE
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
-from rpg.core.outcome import Next
+from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import Procedure, procedures
 from rpg.core.text import LANGUAGES, Text
 
@@ -187,6 +188,13 @@ def answer_body(procedure: Procedure, inputs: dict[str, Any], source: DiceSource
     the body every procedure answers, and what an expedition's log keeps of each roll."""
     outcome = procedure.run(source, **inputs)
     source.finish()
+    return answer_json(procedure, inputs, outcome, seed, lang)
+
+
+def answer_json(procedure: Procedure, inputs: dict[str, Any], outcome: Outcome,
+                seed: int | None, lang: str) -> dict[str, Any]:
+    """The whole answer of ``procedure`` that gave ``outcome`` (run on ``inputs`` with the dice
+    of ``seed``), in ``lang``: one run writes both languages."""
     result = to_json(outcome.result, lang)
     result["next"] = [next_json(step, lang) for step in outcome.next]
     return {
@@ -321,8 +329,8 @@ def _documented(blp: Blueprint, schema: Schema, response_schema: type[Schema], l
     def placeholder() -> None:  # never called: it only carries the documentation
         return None
 
-    decorated = blp.arguments(schema, location=location)(
-        blp.response(200, response_schema)(blp.doc(**doc)(placeholder)))
+    decorated = blp.arguments(schema, location=location)(blp.response(200, response_schema)(
+        blp.alt_response(200, response=card_response())(blp.doc(**doc)(placeholder))))
     return dict(decorated._apidoc)
 
 

@@ -17,6 +17,11 @@ Server settings from the environment (the app's own ``RPG_*`` settings are in :m
 - ``RPG_TIMEOUT``: seconds before a silent worker is restarted (default 30);
 - ``RPG_KEEPALIVE``: seconds a keep-alive connection may idle, and the time a client has to send
   a request's head (default 5, at least 1);
+- ``RPG_BODY_TIMEOUT``: seconds a client has to send a request's body once its head arrived
+  (default 10; past it a 408 and the connection closed; 0: no deadline), :mod:`api.worker`;
+- ``RPG_MAX_CONNECTIONS_PER_CLIENT``: connections one client address may hold in one worker
+  (default a tenth of ``RPG_WORKER_CONNECTIONS``; 0 behind a proxy, ``RPG_PROXY_HOPS``, where
+  every connection is the proxy's: there the proxy limits them), :mod:`api.worker`;
 - ``RPG_MAX_REQUESTS``: restart a worker after this many requests, 0 = never (default 0);
 - ``RPG_ACCESS_LOG``: ``1`` (default) writes one line per request to stdout, ``0`` none;
 - ``RPG_CONTROL_SOCKET``: a path for gunicorn's control socket (``gunicornc``); unset, there is
@@ -35,6 +40,8 @@ from collections.abc import Callable
 from typing import Any
 
 ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+#: The workers: gevent's, guarded (:mod:`api.worker`).
+WORKER_CLASS = "api.worker.GuardedGeventWorker"
 #: Gunicorn answers a request line longer than this itself (414); the app's own 414, with the
 #: error envelope, comes first for any query string up to ``MAX_QUERY_LENGTH`` (7 KiB).
 REQUEST_LINE_LIMIT = 8190
@@ -62,7 +69,8 @@ def options() -> dict[str, Any]:
     return {
         "bind": os.environ.get("RPG_BIND", "127.0.0.1:8000"),
         "workers": _env_int("WEB_CONCURRENCY", 2 * cores + 1),
-        "worker_class": "gevent",
+        # gunicorn's gevent worker, with a body deadline and a cap of connections per client.
+        "worker_class": WORKER_CLASS,
         "worker_connections": _env_int("RPG_WORKER_CONNECTIONS", 1000),
         "timeout": _env_int("RPG_TIMEOUT", 30),
         "graceful_timeout": _env_int("RPG_TIMEOUT", 30),
@@ -103,7 +111,7 @@ def run(load: Callable[[], Any], settings: dict[str, Any] | None = None) -> None
     """
     settings = settings or options()
     chosen: dict[str, Any] = settings
-    if settings.get("worker_class") == "gevent":
+    if settings.get("worker_class") in ("gevent", WORKER_CLASS):
         patch()
     from gunicorn.app.base import BaseApplication
 

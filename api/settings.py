@@ -29,6 +29,10 @@ else as strings), then ``config``, which overrides everything. The names, for th
                                         signed with it are answered, every other one is a 401
 ``RPG_SECRET_KEY``                      Flask's secret key; seals the GM links of the Discord
                                         channels linked to an expedition (unset, none is linked)
+``RPG_EXPEDITION_IMPORT_DICE``          most dice an import's replay may roll (422 past them)
+``RPG_EXPEDITION_IMPORT_SECONDS``       most seconds an import's replay may take (503 past them)
+``RPG_EXPEDITION_IDEMPOTENCY_HOURS``    how long a write's answer is kept for its Idempotency-Key
+``RPG_DATABASE_TIMEOUT``                seconds one request's database work may take (503 past)
 ======================================  =====================================================
 """
 
@@ -88,4 +92,13 @@ DEFAULTS: dict[str, Any] = {
     "EXPEDITION_IMPORT_MAX_BYTES": 4 * 1024 * 1024,
     # None: Discord's interactions are refused (api.discord).
     "DISCORD_PUBLIC_KEY": None,
+    # What an import's replay may cost: a long campaign (a few thousand entries) rolls a few dice
+    # an entry; four actions at the dice budget roll as many.
+    "EXPEDITION_IMPORT_DICE": 20_000,
+    "EXPEDITION_IMPORT_SECONDS": 60,
+    # A resent write is answered again for two days (payment APIs keep a day at least).
+    "EXPEDITION_IDEMPOTENCY_HOURS": 48,
+    # Seconds one request's database work may take (PostgreSQL's statement timeout is 4/5 of
+    # it, its lock timeout 2/5; the client's own deadline under the run command's workers).
+    "DATABASE_TIMEOUT": 5,
 }

@@ -13,6 +13,7 @@ from hypothesis import settings
 
 from api import create_app
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, Patient, build_site, once_per_run, serve
+from tests.postgres import Cluster, PostgresMissing, cluster
 
 # Property tests check behaviour, never speed: a shared, loaded machine must not turn a slow
 # example into a failure (speed is measured by bench/, not by tests); examples come from a fixed
@@ -29,6 +30,17 @@ def app() -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL cluster for the session (the expeditions' tests, the frozen
+    database's); a missing PostgreSQL fails, never skips."""
+    try:
+        with cluster() as running:
+            yield running
+    except PostgresMissing as missing:
+        pytest.fail(str(missing))
 
 
 # One site build for the whole run, one static server and ONE Playwright session per process:

@@ -9,6 +9,7 @@ body limit. The endpoints are in :mod:`api.expeditions.views` and
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask, request
@@ -43,9 +44,10 @@ def database_url(app: Flask) -> str:
 
 def init_expeditions(app: Flask) -> ExpeditionStore:
     """Open and migrate the database; register its health check and its request rules."""
-    database = Database(database_url(app))
+    database = Database(database_url(app), timeout=float(app.config["DATABASE_TIMEOUT"]))
     database.start()
-    store = ExpeditionStore(database)
+    store = ExpeditionStore(
+        database, timedelta(hours=float(app.config["EXPEDITION_IDEMPOTENCY_HOURS"])))
     app.extensions["rpg_expeditions"] = store
     add_check(app, "database", database.check, required=True)
 

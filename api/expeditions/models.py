@@ -9,6 +9,12 @@
   (what an undo restores) and, for the chain of undos, the action in effect before it
   (``previous_action``) or the entry it reverts (``reverts``).
 
+- ``idempotency_keys``: the answer of each write sent with an ``Idempotency-Key``, kept (in the
+  write's own transaction) so that the same request sent again gets the same answer instead of
+  being applied twice: its key's and its request's SHA-256, the answer's status, headers and
+  body (a new expedition's without its links: their tokens are derived again from the key and
+  ``nonce``, never stored), per ``scope`` (the expedition's public id, or ``create``).
+
 A migration (``api/expeditions/migrations``) creates them; a change of these classes needs a new
 migration.
 """
@@ -26,6 +32,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
 )
@@ -89,3 +96,25 @@ class EntryRow(Base):
     state_before: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     previous_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
     reverts: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class IdempotencyRow(Base):
+    """The kept answer of one write sent with an ``Idempotency-Key``."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (
+        UniqueConstraint("scope", "key_hash", name="uq_idempotency_keys_scope_key"),
+        Index("ix_idempotency_keys_created_at", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    scope: Mapped[str] = mapped_column(String(40))
+    key_hash: Mapped[str] = mapped_column(String(64))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    expedition_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("expeditions.id", ondelete="CASCADE"), index=True)
+    status: Mapped[int] = mapped_column(Integer)
+    headers: Mapped[dict[str, str]] = mapped_column(Json)
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+    nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -19,7 +19,7 @@ from marshmallow import ValidationError
 
 from api.expeditions.models import EntryRow
 from api.expeditions.store import Written
-from api.procedures import DRAWN_SEED_LIMIT, ENDPOINTS, answer_body, dice_source
+from api.procedures import DRAWN_SEED_LIMIT, ENDPOINTS, answer_json, dice_source
 from api.serialize import to_json
 from rpg.core.catalog import msg
 from rpg.core.registry import procedures
@@ -70,13 +70,11 @@ def context(seed: int | None, dice: list[int] | None, *,
 
 
 def _answer(step: Step, lang: str) -> dict[str, Any]:
-    """The step's full answer in ``lang``: its procedure run again on its own dice (the same
-    seed, or the same physical dice), so it is exactly what the procedure's endpoint answers."""
-    if step.seed is not None:
-        source, _ = dice_source(step.seed, None)
-    else:
-        source, _ = dice_source(None, list(step.dice))
-    return answer_body(procedures()[step.procedure], dict(step.inputs), source, step.seed, lang)
+    """The step's full answer in ``lang``, written from its outcome by the procedure's endpoint's
+    own writer (the same inputs and dice give the same outcome: exactly what the endpoint
+    answers, without running the procedure again for each language)."""
+    return answer_json(procedures()[step.procedure], dict(step.inputs), step.outcome, step.seed,
+                       lang)
 
 
 def written(applied: Applied, inputs: Mapping[str, Any], *, hidden: bool = False,

@@ -20,6 +20,7 @@ from api import conquest, pravidla  # noqa: F401
 from api import fields as f
 from api.expeditions.store import PAGE_MAX
 from api.formats import FORMATS
+from api.odd_text import VisibleName
 from api.procedures import ENDPOINTS, SEED_LIMIT
 from rpg.core.catalog import msg
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE
@@ -52,9 +53,9 @@ def sheet_label(key: str) -> str:
     return word[:1].upper() + word[1:]
 
 
-def name_field(**kwargs: Any) -> fields.String:
-    """A name of the records (a character, an effect, a group): 1..40 characters."""
-    return fields.String(validate=validate.Length(1, NAME), **kwargs)
+def name_field(high: int = NAME, **kwargs: Any) -> fields.String:
+    """A name of the records (a character, an effect, a group): 1..40 characters, visible."""
+    return fields.String(validate=[validate.Length(1, high), VisibleName()], **kwargs)
 
 
 class Strict(Schema):
@@ -64,11 +65,19 @@ class Strict(Schema):
         unknown = RAISE
 
 
-class AnswerFormat(Strict):
-    """The answer's language and format."""
+class JsonAnswer(Strict):
+    """The answer's language; its format is JSON (a creation or a read is no chat card)."""
 
     lang = f.choice(LANGUAGES, metadata={
         "description": "Language of texts and errors (default from Accept-Language, else cs)."})
+    format = f.choice(("json",), metadata={
+        "description": "json only: a creation or a read answers the records as JSON; an "
+                       "action's entry may be a chat card (text, md, html)."})
+
+
+class AnswerFormat(JsonAnswer):
+    """The answer's language and format."""
+
     format = f.choice(FORMATS, metadata={
         "description": "json (default), text, md or html: the entry as a chat card."})
 
@@ -128,10 +137,10 @@ class EffectInput(Strict):
         "description": "A light source: while one burns the party cannot surprise anyone."})
 
 
-class CreateInput(AnswerFormat):
+class CreateInput(JsonAnswer):
     """A new expedition."""
 
-    name = fields.String(required=True, validate=validate.Length(1, records.EXPEDITION_NAME_MAX))
+    name = name_field(records.EXPEDITION_NAME_MAX, required=True)
     mode = f.choice(records.MODES, MODE_WORDS, load_default="dungeon")
     supplies = f.bounded_int(0, records.AMOUNT_MAX, load_default=0)
     party = fields.List(fields.Nested(CharacterInput), load_default=list,
@@ -146,7 +155,7 @@ class CreateInput(AnswerFormat):
 
 
 def _allocation(**kwargs: Any) -> f.JsonDict:
-    return f.JsonDict(keys=fields.String(validate=validate.Length(1, NAME)),
+    return f.JsonDict(keys=name_field(),
                       values=f.bounded_int(0, records.AMOUNT_MAX),
                       validate=validate.Length(0, records.PARTY_MAX), **kwargs)
 
@@ -332,7 +341,7 @@ class UndoInput(ActionBase):
     """Undo the last action still in effect."""
 
 
-class ReadQuery(AnswerFormat):
+class ReadQuery(JsonAnswer):
     """What a read asks for."""
 
     entries = f.bounded_int(0, PAGE_MAX, load_default=20, metadata={

@@ -11,6 +11,13 @@ IMMEDIATE``), refuses a stale version (:class:`Stale`, a 409), computes the new 
 one log entry in the same transaction: two devices acting at once never lose an update, and a
 worker killed mid-way leaves either both or neither. Besides the lock, the row's UPDATE names
 the version it read (SQLAlchemy's version column) and ``(expedition, seq)`` is unique.
+
+What is committed can be read back, by construction: a write checks that everything it stores
+can be stored as text (:data:`UNSTORABLE`), and makes its answer (the entry and the state as
+the reader gets them, encoded) inside its transaction, so an answer that cannot be made rolls
+the write back. A write sent with an ``Idempotency-Key`` keeps that answer in the same
+transaction (:mod:`api.expeditions.idempotency`): sent again, it is answered again, never
+applied twice.
 """
 
 from __future__ import annotations
@@ -18,17 +25,33 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
+import re
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from api.expeditions.database import Database
-from api.expeditions.models import EntryRow, ExpeditionRow
+from api.expeditions.idempotency import (
+    CREATE,
+    Answer,
+    IdempotencyKey,
+    Kept,
+    derived_token,
+    keep_answer,
+    kept_answer,
+)
+from api.expeditions.models import EntryRow, ExpeditionRow, IdempotencyRow
+from api.odd_text import find_odd_text
+
+log = logging.getLogger(__name__)
 
 Role = Literal["gm", "players"]
 
@@ -37,6 +60,12 @@ Role = Literal["gm", "players"]
 MAX_ENTRIES = 10_000
 #: Entries one page of the log may list.
 PAGE_MAX = 100
+#: What a public id is (``secrets.token_urlsafe(12)``): anything else opens nothing, unread.
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: What no database can store as text, or an answer encode: a lone surrogate, a NUL.
+UNSTORABLE = re.compile("[\ud800-\udfff\x00]")
+#: Seconds between two sweeps of expired idempotency keys (per process).
+SWEEP_SECONDS = 600.0
 
 
 class NotFound(Exception):
@@ -62,6 +91,21 @@ class LogFull(Exception):
 
 class NothingToUndo(Exception):
     """Every action of the log is already undone (or the log holds only the start)."""
+
+
+class Unstorable(Exception):
+    """A write holds text no database can store or read back (refused: nothing is written)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """A write's answer; ``replayed`` when it is the kept answer of the same request sent
+    before; a new expedition's tokens (its answer is kept without them)."""
+
+    answer: Answer
+    replayed: bool = False
+    gm_token: str | None = None
+    players_token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +158,13 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def storable(*values: Any) -> None:
+    """Raise :class:`Unstorable` when any string of ``values`` (JSON values) holds what no
+    database stores as text (:data:`UNSTORABLE`)."""
+    if find_odd_text(values, UNSTORABLE) is not None:
+        raise Unstorable
+
+
 def _role(row: ExpeditionRow | None, token: str | None) -> Role:
     if row is None or not token:
         raise NotFound
@@ -123,6 +174,11 @@ def _role(row: ExpeditionRow | None, token: str | None) -> Role:
     if hmac.compare_digest(key, row.players_key):
         return "players"
     raise NotFound
+
+
+def _stored(entry: EntryRow) -> tuple[Any, ...]:
+    """What an entry stores as text."""
+    return (entry.inputs, entry.said, entry.steps, entry.offers, entry.state_before)
 
 
 def _entry(row: ExpeditionRow, seq: int, written: Written, *, before: dict[str, Any] | None,
@@ -135,20 +191,30 @@ def _entry(row: ExpeditionRow, seq: int, written: Written, *, before: dict[str, 
 
 
 class ExpeditionStore:
-    """The operations the API offers, each in one transaction of :class:`Database`."""
+    """The operations the API offers, each in one transaction of :class:`Database`.
 
-    def __init__(self, database: Database) -> None:
+    ``keep_keys``: how long a write's answer is kept for its ``Idempotency-Key``.
+    """
+
+    def __init__(self, database: Database, keep_keys: timedelta = timedelta(hours=48)) -> None:
         self.database = database
+        self.keep_keys = keep_keys
+        self._swept_at = -float("inf")
 
     # --- creating -----------------------------------------------------------------------------
 
-    def create(self, started: Written, replayed: Sequence[tuple[Written, int | None]] = (),
-               ) -> Created:
+    def create(self, started: Written, replayed: Sequence[tuple[Written, int | None]] = (), *,
+               answer: Callable[[Created], Answer], key: IdempotencyKey | None = None) -> Done:
         """A new expedition whose log starts with ``started``; an import appends ``replayed``
-        (each written action with the entry it reverts, for undos) in the same transaction."""
+        (each written action with the entry it reverts, for undos) in the same transaction.
+        ``answer`` makes its answer (without its links: the tokens are returned beside it).
+        With ``key``, the tokens are derived from the key (the answer is kept without them), and
+        the same request sent again gets the same expedition's answer."""
         if 1 + len(replayed) > MAX_ENTRIES:
             raise LogFull
-        gm_token = secrets.token_urlsafe(32)
+        nonce = secrets.token_hex(16) if key is not None else None
+        gm_token = (derived_token(key, nonce) if key is not None and nonce is not None
+                    else secrets.token_urlsafe(32))
         players = players_token(gm_token, 0)
         at = started.at or now()
         row = ExpeditionRow(
@@ -156,17 +222,52 @@ class ExpeditionStore:
             gm_key=key_of(gm_token), players_key=key_of(players), players_generation=0,
             version=1, state=started.state, last_action=None, created_at=at, updated_at=at)
         entries: list[EntryRow] = []
-        with self.database.writing() as session:
-            session.add(row)
-            session.flush()
-            entries.append(_entry(row, 1, replace(started, at=at), before=None))
-            by_seq = {1: entries[0]}
-            for written, reverts in replayed:
-                entry = self._append(row, written, row.state, reverts, by_seq)
-                entries.append(entry)
-                by_seq[entry.seq] = entry
-            session.add_all(entries)
-        return Created(row, entries, gm_token, players)
+        try:
+            with self.database.writing() as session:
+                if key is not None:
+                    found = self._recalled(session, key)
+                    if found is not None:
+                        return found
+                session.add(row)
+                session.flush()
+                entries.append(_entry(row, 1, replace(started, at=at), before=None))
+                by_seq = {1: entries[0]}
+                for written, reverts in replayed:
+                    entry = self._append(row, written, row.state, reverts, by_seq)
+                    entries.append(entry)
+                    by_seq[entry.seq] = entry
+                storable(row.name, row.state, *(_stored(entry) for entry in entries))
+                session.add_all(entries)
+                made = answer(Created(row, entries, gm_token, players))
+                if key is not None:
+                    keep_answer(session, CREATE, key, row.id, made, nonce)
+        except IntegrityError:
+            if key is None:
+                raise
+            # The same key's request committed first (sent twice at once): its answer.
+            recalled = self.recall(key)
+            if recalled is None:
+                raise
+            return recalled
+        self._sweep()
+        return Done(made, gm_token=gm_token, players_token=players)
+
+    def recall(self, key: IdempotencyKey) -> Done | None:
+        """The kept answer of the creation (or import) sent with ``key``, if it was made."""
+        with self.database.reading() as session:
+            return self._recalled(session, key)
+
+    def _recalled(self, session: Session, key: IdempotencyKey) -> Done | None:
+        kept = kept_answer(session, CREATE, key, self.keep_keys)
+        if kept is None:
+            return None
+        assert kept.nonce is not None
+        gm_token = derived_token(key, kept.nonce)
+        row = session.get(ExpeditionRow, kept.expedition_id)
+        if row is None or not hmac.compare_digest(key_of(gm_token), row.gm_key):
+            return None  # cannot happen: the key's row goes with its expedition
+        return Done(kept.answer, replayed=True, gm_token=gm_token,
+                    players_token=players_token(gm_token, 0))
 
     @staticmethod
     def _append(row: ExpeditionRow, written: Written, before: dict[str, Any],
@@ -189,6 +290,8 @@ class ExpeditionStore:
 
     def head(self, public_id: str, token: str | None) -> tuple[int, Role]:
         """The version and the link's role: one indexed read (what a conditional poll costs)."""
+        if not PUBLIC_ID.fullmatch(public_id):
+            raise NotFound
         with self.database.reading() as session:
             found = session.execute(
                 select(ExpeditionRow.version, ExpeditionRow.gm_key, ExpeditionRow.players_key)
@@ -205,6 +308,8 @@ class ExpeditionStore:
     def open(self, session: Session, public_id: str, token: str | None, *,
              lock: bool = False) -> Opened:
         """The expedition ``public_id`` if ``token`` opens it (locked for a write)."""
+        if not PUBLIC_ID.fullmatch(public_id):
+            raise NotFound
         query = select(ExpeditionRow).where(ExpeditionRow.public_id == public_id)
         if lock:
             query = query.with_for_update()
@@ -259,24 +364,33 @@ class ExpeditionStore:
     # --- writing ------------------------------------------------------------------------------
 
     def act(self, public_id: str, token: str | None, expected: int,
-            compute: Callable[[dict[str, Any]], Written]) -> tuple[ExpeditionRow, EntryRow]:
-        """Do one action: ``compute(state)`` gives what to write; one transaction."""
+            compute: Callable[[dict[str, Any]], Written],
+            answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
+            key: IdempotencyKey | None = None) -> Done:
+        """Do one action: ``compute(state)`` gives what to write, ``answer`` what to answer;
+        one transaction. With ``key``: the answer kept for it, if this request was done."""
         with self.database.writing() as session:
-            row = self._writable(session, public_id, token, expected)
+            row, kept = self._writable(session, public_id, token, expected, key)
+            if kept is not None:
+                return Done(kept.answer, replayed=True)
             if row.version >= MAX_ENTRIES:
                 raise LogFull
             before = row.state
             written = compute(before)
             entry = self._append(row, written, before, None, {})
-            session.add(entry)
-        return row, entry
+            made = self._written(session, row, entry, answer, key)
+        self._sweep()
+        return Done(made)
 
     def undo(self, public_id: str, token: str | None, expected: int,
              compute: Callable[[EntryRow, dict[str, Any]], Written],
-             ) -> tuple[ExpeditionRow, EntryRow]:
+             answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
+             key: IdempotencyKey | None = None) -> Done:
         """Revert the last action still in effect: a new entry restores the state before it."""
         with self.database.writing() as session:
-            row = self._writable(session, public_id, token, expected)
+            row, kept = self._writable(session, public_id, token, expected, key)
+            if kept is not None:
+                return Done(kept.answer, replayed=True)
             if row.version >= MAX_ENTRIES:
                 raise LogFull
             if row.last_action is None:
@@ -285,8 +399,20 @@ class ExpeditionStore:
                 EntryRow.expedition_id == row.id, EntryRow.seq == row.last_action)).scalar_one()
             written = compute(target, row.state)
             entry = self._append(row, written, row.state, target.seq, {target.seq: target})
-            session.add(entry)
-        return row, entry
+            made = self._written(session, row, entry, answer, key)
+        self._sweep()
+        return Done(made)
+
+    def _written(self, session: Session, row: ExpeditionRow, entry: EntryRow,
+                 answer: Callable[[ExpeditionRow, EntryRow], Answer],
+                 key: IdempotencyKey | None) -> Answer:
+        """Add ``entry`` once it can be stored; its answer, kept for ``key``."""
+        storable(row.state, *_stored(entry))
+        session.add(entry)
+        made = answer(row, entry)
+        if key is not None:
+            keep_answer(session, row.public_id, key, row.id, made, None)
+        return made
 
     def rotate_players(self, public_id: str, token: str | None) -> str:
         """A new players' link; the old one opens nothing any more."""
@@ -300,14 +426,32 @@ class ExpeditionStore:
             row.players_key = key_of(fresh)
         return fresh
 
-    def _writable(self, session: Session, public_id: str, token: str | None,
-                  expected: int) -> ExpeditionRow:
+    def _writable(self, session: Session, public_id: str, token: str | None, expected: int,
+                  key: IdempotencyKey | None) -> tuple[ExpeditionRow, Kept | None]:
+        """The expedition locked for the GM's write, and the answer kept for ``key`` (looked up
+        before the version check: a resent action carries the version it was sent with)."""
         opened = self.open(session, public_id, token, lock=True)
         if opened.role != "gm":
             raise ReadOnly
+        if key is not None:
+            kept = kept_answer(session, opened.row.public_id, key, self.keep_keys)
+            if kept is not None:
+                return opened.row, kept
         if opened.row.version != expected:
             raise Stale(opened.row.version, expected)
-        return opened.row
+        return opened.row, None
+
+    def _sweep(self) -> None:
+        """Delete expired idempotency keys, at most every :data:`SWEEP_SECONDS` per process."""
+        if time.monotonic() - self._swept_at < SWEEP_SECONDS:
+            return
+        self._swept_at = time.monotonic()
+        try:
+            with self.database.writing() as session:
+                session.execute(delete(IdempotencyRow).where(
+                    IdempotencyRow.created_at < now() - self.keep_keys))
+        except Exception as error:  # the write it follows is done: it must not fail for this
+            log.warning("expired idempotency keys not swept: %s", error)
 
     # --- counting (the bench) -----------------------------------------------------------------
 

@@ -7,16 +7,27 @@ have written, every answer is the engine's own, and the replayed state must equa
 one (the seeds' promise: the same inputs and seed give the same result within a major version);
 otherwise the import is refused, naming the first entry that differs. The imported expedition
 gets new links; the old server's links open nothing there.
+
+An import is bounded by what it costs, not only by its size: its replay rolls at most
+``RPG_EXPEDITION_IMPORT_DICE`` dice (20 000; past them a 422 naming the entry, the replay stopped
+there) and takes at most ``RPG_EXPEDITION_IMPORT_SECONDS`` (60; past them a 503), and it is
+charged to its client's rate-limit budget by its weight: besides the request's own unit, one
+unit per 100 entries (before the replay) and one per 1 000 dice rolled (charged as they are
+rolled, a 429 when the budget has no room). Between two
+entries the replay yields to the worker's other requests, so an import holds a worker no longer
+at a stretch than one action does.
 """
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from flask import Response, request
+from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
-from werkzeug.exceptions import UnprocessableEntity
+from werkzeug.exceptions import ServiceUnavailable, UnprocessableEntity
 
 from api import fields as f
 from api.expeditions import schemas
@@ -25,18 +36,24 @@ from api.expeditions.render import context, iso, undo_written, written
 from api.expeditions.store import MAX_ENTRIES, Written
 from api.expeditions.views import (
     BEARER,
-    _created,
     answered,
     bearer,
     blp,
+    created,
+    creation,
+    idempotency_key,
     json_response,
     refuse,
     store,
 )
+from api.greenlets import Pacer
+from api.limits import charge_weight
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
-from rpg.expedition.actions import act, actions
+from rpg.expedition import state as records
+from rpg.expedition.actions import Applied, act, actions
 from rpg.expedition.state import State, state_from_json
+from rpg.expedition.state import state_json as engine_state_json
 
 FORMAT = "rpg-companion/expedition"
 FORMAT_VERSION = 1
@@ -59,7 +76,59 @@ MESSAGES = messages({
         "version of the rules, or was edited."),
     "expedition.import.format": Text("Tohle není export výpravy (format '{format}').",
                                      "This is no expedition export (format '{format}')."),
+    "expedition.import.dice": Text(
+        "Přehrání exportu by hodilo víc než {high} kostek (u záznamu {seq}): tak velký import "
+        "tento server nepřijímá.",
+        "Replaying the export would roll more than {high} dice (at entry {seq}): this server "
+        "takes no import that large."),
+    "expedition.import.slow": Text(
+        "Import se nestihl přehrát za {seconds} s: server je vytížený, zkus to později.",
+        "The import could not be replayed within {seconds} s: the server is busy, try again "
+        "later."),
 })
+
+#: Entries of an export, and dice of its replay, that cost one unit of the rate limit's budget
+#: (a light action rolls a die or a few and costs a unit: an import is charged far less for its
+#: entries than the actions were, but each thousand dice cost one).
+ENTRIES_PER_UNIT = 100
+DICE_PER_UNIT = 1000
+
+
+@dataclass
+class ImportCost:
+    """What one import's replay may cost, and what it has cost so far."""
+
+    dice: int  #: most dice the replay may roll
+    seconds: float  #: most time it may take
+    started: float = field(default_factory=time.monotonic)
+    pause: Pacer = field(default_factory=Pacer)
+    rolled: int = 0
+    charged: int = 0  #: units charged for dice so far
+
+    @classmethod
+    def of_app(cls) -> ImportCost:
+        """The app's bounds (``EXPEDITION_IMPORT_DICE``, ``EXPEDITION_IMPORT_SECONDS``)."""
+        config = current_app.config
+        return cls(int(config["EXPEDITION_IMPORT_DICE"]),
+                   float(config["EXPEDITION_IMPORT_SECONDS"]))
+
+    def entries(self, count: int) -> None:
+        """Charge an export of ``count`` entries before its replay."""
+        charge_weight(count // ENTRIES_PER_UNIT)
+
+    def spent(self, rolled: int, seq: int) -> None:
+        """After each entry: count its dice, charge them, stop past a bound, let others run."""
+        self.rolled += rolled
+        if self.rolled > self.dice:
+            _refuse(msg("expedition.import.dice", high=self.dice, seq=seq))
+        if time.monotonic() - self.started > self.seconds:
+            refuse(ServiceUnavailable, msg("expedition.import.slow", seconds=self.seconds),
+                   Retry_After="30")
+        due = self.rolled // DICE_PER_UNIT
+        if due > self.charged:
+            charge_weight(due - self.charged)
+            self.charged = due
+        self.pause()  # under gevent: the worker's other requests run before the next entry
 
 
 class ExportedEntry(Schema):
@@ -88,7 +157,7 @@ class ExportSchema(Schema):
     format = fields.String(required=True)
     format_version = fields.Integer(required=True, validate=validate.Equal(FORMAT_VERSION))
     id = fields.String(validate=validate.Length(0, 32))
-    name = fields.String(required=True, validate=validate.Length(1, 80))
+    name = schemas.name_field(records.EXPEDITION_NAME_MAX, required=True)
     created_at = fields.AwareDateTime(required=True)
     version = f.bounded_int(1, MAX_ENTRIES, required=True)
     state = fields.Dict(required=True)
@@ -113,7 +182,12 @@ def _refuse(message: Any, field: str = "log") -> NoReturn:
 
 
 def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int | None]]]:
-    """The export's actions replayed: the start, then each entry with the entry it reverts."""
+    """The export's actions replayed: the start, then each entry with the entry it reverts.
+
+    Two passes: every action is done again first (what the records become, the dice rolled:
+    the bounds are checked there, entry by entry), and only once the replay gives the exported
+    state are the entries written (their words in both languages, most of what an entry costs),
+    so an import refused for its dice or its state costs the least it can."""
     if document["format"] != FORMAT:
         _refuse(msg("expedition.import.format", format=document["format"][:40]), "format")
     log = document["log"]
@@ -123,8 +197,10 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
                         expected=index))
     if log[0]["kind"] != "start":
         _refuse(msg("expedition.import.start"))
+    cost = ImportCost.of_app()
+    cost.entries(len(log))
     started = _replayed(log[0], State(name=document["name"]))
-    replayed: list[tuple[Written, int | None]] = []
+    replayed: list[tuple[Replayed | Written, int | None]] = []
     # seq → (state before, state after)
     states: dict[int, tuple[dict[str, Any] | None, dict[str, Any]]] = {1: (None, started.state)}
     previous: dict[int, int | None] = {1: None}
@@ -147,6 +223,7 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
         if entry["kind"] not in actions() or entry["kind"] == "start":
             _refuse(msg("expedition.import.unknown", seq=seq, kind=entry["kind"][:32]))
         done = _replayed(entry, state_from_json(state))
+        cost.spent(done.rolled, seq)
         replayed.append((done, None))
         previous[seq] = last
         last = seq
@@ -154,7 +231,11 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
         state = done.state
     if state != document["state"] or 1 + len(replayed) != document["version"]:
         _refuse(msg("expedition.import.differs"), "state")
-    return started, replayed
+    entries: list[tuple[Written, int | None]] = []
+    for item, target in replayed:
+        entries.append((item.written() if isinstance(item, Replayed) else item, target))
+        cost.pause()
+    return started.written(), entries
 
 
 def _stamped(done: Written, entry: dict[str, Any]) -> Written:
@@ -162,7 +243,30 @@ def _stamped(done: Written, entry: dict[str, Any]) -> Written:
                    done.hidden, done.seed, done.dice, entry["at"])
 
 
-def _replayed(entry: dict[str, Any], state: State) -> Written:
+@dataclass(frozen=True)
+class Replayed:
+    """An exported action done again, its entry not written yet (:func:`replay`)."""
+
+    entry: dict[str, Any]
+    applied: Applied
+    args: dict[str, Any]
+    seed: int | None
+    state: dict[str, Any]  #: the records after it, as stored
+
+    @property
+    def rolled(self) -> int:
+        """The dice it rolled."""
+        return sum(len(roll.results) for step in self.applied.steps
+                   for roll in step.outcome.rolls)
+
+    def written(self) -> Written:
+        """Its log entry, as the live action writes it."""
+        entry = self.entry
+        return _stamped(written(self.applied, self.args, hidden=entry["hidden"],
+                                seed=self.seed, dice=entry["dice"]), entry)
+
+
+def _replayed(entry: dict[str, Any], state: State) -> Replayed:
     """One exported action, validated by the action's own schema and done again."""
     kind = entry["kind"]
     rolls = kind != "start" and actions()[kind].rolls
@@ -185,9 +289,8 @@ def _replayed(entry: dict[str, Any], state: State) -> Written:
     if kind == "start":
         ctx, used = context(0, None)
     applied = act(state, kind, args, ctx)
-    done = written(applied, args, hidden=entry["hidden"], seed=None if kind == "start" else used,
-                   dice=dice)
-    return _stamped(done, entry)
+    return Replayed(entry, applied, args, None if kind == "start" else used,
+                    engine_state_json(applied.state))
 
 
 def _undo(target: int, before: dict[str, Any], log: list[dict[str, Any]]) -> Written:
@@ -230,7 +333,10 @@ class Import(MethodView):
                          "exported state. The body may be larger than elsewhere "
                          "(RPG_EXPEDITION_IMPORT_MAX_BYTES).")
     def post(self, document: dict[str, Any]) -> Response:
+        key = idempotency_key()
         with answered():
-            started, replayed = replay(document)
-            created = store().create(started, replayed)
-        return _created(created, request.args.get("format"))
+            done = store().recall(key) if key is not None else None
+            if done is None:
+                started, replayed = replay(document)
+                done = store().create(started, replayed, answer=creation, key=key)
+        return created(done)

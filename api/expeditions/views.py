@@ -10,6 +10,11 @@
 - ``GET /<id>/log`` pages the log; ``GET /<id>/export`` and ``POST /import`` move it whole;
 - ``GET /<id>/players-link`` shows the players' link again, ``POST`` rotates it.
 
+Every write's answer is made inside its transaction (an answer that cannot be made rolls the
+write back), and a write sent with an ``Idempotency-Key`` is answered again, not applied twice
+(:mod:`api.expeditions.idempotency`). A creation's and a read's answer are JSON only; an
+action's and an undo's may be a chat card (``format`` text, md or html).
+
 The token travels in the ``Authorization: Bearer`` header, never in a URL: the access log writes
 request lines, and a URL is copied into histories and ``Referer`` headers.
 """
@@ -17,6 +22,7 @@ request lines, and a URL is copied into histories and ``Referer`` headers.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, Protocol, TypeVar, cast
 
@@ -24,7 +30,7 @@ from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import (
     Conflict,
@@ -37,6 +43,17 @@ from werkzeug.exceptions import (
 
 from api.expeditions import schemas
 from api.expeditions.database import DatabaseUnavailable
+from api.expeditions.idempotency import (
+    HEADER,
+    KEY_LENGTH,
+    REPLAYED,
+    Answer,
+    BadKey,
+    IdempotencyKey,
+    KeyReused,
+    request_key,
+)
+from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import (
     StepRefused,
     context,
@@ -48,15 +65,17 @@ from api.expeditions.render import (
 from api.expeditions.store import (
     MAX_ENTRIES,
     Created,
+    Done,
     ExpeditionStore,
     LogFull,
     NothingToUndo,
     ReadOnly,
     Role,
     Stale,
+    Unstorable,
 )
 from api.expeditions.store import NotFound as Unknown
-from api.formats import Card, requested_format
+from api.formats import Card, card_response, requested_format
 from api.language import request_language
 from api.limits import charge_rate_limit
 from api.procedures import render_card, site_root
@@ -124,7 +143,26 @@ MESSAGES = messages({
         "Postup '{path}' odmítl vstupy, které výprava doplnila.",
         "The procedure '{path}' refused the inputs the expedition filled in."),
     "expedition.api.card": Text("{name} · {title}", "{name} · {title}"),
+    "expedition.api.unstorable": Text(
+        "Vstup obsahuje text, který nelze uložit: nic nebylo zapsáno.",
+        "The input holds text that cannot be stored: nothing was written."),
+    "expedition.api.idempotency-key": Text(
+        "Hlavička Idempotency-Key musí mít {low} až {high} viditelných znaků ASCII (např. "
+        "UUID).",
+        "The Idempotency-Key header must be {low} to {high} visible ASCII characters (e.g. a "
+        "UUID)."),
+    "expedition.api.key-reused": Text(
+        "Tento Idempotency-Key už provázel jiný požadavek: nový požadavek potřebuje nový klíč.",
+        "This Idempotency-Key came with another request: a new request needs a new key."),
 })
+
+#: What every action's and the undo's documentation adds.
+WRITE_NOTE = (" Send an Idempotency-Key header (16–255 visible ASCII characters, e.g. a UUID) to "
+              "make a resend safe: the same key and request answer the kept answer again "
+              "(Idempotent-Replayed: true) for 48 h; another request with the key is a 422.")
+
+#: The headers an answer keeps for its idempotency key (the rest are added as any answer leaves).
+KEPT_HEADERS = ("Content-Type", "Content-Language", "Content-Security-Policy", "Location")
 
 #: The site's pages that open a link (the token goes in the URL fragment, which no browser sends).
 GM_PAGE = "/vyprava/"
@@ -182,6 +220,10 @@ def answered() -> Iterator[None]:
                              expected=stale.expected), "version")
     except StaleDataError:
         refuse(Conflict, msg("expedition.api.stale", current="?", expected="?"), "version")
+    except KeyReused:
+        refuse(UnprocessableEntity, msg("expedition.api.key-reused"), HEADER)
+    except (Unstorable, DataError):
+        refuse(UnprocessableEntity, msg("expedition.api.unstorable"))
     except LogFull:
         refuse(UnprocessableEntity, msg("expedition.api.log-full", high=MAX_ENTRIES))
     except NothingToUndo:
@@ -244,6 +286,34 @@ def _read_body(public_id: str, token: str | None, entries: int, lang: str) -> tu
     }, opened.role
 
 
+def idempotency_key() -> IdempotencyKey | None:
+    """The request's ``Idempotency-Key``, if it sent one (a bad one is a 422)."""
+    try:
+        return request_key()
+    except BadKey:
+        low, high = KEY_LENGTH
+        refuse(UnprocessableEntity, msg("expedition.api.idempotency-key", low=low, high=high),
+               HEADER)
+
+
+def answer_of(response: Response) -> Answer:
+    """A response as a write keeps it, its body encoded now (inside the write's transaction:
+    text that cannot be encoded rolls the write back)."""
+    return Answer(response.status_code, {
+        name: response.headers[name] for name in KEPT_HEADERS if name in response.headers},
+        response.get_data())
+
+
+def response_of(done: Done, body: bytes | None = None) -> Response:
+    """A write's answer (``body`` instead of the kept one: a creation's, with its links)."""
+    response = Response(done.answer.body if body is None else body, status=done.answer.status)
+    for name, value in done.answer.headers.items():
+        response.headers[name] = value
+    if done.replayed:
+        response.headers[REPLAYED] = "true"
+    return response
+
+
 @blp.route("")
 class Expeditions(MethodView):
     """Create an expedition."""
@@ -252,30 +322,43 @@ class Expeditions(MethodView):
     @blp.response(201, schemas.CreatedSchema)
     @blp.doc(operationId="createExpedition", summary="Create an expedition",
              description="Returns the GM's link (acts) and the players' link (reads); the "
-                         "tokens are shown here only (stored hashed).")
+                         "tokens are shown here only (stored hashed). Sent again with the same "
+                         "Idempotency-Key and body, it answers the same expedition again.")
     def post(self, args: dict[str, Any]) -> Response:
-        fmt = args.pop("format", None)
+        args.pop("format", None)
         args.pop("lang", None)
+        key = idempotency_key()
         with answered():
-            ctx, _ = context(0, None)
-            applied = act(State(name=args["name"]), "start", args, ctx)
-            created = store().create(written(applied, args))
-        return _created(created, fmt)
+            done = store().recall(key) if key is not None else None
+            if done is None:
+                ctx, _ = context(0, None)
+                applied = act(State(name=args["name"]), "start", args, ctx)
+                done = store().create(written(applied, args), answer=creation, key=key)
+        return created(done)
 
 
-def _created(created: Created, fmt: str | None) -> Response:
+def creation(new: Created) -> Answer:
+    """A new expedition's answer, without its links (made in its transaction, and kept so for
+    its idempotency key: the links' tokens are never stored)."""
     lang = request_language()
-    row = created.row
+    row = new.row
     body = {
         "id": row.public_id, "role": "gm", "version": row.version,
         "state": state_json(row.state, lang, "gm"),
-        "log": [entry_json(e, lang, "gm", False) for e in reversed(created.entries[-20:])],
+        "log": [entry_json(e, lang, "gm", False) for e in reversed(new.entries[-20:])],
         "log_size": row.version,
-        "links": links(row.public_id, created.gm_token, created.players_token),
     }
-    response = _respond(body, fmt, row.name, 201)
+    response = _respond(body, "json", row.name, 201)
     response.headers["Location"] = f"{blp.url_prefix}/{row.public_id}"
-    return response
+    return answer_of(response)
+
+
+def created(done: Done) -> Response:
+    """A creation's (or an import's) answer with its links."""
+    body = json.loads(done.answer.body)
+    assert done.players_token is not None
+    body["links"] = links(body["id"], done.gm_token, done.players_token)
+    return response_of(done, json_response(body).get_data())
 
 
 @blp.route("/<public_id>")
@@ -295,7 +378,11 @@ class Expedition(MethodView):
         entries = query["entries"]
         with answered():
             if request.if_none_match:
-                version, role = store().head(public_id, token)
+                try:
+                    version, role = store().head(public_id, token)
+                except Unknown:
+                    charge_rate_limit()  # a guessed link costs like any request: 429 past it
+                    raise
                 tag = etag(version, role, lang, entries)
                 if request.if_none_match.contains_weak(tag):
                     response = Response(status=304)
@@ -321,7 +408,7 @@ def _act(public_id: str, kind: str, args: dict[str, Any]) -> Response:
     expected = args.pop("version")
     hidden = args.pop("hidden", False)
     seed, dice = args.pop("seed", None), args.pop("dice", None)
-    lang = request_language()
+    key = idempotency_key()
 
     def compute(data: dict[str, Any]) -> Any:
         ctx, used_seed = context(seed, dice, hidden=hidden)
@@ -329,11 +416,20 @@ def _act(public_id: str, kind: str, args: dict[str, Any]) -> Response:
         return written(applied, args, hidden=hidden, seed=used_seed, dice=dice)
 
     with answered():
-        row, entry = store().act(public_id, bearer(), expected, compute)
-    body = {"id": row.public_id, "version": row.version,
-            "entry": entry_json(entry, lang, "gm", False),
-            "state": state_json(row.state, lang, "gm")}
-    return _respond(body, fmt, row.name)
+        done = store().act(public_id, bearer(), expected, compute, acted(fmt), key=key)
+    return response_of(done)
+
+
+def acted(fmt: str | None) -> Callable[[ExpeditionRow, EntryRow], Answer]:
+    """How an action's (or an undo's) answer is made, in its transaction: its entry and the new
+    state as the GM reads them, in ``fmt``."""
+    def answer(row: ExpeditionRow, entry: EntryRow) -> Answer:
+        lang = request_language()
+        body = {"id": row.public_id, "version": row.version,
+                "entry": entry_json(entry, lang, "gm", False),
+                "state": state_json(row.state, lang, "gm")}
+        return answer_of(_respond(body, fmt, row.name))
+    return answer
 
 
 def _register_action(kind: str, rolls: bool) -> None:
@@ -348,7 +444,9 @@ def _register_action(kind: str, rolls: bool) -> None:
         @blp.doc(security=BEARER,
                  operationId=f"expedition{name}", summary=f"Expedition action: {kind}",
                  description=" ".join(doc.split()) + (
-                     f" Runs: {', '.join(declared.procedures)}." if declared.procedures else ""))
+                     f" Runs: {', '.join(declared.procedures)}." if declared.procedures else "")
+                 + WRITE_NOTE)
+        @blp.alt_response(200, response=card_response())
         def post(self, args: dict[str, Any], public_id: str) -> Response:
             return _act(public_id, kind, args)
 
@@ -370,16 +468,16 @@ class Undo(MethodView):
     @blp.doc(security=BEARER,
              operationId="undoExpedition", summary="Undo the last action",
              description="A new entry restores the state before the last action still in "
-                         "effect; nothing is edited. Undo again to go further back.")
+                         "effect; nothing is edited. Undo again to go further back."
+                         + WRITE_NOTE)
+    @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        lang = request_language()
+        key = idempotency_key()
         with answered():
-            row, entry = store().undo(public_id, bearer(), args["version"],
-                                      lambda target, _state: undo_written(target))
-        body = {"id": row.public_id, "version": row.version,
-                "entry": entry_json(entry, lang, "gm", False),
-                "state": state_json(row.state, lang, "gm")}
-        return _respond(body, args.get("format"), row.name)
+            done = store().undo(public_id, bearer(), args["version"],
+                                lambda target, _state: undo_written(target),
+                                acted(args.get("format")), key=key)
+        return response_of(done)
 
 
 @blp.route("/<public_id>/log")

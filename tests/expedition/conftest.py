@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
-from tests.postgres import Cluster, PostgresMissing, cluster
+from tests.postgres import Cluster
 
 STORY = {
     "name": "Hrobka pod Vraním vrchem",
@@ -27,16 +27,6 @@ STORY = {
     "effects": [{"name": "Pochodeň 1", "shifts": 6, "light": True},
                 {"name": "Pochodeň 2", "shifts": 6, "light": True}],
 }
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[Cluster]:
-    """One PostgreSQL cluster for the session."""
-    try:
-        with cluster() as running:
-            yield running
-    except PostgresMissing as missing:
-        pytest.fail(str(missing))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

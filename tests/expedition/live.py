@@ -14,9 +14,17 @@ from typing import Any
 
 
 def key_of(url: str) -> tuple[str, str]:
-    """The expedition's id and token in a page's URL fragment (``#<id>.<token>``)."""
+    """The expedition's id and token in a link's URL fragment (``#<id>.<token>``)."""
     public_id, _, token = url.partition("#")[2].partition(".")
     return public_id, token
+
+
+def gm_link(page: Any) -> str:
+    """The GM's link of the expedition open on ``page`` (the pages take the key out of the
+    address and keep it in the tab: ``sessionStorage``), as the share panel shows it."""
+    kept = page.evaluate("sessionStorage.getItem('rpg-vyprava-gm')")
+    assert kept, "the GM's page keeps no key"
+    return f"{page.url.partition('#')[0]}#{kept}"
 
 
 def api_get(base: str, path: str, token: str) -> Any:

@@ -26,7 +26,7 @@ from rpg.core.catalog import Join, msg
 from rpg.expedition.actions import actions
 from tests.browser import PHONE, scrolls_sideways, serve_app
 from tests.expedition.conftest import app_on, closed
-from tests.expedition.live import api_get, key_of
+from tests.expedition.live import api_get, gm_link, key_of
 
 pytestmark = pytest.mark.browser
 
@@ -299,7 +299,7 @@ def story(browser: Any, base: str) -> None:
         route.fallback()  # on to the seeds
 
     second.route(lambda url: "/api/v1/expeditions/" in url, stale)
-    second.goto(gm.url)
+    second.goto(gm_link(gm))
     expect(second.locator('[data-field="clock_text"]')).to_have_text(
         gm.locator('[data-field="clock_text"]').inner_text(), timeout=ANSWER_MS)
     missed["on"] = True
@@ -370,8 +370,8 @@ def story(browser: Any, base: str) -> None:
     restored.locator('[data-form="import"] button[type="submit"]').click()
     expect(restored.locator('[data-field="clock_text"]')).to_have_text(
         gm.locator('[data-field="clock_text"]').inner_text(), timeout=ANSWER_MS)
-    original_id, original_token = key_of(gm.url)
-    copy_id, copy_token = key_of(restored.url)
+    original_id, original_token = key_of(gm_link(gm))
+    copy_id, copy_token = key_of(gm_link(restored))
     assert copy_id and copy_id != original_id
     original = api_get(base, f"api/v1/expeditions/{original_id}?entries=100", original_token)
     moved = api_get(base, f"api/v1/expeditions/{copy_id}?entries=100", copy_token)

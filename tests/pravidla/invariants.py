@@ -16,6 +16,11 @@ SEEDS = st.integers(0, 2**63 - 1)
 MODIFIERS = st.integers(-20, 20)
 FATIGUES = st.integers(0, 50)
 ANY_INTS = st.integers(-1000, 1000)
+#: Text the API takes in any string (``api.odd_text`` refuses the rest with a 422): no lone
+#: surrogate, no control character, no bidirectional embedding, override or isolate.
+API_CHARACTERS = st.characters(exclude_categories=("Cs", "Cc"),
+                               exclude_characters="\u202a\u202b\u202c\u202d\u202e"
+                                                  "\u2066\u2067\u2068\u2069")
 
 
 def check_d20(result: Any, rolls: tuple[Any, ...], target: int, modifier: int,

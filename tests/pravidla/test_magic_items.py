@@ -17,7 +17,14 @@ from rpg.core.errors import RuleError
 from rpg.pravidla.checks import MagicItem, magic_items
 from rpg.pravidla.d20 import D20
 from tests.enumeration import outcomes, probability
-from tests.pravidla.invariants import ANY_INTS, FATIGUES, MODIFIERS, SEEDS, conforms
+from tests.pravidla.invariants import (
+    ANY_INTS,
+    API_CHARACTERS,
+    FATIGUES,
+    MODIFIERS,
+    SEEDS,
+    conforms,
+)
 from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 
 ITEMS = [{"name": "Meč +2", "bonus": 2}, {"name": "Prsten"}, MagicItem("Zbroj +1", 1)]
@@ -163,7 +170,8 @@ def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
 
 item_lists = st.lists(
     st.builds(lambda name, bonus: {"name": name, "bonus": bonus},
-              st.text(min_size=1, max_size=40), MODIFIERS), min_size=1, max_size=50)
+              st.text(API_CHARACTERS, min_size=1, max_size=40), MODIFIERS), min_size=1,
+    max_size=50)
 
 
 @settings(max_examples=100, deadline=None)

@@ -8,6 +8,7 @@ installs Debian's package.
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import shutil
 import signal
@@ -20,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,6 +64,24 @@ def get(port: int, path: str, headers: dict[str, str] | None = None,
         connection.close()
 
 
+def post(port: int, path: str, body: object, headers: dict[str, str] | None = None,
+         timeout: float = 20, host: str = "127.0.0.1") -> tuple[int, dict[str, str], Any]:
+    """One POST of JSON on a fresh connection: status, headers, the JSON answer (or ``{}``)."""
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
+    try:
+        connection.request("POST", path, body=json.dumps(body).encode(),
+                           headers={"Content-Type": "application/json", **(headers or {})})
+        response = connection.getresponse()
+        raw = response.read()
+        try:
+            answer = json.loads(raw or b"{}")
+        except ValueError:
+            answer = raw.decode(errors="replace")
+        return response.status, dict(response.getheaders()), answer
+    finally:
+        connection.close()
+
+
 @dataclass
 class Server:
     """A running instance of the run command."""
@@ -76,13 +96,24 @@ class Server:
             timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
         return get(self.port, path, headers, timeout, self.host, self.tls)
 
+    def post(self, path: str, body: object, headers: dict[str, str] | None = None,
+             timeout: float = 20) -> tuple[int, dict[str, str], Any]:
+        return post(self.port, path, body, headers, timeout, self.host)
+
+
+#: Run as root, a process that honours files' permission bits as any other user would (root
+#: without the capabilities that override them): a file made read-only is read-only to it.
+UNPRIVILEGED = (["setpriv", "--bounding-set=-dac_override,-dac_read_search",
+                 "--inh-caps=-dac_override,-dac_read_search", "--"] if os.geteuid() == 0 else [])
+
 
 @contextmanager
 def serve(tmp: Path, host: str = "127.0.0.1", tls: ssl.SSLContext | None = None,
-          **env: str) -> Iterator[Server]:
+          prefix: list[str] | None = None, **env: str) -> Iterator[Server]:
     """The run command on a free port of ``host`` (loopback) with ``env``; two workers, the
     access log off; spoken to over HTTPS with ``tls`` (a context trusting its certificate); the
-    expeditions in a SQLite file of ``tmp`` unless ``env`` names another."""
+    expeditions in a SQLite file of ``tmp`` unless ``env`` names another; run through
+    ``prefix`` (e.g. :data:`UNPRIVILEGED`)."""
     port = free_port(host)
     log = tmp / f"server-{port}.log"
     environment = {
@@ -93,8 +124,8 @@ def serve(tmp: Path, host: str = "127.0.0.1", tls: ssl.SSLContext | None = None,
                         # The expeditions' database in the test's folder, not the repository's.
                         "RPG_DATABASE_URL": f"sqlite:///{tmp / 'expeditions.sqlite3'}", **env})
     with log.open("wb") as output:
-        process = subprocess.Popen(run_command(), cwd=ROOT, env=environment, stdout=output,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen([*(prefix or []), *run_command()], cwd=ROOT,
+                                   env=environment, stdout=output, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 90
         while True:

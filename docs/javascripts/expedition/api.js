@@ -2,8 +2,16 @@
  *
  * A link carries its key in the URL fragment (#<id>.<token>), which browsers never send to a
  * server: the token goes only into the Authorization header of the API's requests, so it is in no
- * access log, history entry or Referer. Reads are conditional polls (If-None-Match): while nothing
- * changes the server answers 304 after one indexed read, and such polls are not rate-limited.
+ * access log or Referer. Once read, the page takes the fragment out of the address bar and out of
+ * the tab's history entry (history.replaceState) and keeps the key in the tab's sessionStorage
+ * (a reload still opens it; closing the tab forgets it); a new expedition's key never enters the
+ * address at all. A link opened from a message is written to the browser's history by the
+ * browser itself, as it was opened, before any page can act: the pages' text says so.
+ *
+ * Reads are conditional polls (If-None-Match): while nothing changes the server answers 304
+ * after one indexed read, and such polls are not rate-limited. Every write carries an
+ * Idempotency-Key and is sent again with the same key when the network failed: the server
+ * answers a write it already did with that write's answer, never doing it twice.
  */
 
 /** The site's root: this module lives in <root>/javascripts/expedition/. */
@@ -15,10 +23,74 @@ export function sitePath(path) {
   return new URL(path.replace(/^\//, ""), ROOT).href;
 }
 
-/** The link's key in the URL fragment, or null. */
+/**
+ * The link's key in the URL fragment (or in `fragment`), or null.
+ * @param {string} [fragment]
+ * @returns {{id: string, token: string} | null}
+ */
 export function keyFromFragment(fragment = window.location.hash) {
   const match = /^#?([\w-]{4,64})\.([\w-]{20,128})$/.exec(fragment);
   return match ? { id: match[1], token: match[2] } : null;
+}
+
+/** Where a tab keeps each page's key once it is out of the address (sessionStorage). */
+const KEPT = { gm: "rpg-vyprava-gm", players: "rpg-vyprava-hraci" };
+
+/**
+ * Keep `key` for the page `page` in this tab (sessionStorage: gone with the tab).
+ * @param {"gm" | "players"} page
+ * @param {{id: string, token: string}} key
+ */
+export function keepKey(page, key) {
+  try {
+    sessionStorage.setItem(KEPT[page], `${key.id}.${key.token}`);
+  } catch (error) { /* storage refused (a strict private mode): the page holds it in memory */ }
+}
+
+/**
+ * Forget this tab's key of the page `page` (the expedition is gone, or the GM closed it here).
+ * @param {"gm" | "players"} page
+ */
+export function forgetKey(page) {
+  try {
+    sessionStorage.removeItem(KEPT[page]);
+  } catch (error) { /* nothing was kept */ }
+}
+
+/**
+ * The page's key: from the link's fragment, which then leaves the address bar and the tab's
+ * history entry (the key is kept in the tab), else the one this tab kept, else null. A new link
+ * pasted into the address bar later changes only the fragment (no reload): it is opened too.
+ * @param {"gm" | "players"} page
+ * @returns {{id: string, token: string} | null}
+ */
+export function takeKey(page) {
+  const fromLink = keyFromFragment();
+  window.addEventListener("hashchange", () => {
+    const pasted = keyFromFragment();
+    if (!pasted) return;
+    keepKey(page, pasted);
+    window.location.replace(window.location.pathname + window.location.search);
+  });
+  if (fromLink) {
+    keepKey(page, fromLink);
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+    return fromLink;
+  }
+  try {
+    return keyFromFragment(sessionStorage.getItem(KEPT[page]) || "");
+  } catch (error) {
+    return null;
+  }
+}
+
+/**
+ * The link that opens `key` on this page (what the GM copies to another device).
+ * @param {{id: string, token: string}} key
+ * @returns {string}
+ */
+export function linkTo(key) {
+  return `${window.location.origin}${window.location.pathname}#${key.id}.${key.token}`;
 }
 
 /** The server refused: its error envelope (message in the page's language). */
@@ -33,18 +105,54 @@ export class Refused extends Error {
 /** The server could not be reached. */
 export class Unreachable extends Error {}
 
+/** Seconds to wait before each resend of a write whose answer never came. */
+const RESEND_AFTER = [1, 3];
+
 /**
- * One request to the API: its status, data and ETag (a 304 has no data); Refused or
- * Unreachable thrown.
+ * A new Idempotency-Key: 128 random bits in hex (getRandomValues works on a LAN's plain http,
+ * where crypto.randomUUID does not).
+ * @returns {string}
+ */
+function idempotencyKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * One request of the API; a write (`once`) carries an Idempotency-Key and is sent again with
+ * it when the network failed, at most twice.
  * @param {string} method
  * @param {string} path
- * @param {{token?: string, body?: any, etag?: string}} [options]
+ * @param {{token?: string, body?: unknown, etag?: string | null, once?: boolean}} [options]
+ * @returns {Promise<{status: number, data?: any, etag: string | null}>}
  */
-async function call(method, path, { token, body, etag } = {}) {
+async function call(method, path, { token, body, etag, once = false } = {}) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json", "Accept-Language": "cs" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (etag) headers["If-None-Match"] = etag;
+  if (once) headers["Idempotency-Key"] = idempotencyKey();
+  for (const seconds of RESEND_AFTER) {
+    try {
+      return await send(method, path, headers, body, etag);
+    } catch (error) {
+      if (!once || !(error instanceof Unreachable)) throw error;
+      await new Promise((resolve) => { setTimeout(resolve, seconds * 1000); });
+    }
+  }
+  return send(method, path, headers, body, etag);
+}
+
+/**
+ * One request sent once: its answer (a 304 keeps `etag`), or Refused, or Unreachable.
+ * @param {string} method
+ * @param {string} path
+ * @param {Record<string, string>} headers
+ * @param {unknown} body
+ * @param {string | null | undefined} etag
+ * @returns {Promise<{status: number, data?: any, etag: string | null}>}
+ */
+async function send(method, path, headers, body, etag) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
@@ -62,16 +170,16 @@ async function call(method, path, { token, body, etag } = {}) {
 }
 
 export const expeditions = {
-  create: (body) => call("POST", "", { body }),
-  importExport: (document) => call("POST", "/import", { body: document }),
+  create: (body) => call("POST", "", { body, once: true }),
+  importExport: (document) => call("POST", "/import", { body: document, once: true }),
   read: (key, etag, entries = 30) => call(
     "GET", `/${key.id}?entries=${entries}`, { token: key.token, etag }),
   log: (key, before) => call("GET", `/${key.id}/log?limit=50&before=${before}`,
     { token: key.token }),
   act: (key, kind, body) => call("POST", `/${key.id}/actions/${kind}`,
-    { token: key.token, body }),
+    { token: key.token, body, once: true }),
   undo: (key, version) => call("POST", `/${key.id}/undo`, { token: key.token,
-    body: { version } }),
+    body: { version }, once: true }),
   playersLink: (key) => call("GET", `/${key.id}/players-link`, { token: key.token }),
   rotate: (key) => call("POST", `/${key.id}/players-link`, { token: key.token, body: {} }),
   exported: (key) => call("GET", `/${key.id}/export`, { token: key.token }),

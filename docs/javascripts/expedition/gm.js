@@ -1,12 +1,17 @@
 /* The GM's page of an expedition (/vyprava/#<id>.<token>): create, act, undo, share.
  *
+ * The link's key leaves the address once read and stays in this tab (api.js, takeKey): a new
+ * expedition's key never enters the address; the GM's link to copy is built from it.
+ *
  * Every button and form names an action of the API (data-act, data-action) and its inputs by the
  * API's field names; the answer (the new entry and state) is shown at once, and the page keeps
  * polling, so a second device of the GM stays current too. An action sent from a device that
  * missed another's is refused (409): the page says so, reads the expedition again, and the GM
  * taps again.
  */
-import { Refused, Unreachable, expeditions, keyFromFragment, poll } from "./api.js";
+import {
+  Refused, Unreachable, expeditions, forgetKey, keepKey, linkTo, poll, takeKey,
+} from "./api.js";
 import {
   LogView, fill, followTimes, fromTemplate, notice, offline, renderLog, renderState, showView,
   watchConnection,
@@ -17,7 +22,7 @@ import {
 
 const root = /** @type {HTMLElement} */ (document.querySelector('[data-expedition="gm"]'));
 const log = new LogView();
-let key = keyFromFragment();
+let key = takeKey("gm");
 let current = null;
 let poller = null;
 let busy = false;
@@ -313,7 +318,7 @@ function memberAction(button) {
 /* --- sharing ---------------------------------------------------------------------------------- */
 
 async function showLinks() {
-  linkField("gm_link").value = window.location.href;
+  linkField("gm_link").value = linkTo(key);
   try {
     const answer = await expeditions.playersLink(key);
     linkField("players_link").value = answer.data.players;
@@ -363,12 +368,16 @@ async function download() {
 
 function open(newKey) {
   key = newKey;
-  history.replaceState(null, "", `#${key.id}.${key.token}`);
+  keepKey("gm", key);  // in this tab only: never in the address, so in no history
   poller = poll(key, {
     onState: opened,
     onOnline: () => offline(root, false),
     onOffline: () => offline(root, true),
-    onGone: (error) => { showView(root, "new"); notice(root, error.message); },
+    onGone: (error) => {
+      forgetKey("gm");
+      showView(root, "new");
+      notice(root, error.message);
+    },
   });
 }
 
@@ -466,6 +475,9 @@ root.addEventListener("click", async (event) => {
     }
   } else if (button.hasAttribute("data-export")) {
     await download();
+  } else if (button.hasAttribute("data-forget")) {
+    forgetKey("gm");  // this tab no longer opens it; the GM's link still does
+    window.location.replace(window.location.pathname);
   }
 });
 

@@ -1,15 +1,18 @@
 /* The players' page of an expedition (/vyprava/hraci/#<id>.<token>): read only, live.
  *
  * It polls the expedition (a conditional GET every 1.5 s, a 304 while nothing changed) and shows
- * the records and the log; a roll the GM keeps secret comes as "PJ hodil skrytě".
+ * the records and the log; a roll the GM keeps secret comes as "PJ hodil skrytě". The link's key
+ * leaves the address once read and stays in this tab (api.js, takeKey).
  */
-import { expeditions, keyFromFragment, poll } from "./api.js";
+import {
+  expeditions, forgetKey, poll, takeKey,
+} from "./api.js";
 import {
   LogView, followTimes, notice, offline, renderLog, renderState, showView, watchConnection,
 } from "./view.js";
 
 const root = /** @type {HTMLElement} */ (document.querySelector('[data-expedition="players"]'));
-const key = keyFromFragment();
+const key = takeKey("players");
 const log = new LogView();
 let version = 0;
 
@@ -33,7 +36,11 @@ if (!key) {
     onState: opened,
     onOnline: () => offline(root, false),
     onOffline: () => offline(root, true),
-    onGone: () => { showView(root, "new"); root.dataset.gone = "yes"; },
+    onGone: () => {
+      forgetKey("players");
+      showView(root, "new");
+      root.dataset.gone = "yes";
+    },
   });
   root.querySelector("[data-older]").addEventListener("click", async (event) => {
     const older = await expeditions.log(key, log.oldest()).catch(() => null);

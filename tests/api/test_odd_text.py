@@ -1,0 +1,57 @@
+"""Odd text into every string of every procedure, by GET and by POST: a 422 naming the field.
+
+The procedures' fast path (:mod:`api.fastpath`) hands such a request to Flask, which refuses it
+with the same check the expeditions' routes use (:mod:`api.odd_text`). The routes and their
+strings come from the OpenAPI document.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from api import create_app
+from api.odd_text import find_odd_text, visible
+from tests.openapi_strings import placed, string_fields
+
+ODD = ("x\x00", "\u202ex", "x\x85", "\x7f")
+
+
+def test_every_string_of_every_procedure_refuses_odd_text() -> None:
+    client = create_app({"TESTING": True}).test_client()
+    document = client.get("/api/v1/openapi.json").get_json()
+    checked = 0
+    for path, operations in document["paths"].items():
+        if path.startswith(("/api/v1/expeditions", "/api/v1/health")) or "get" not in operations \
+                or "post" not in operations:
+            continue
+        for method in ("get", "post"):
+            for field in string_fields(document, path, method):
+                for value in ODD:
+                    if method == "get":
+                        answer = client.get(f"{path}?{field.path[0]}={quote(value)}&lang=en")
+                    else:
+                        answer = client.post(f"{path}?lang=en", data=json.dumps(
+                            placed(field.path, value)), content_type="application/json")
+                    assert answer.status_code == 422, (path, method, str(field), value)
+                    errors = answer.get_json()["errors"]
+                    assert list(errors) == [field.path[0]], (path, method, str(field), errors)
+                    checked += 1
+    assert checked > 400
+
+
+def test_a_query_names_the_field_and_a_json_document_its_place() -> None:
+    client = create_app({"TESTING": True}).test_client()
+    answer = client.get("/api/v1/reaction?modifier=1&lang=%00")
+    assert answer.get_json()["errors"] == {"lang": [
+        "Obsahuje řídicí znak (U+0000), který nelze uložit: odstraň ho."]}
+    answer = client.post("/api/v1/expeditions", data='"\\u2066"', content_type="application/json")
+    assert answer.status_code == 422 and list(answer.get_json()["errors"]) == ["_schema"]
+
+
+def test_what_is_odd_and_what_is_visible() -> None:
+    assert find_odd_text({"a": ["ok", {"b\u202d": 1}]}).path == ("a", "1")  # type: ignore[union-attr]
+    assert find_odd_text({"name": "Zoë\tand\nline\r"}) is None  # tab and line breaks are text
+    assert find_odd_text("😀 ZWJ\u200d family \u200f mark") is None
+    assert [visible(text) for text in ("\u200b", "\u3164 ", "\ufeff", "\u0301", "x\u200b", "·")
+            ] == [False, False, False, False, True, True]
