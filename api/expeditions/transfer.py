@@ -77,12 +77,12 @@ MESSAGES = messages({
     "expedition.import.format": Text("Tohle není export výpravy (format '{format}').",
                                      "This is no expedition export (format '{format}')."),
     "expedition.import.dice": Text(
-        "Přehrání exportu by hodilo víc než {high} kostek (u záznamu {seq}): tak velký import "
-        "tento server nepřijímá.",
-        "Replaying the export would roll more than {high} dice (at entry {seq}): this server "
-        "takes no import that large."),
+        "Přehrání exportu by hodilo víc než {high} {high:kostku|kostky|kostek} (záznam "
+        "{seq}): tak velký import tento server nepřijímá.",
+        "Replaying the export would roll more than {high} {high:die|dice} (at entry {seq}): "
+        "this server takes no import that large."),
     "expedition.import.slow": Text(
-        "Import se nestihl přehrát za {seconds} s: server je vytížený, zkus to později.",
+        "Import se nestihl přehrát do {seconds} s: server je vytížený, zkus to později.",
         "The import could not be replayed within {seconds} s: the server is busy, try again "
         "later."),
 })

@@ -147,10 +147,10 @@ MESSAGES = messages({
         "Vstup obsahuje text, který nelze uložit: nic nebylo zapsáno.",
         "The input holds text that cannot be stored: nothing was written."),
     "expedition.api.idempotency-key": Text(
-        "Hlavička Idempotency-Key musí mít {low} až {high} viditelných znaků ASCII (např. "
-        "UUID).",
-        "The Idempotency-Key header must be {low} to {high} visible ASCII characters (e.g. a "
-        "UUID)."),
+        "Hlavička Idempotency-Key musí mít od {low} do {high} {high:viditelného znaku|viditelných "
+        "znaků|viditelných znaků} ASCII (např. UUID).",
+        "The Idempotency-Key header must be {low} to {high} {high:character|characters} "
+        "long, each visible ASCII (e.g. a UUID)."),
     "expedition.api.key-reused": Text(
         "Tento Idempotency-Key už provázel jiný požadavek: nový požadavek potřebuje nový klíč.",
         "This Idempotency-Key came with another request: a new request needs a new key."),

@@ -37,7 +37,7 @@ NAME_LISTS = {"names", "sides"}
 NUMBERS = {"ac", "after", "amount", "before", "count", "current", "damage", "day", "days",
            "distance", "expected", "fatigue", "high", "hours", "hp", "index", "left", "level",
            "levels", "low", "max_hp", "members", "minutes", "morale", "passed", "reverted",
-           "round", "rounds", "seq", "shifts", "supplies", "taken", "total", "turn"}
+           "round", "rounds", "seconds", "seq", "shifts", "supplies", "taken", "total", "turn"}
 #: Parameters that are the engine's own words (a clock, a field, a rule quoted, a place).
 OWN_WORDS = {"camp", "change", "changes", "clock", "field", "format", "instead", "kind",
              "location", "mode", "path", "rule", "said", "since", "title", "where"}
@@ -62,9 +62,9 @@ BEFORE_NUMBER = {
     # English labels and prepositions
     "ac", "hp", "morale", "version", "fatigue", "supplies", "turn", "round", "day", "entry",
     "no", "seq", "damage", "of", "to", "after", "for", "in", "at", "most", "saw", "lasts", "be",
-    "left", "take"}
+    "left", "take", "than", "within"}
 #: Units and words after a number that need no agreement.
-AFTER_NUMBER = {"h", "min", "km", "z", "do", "hp", "of", "to", "more", "in", "expected"}
+AFTER_NUMBER = {"h", "min", "s", "km", "z", "do", "hp", "of", "to", "more", "in", "expected"}
 #: Where the pages of the expedition are.
 PAGES = [*Path("docs/vyprava").glob("*.md"), *Path("docs/javascripts/expedition").glob("*.js")]
 

@@ -93,7 +93,7 @@ def test_a_key_is_16_to_255_visible_ascii_characters(db_app: Flask, bad: str) ->
     refused = post(table, f"/api/v1/expeditions/{table.id}/actions/shift", {"version": 1}, bad)
     assert refused.status_code == 422
     assert refused.get_json()["errors"] == {"Idempotency-Key": [
-        "Hlavička Idempotency-Key musí mít 16 až 255 viditelných znaků ASCII (např. UUID)."]}
+        "Hlavička Idempotency-Key musí mít od 16 do 255 viditelných znaků ASCII (např. UUID)."]}
     assert len(entries(db_app, table.id)) == 1
 
 

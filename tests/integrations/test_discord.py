@@ -268,8 +268,8 @@ def test_a_gm_links_a_channel_and_its_buttons_act_for_the_gm_alone(client) -> No
     buttons = [b for row in panel["data"]["components"] for b in row["components"]]
     assert [b["custom_id"] for b in buttons] == [
         "expedition:shift", "expedition:rest", "expedition:travel-day",
-        "expedition:encounter", "expedition:round", "expedition:encounter-end",
-        "expedition:undo"]
+        "expedition:encounter", "expedition:reveal", "expedition:round",
+        "expedition:encounter-end", "expedition:undo"]
     assert buttons[0]["label"] == "Další směna"
 
     refused = signed(client, pressed("expedition:shift", user=PLAYER)).get_json()
