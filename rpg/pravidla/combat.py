@@ -37,7 +37,7 @@ MESSAGES = messages({
     "sides.named": Text("{name}", "{name}"),
     "sides.count": Text("Stran musí být {low} až {high}, zadáno {count}.",
                         "There must be {low} to {high} sides; {count} given."),
-    "sides.blank": Text("Každá strana potřebuje jméno: odstraň z {sides} prázdné položky.",
+    "sides.blank": Text("Každá strana potřebuje jméno: odstraň prázdné položky z pole {sides}.",
                         "Every side needs a name: remove the blank entries from {sides}."),
     "sides.repeated": Text("Strany musí mít různá jména; '{side}' je uvedena víckrát.",
                            "Sides need distinct names; '{side}' is listed more than once."),

@@ -260,7 +260,7 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
     ("reaction", {"dice": "7, 1"}, "dice", "hodnota 7 není mezi 1 a 6"),
     ("reaction", {"dice": "3"}, "dice", "Chybí kostka: je potřeba d6 pro 'reaction'"),
     ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m",
-     "má smysl jen s „Pokus o zachycení"),
+     "má smysl jen spolu s volbou „Pokus o zachycení"),
     ("falling", {"height_m": "-1"}, "height_m", "Zadej hodnotu od 0 do 10000."),
     ("roll", {"expr": "1d6+"}, "expr", "očekáváno číslo nebo kostka na pozici 5"),
     # A message names a field by its Czech label and a choice by its Czech word, never by the

@@ -125,7 +125,7 @@ def test_travel_writes_each_check_against_its_odds(chromium, calculators_url):
     ("fast-travel", {"days": "366"}, "days", "Zadej hodnotu od 1 do 365."),
     ("fast-travel", {"days": ""}, "days", "Vyplň toto pole."),
     ("fast-travel-split", {"party": [{"name": "Ota", "hp": 3}, {"name": "Ota", "hp": 5}],
-                           "damage": "0"}, "party", f"Jméno 'Ota' je v {PARTY} dvakrát"),
+                           "damage": "0"}, "party", f"Jméno 'Ota' je v poli {PARTY} dvakrát"),
     ("fast-travel-split", {"party": [{"name": "Ota", "hp": 3}], "damage": "4",
                            "allocation": {"Ota": 3}}, "allocation",
      f"Rozděleno 3 body, ale souhrnné poškození je 4: {msg('fast-travel-split.rule').cs}"),
