@@ -20,6 +20,8 @@ from rpg.core.text import Text
 
 MESSAGES = messages({
     "morale.title": Text("Ověření morálky", "Morale check"),
+    "morale.chart": Text("Šance jednotlivých součtů hodu na morálku",
+                         "Chance of each morale roll total"),
     "morale.chance": Text("Šance, že drží", "Chance it holds"),
     "morale.text": Text("Morálka {morale}: {dice} {sign} {morale} → {outcome}.",
                         "Morale {morale}: {dice} {sign} {morale} → {outcome}."),
@@ -65,6 +67,7 @@ MESSAGES = messages({
         "Every side is surprised: a moment's hesitation, nobody loses the round."),
     "initiative.chart-players": Text("hráči první", "players first"),
     "initiative.chart-rival": Text("soupeř první", "a rival first"),
+    "initiative.chart": Text("Šance, kdo bude jednat první", "Chance of who acts first"),
     "range-zone.title": Text("Zóna dosahu", "Range zone"),
     "range-zone.text": Text("{metres} m → {name} ({span}): {rounds}; {attacks}.",
                             "{metres} m → {name} ({span}): {rounds}; {attacks}."),

@@ -49,6 +49,8 @@ cite("thermal-vision", "Termovize", "nebezpeci-a-nastrahy")
 
 MESSAGES = messages({
     "falling.title": Text("Pád z výšky", "Falling"),
+    "falling.chart": Text("Šance jednotlivých hodnot poškození z pádu",
+                          "Chance of each amount of falling damage"),
     "falling.chance": Text("Šance na zachycení", "Chance to catch hold"),
     "falling.text": Text(
         "Pád z {height} m: {catch}{counted} m pádu, první {free} m se "

@@ -1,7 +1,7 @@
 /* The calculators' core: rule data, dice sources, exact fractions, refusals and answers.
  * It mirrors rpg/core/dice.py and rpg/core/errors.py; the rule constants are not written here
  * but set from the rule data the docs build exports from the Python engine into the bundle. */
-import { choice, field, join, msg, number } from "./catalog.js";
+import { choice, field, join, msg, number, t } from "./catalog.js";
 
 export { number };
 
@@ -136,8 +136,12 @@ export const fail = (key, params, field) => {
   throw new RuleError(msg(key, params), field);
 };
 
+/** A chart of a distribution: its title (the catalog's `key`, what it shows) and its bars
+ * ({label, p, good, current}); null without bars. */
+export const chart = (key, bars) => (bars ? { title: t(key), bars } : null);
+
 /** A procedure's answer: the result, the text, and optionally the exact chance, a chart of a
- * distribution and the next steps ({procedure, inputs, missing}). */
+ * distribution (`chart`) and the next steps ({procedure, inputs, missing}). */
 export const answer = (result, text, { chance = null, chart = null, next = [] } = {}) => (
   { result, text: String(text), chance, chart, next });
 

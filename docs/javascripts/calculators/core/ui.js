@@ -278,8 +278,9 @@ function clearErrors(root) {
 
 const percent = (p) => `${number(Math.round(p * 10000) / 100)}\u00a0%`;
 
-/** A small bar chart of a distribution; the rolled outcome is highlighted. */
-function chart(bars, title) {
+/** A small bar chart of a distribution under its title (what it shows); the rolled outcome is
+ * highlighted. */
+function chart({ title, bars }) {
   const width = 320;
   const height = 110;
   const gap = bars.length > 30 ? 0 : 2;
@@ -295,8 +296,9 @@ function chart(bars, title) {
     return `<rect class="${cls}" x="${x + gap / 2}" y="${height - 18 - h}" width="${step - gap}" `
       + `height="${h}"><title>${bar.label}: ${percent(bar.p)}</title></rect>${label}`;
   }).join("");
-  return `<svg class="calculator__chart" viewBox="0 0 ${width} ${height}" role="img" `
-    + `aria-label="${title}">${rects}</svg>`;
+  return `<figure class="calculator__figure"><figcaption>${escape(title)}</figcaption>`
+    + `<svg class="calculator__chart" viewBox="0 0 ${width} ${height}" role="img" `
+    + `aria-label="${escape(title)}">${rects}</svg></figure>`;
 }
 
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -333,7 +335,7 @@ function render(root, outcome) {
     parts.push(`<p class="calculator__chance">${escape(label)}: <strong>${exact}</strong> `
       + `≈ ${percent(value(f))}</p>`);
   }
-  if (outcome.chart) parts.push(chart(outcome.chart, escape(t("calculator.chart"))));
+  if (outcome.chart) parts.push(chart(outcome.chart));
   const next = nextSteps(outcome.next);
   parts.push(nextLinks(next));
   output.innerHTML = parts.join("");
