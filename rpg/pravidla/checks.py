@@ -109,7 +109,8 @@ MESSAGES = messages({
     "saving-throw.failed": Text("neuspěl", "failed"),
     "group.each": Text("{index}. {shown} → {outcome}", "{index}. {shown} → {outcome}"),
     "magic-items.title": Text("Zničení magických předmětů", "Destruction of magic items"),
-    "magic-items.chart": Text("Šance, že předmět přežije", "Chance that each item survives"),
+    "magic-items.chart": Text("Šance přežití jednotlivých předmětů",
+                              "Each item's chance to survive"),
     "magic-items.text": Text("Magické předměty (záchrana {target}): {items}. "
                              "Přežilo {survived} z {count}.",
                              "Magic items (save {target}): {items}. "
