@@ -109,8 +109,6 @@ MESSAGES = messages({
     "saving-throw.failed": Text("neuspěl", "failed"),
     "group.each": Text("{index}. {shown} → {outcome}", "{index}. {shown} → {outcome}"),
     "magic-items.title": Text("Zničení magických předmětů", "Destruction of magic items"),
-    "magic-items.chart": Text("Šance přežití jednotlivých předmětů",
-                              "Each item's chance to survive"),
     "magic-items.text": Text("Magické předměty (záchrana {target}): {items}. "
                              "Přežilo {survived} z {count}.",
                              "Magic items (save {target}): {items}. "
@@ -118,6 +116,8 @@ MESSAGES = messages({
     "magic-items.item": Text("{name}: {shown} → {outcome}", "{name}: {shown} → {outcome}"),
     "magic-items.survives": Text("přežil", "survives"),
     "magic-items.destroyed": Text("zničen", "destroyed"),
+    "magic-items.chart": Text("Šance přežití jednotlivých předmětů",
+                              "Each item's chance to survive"),
     "chance.title": Text("Šance x z y", "Chance x in y"),
     "chance.chance": Text("Šance na úspěch", "Chance of success"),
     "chance.head": Text("Šance", "Chance"),
