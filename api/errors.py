@@ -13,13 +13,15 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, request
+from marshmallow import Schema
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from api.formats import Card, requested_format
 from api.language import request_language
 from api.limits import retry_after
+from api.naming import named_path, naming_in
 from api.site import site_file_exists
-from rpg.core.catalog import msg
+from rpg.core.catalog import Message, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
 
@@ -93,17 +95,30 @@ def translate(message: Any, lang: str) -> Any:
     return message
 
 
-def _first_leaves(errors: Any, path: str = "", found: list[str] | None = None) -> list[str]:
+def _first_leaves(errors: Any, named: Callable[[str], str | None], path: str = "",
+                  found: list[str] | None = None) -> list[str]:
+    """Each message with the place of the value it refuses: ``named(path)`` (in Czech the
+    form's labels), else the API's dotted name (``'party.0.hp'``)."""
     found = [] if found is None else found
     if isinstance(errors, dict):
         for key, value in errors.items():
-            _first_leaves(value, f"{path}.{key}" if path else str(key), found)
+            _first_leaves(value, named, f"{path}.{key}" if path else str(key), found)
     elif isinstance(errors, list):
         for item in errors:
-            _first_leaves(item, path, found)
+            _first_leaves(item, named, path, found)
+    elif path and path != "_schema":
+        found.append(f"{named(path) or repr(path)}: {errors}")
     else:
-        found.append(f"'{path}': {errors}" if path and path != "_schema" else str(errors))
+        found.append(str(errors))
     return found
+
+
+def _input_schema() -> type[Schema] | None:
+    """The input schema of the procedure this request calls, if it calls one."""
+    from api.procedures import API_PREFIX, ENDPOINTS
+
+    endpoint = ENDPOINTS.get(request.path.removeprefix(API_PREFIX + "/"))
+    return endpoint.input_schema if endpoint else None
 
 
 def envelope(status: int, message: str, errors: Any = None) -> dict[str, Any]:
@@ -189,7 +204,8 @@ def register_error_handlers(
     @app.errorhandler(RuleError)
     def rule_error(error: RuleError) -> Response:
         lang = request_language()
-        message = error.message.in_(lang)
+        message = (error.message.in_(lang, naming_in(_input_schema(), lang))
+                   if isinstance(error.message, Message) else error.message.in_(lang))
         errors = {error.field or "_schema": [message]}
         return _response(422, envelope(422, message, errors), lang)
 
@@ -210,7 +226,8 @@ def register_error_handlers(
                 _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
         if status == 400 and not errors:
             errors = {"_body": [base]}
-        leaves = _first_leaves(errors)
+        schema = _input_schema() if lang == "cs" else None
+        leaves = _first_leaves(errors, lambda path: named_path(schema, path) if schema else None)
         message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
         headers = error.get_headers()
         if status == 429 and (seconds := retry_after()) is not None:

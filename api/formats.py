@@ -146,22 +146,38 @@ def as_markdown(card: Card) -> str:
     return head + ("\n" + " · ".join(tail) if tail else "") + "\n"
 
 
+#: The few styles a card needs, on its elements as a VTT's own chat cards carry them: inserted
+#: into a page that has no stylesheet of ours (Foundry's ``ChatMessage.create({content})``, a
+#: macro's chat) it keeps its frame, header and spacing. The classes stay for a VTT's own CSS.
+CARD_STYLES = {
+    "card": "border:1px solid #8d6e63;border-radius:.5rem;padding:.75rem 1rem;margin:.25rem 0",
+    "error": "border:1px solid #c62828;border-radius:.5rem;padding:.75rem 1rem;margin:.25rem 0",
+    "header": "color:#795548;font-size:.85em;text-transform:uppercase;margin-right:.4em",
+    "title": "font-size:1.15em;font-weight:bold",
+    "text": "margin:.6em 0",
+    "aside": "margin:.3em 0;color:#5d4037",
+}
+
+
 def as_html(card: Card) -> str:
-    """A small card for a VTT chat (Foundry's ``ChatMessage.create({content})``)."""
-    kind = "rpg-result rpg-result--error" if card.error else "rpg-result"
+    """A small card for a VTT chat (Foundry's ``ChatMessage.create({content})``), styled inline
+    (:data:`CARD_STYLES`)."""
+    kind, frame = (("rpg-result rpg-result--error", "error") if card.error
+                   else ("rpg-result", "card"))
     procedure = (f' data-procedure="{escape(card.procedure)}"' if card.procedure else "")
     header = msg("api.card.header").in_(card.lang)
+    style = {key: f' style="{value}"' for key, value in CARD_STYLES.items()}
     parts = [
-        f'<div class="{kind}" lang="{card.lang}"{procedure}>',
-        f'<header><span class="rpg-header">{escape(header)}</span> '
-        f'<strong class="rpg-title">{escape(card.title)}</strong></header>',
-        f'<p class="rpg-text">{escape(card.text)}</p>',
+        f'<div class="{kind}" lang="{card.lang}"{procedure}{style[frame]}>',
+        f'<header><span class="rpg-header"{style["header"]}>{escape(header)}</span> '
+        f'<strong class="rpg-title"{style["title"]}>{escape(card.title)}</strong></header>',
+        f'<p class="rpg-text"{style["text"]}>{escape(card.text)}</p>',
     ]
     if card.chance:
-        parts.append(f'<p class="rpg-chance">{escape(card.chance)}</p>')
+        parts.append(f'<p class="rpg-chance"{style["aside"]}>{escape(card.chance)}</p>')
     if card.rule_title and card.rule_url:
         label = msg("api.card.rule").in_(card.lang)
-        parts.append(f'<p class="rpg-rule">{escape(label)}: '
+        parts.append(f'<p class="rpg-rule"{style["aside"]}>{escape(label)}: '
                      f'<a href="{escape(card.rule_url)}">{escape(card.rule_title)}</a></p>')
     parts.append("</div>")
     return "".join(parts) + "\n"
@@ -169,11 +185,7 @@ def as_html(card: Card) -> str:
 
 _PAGE_STYLE = (
     "body{font:1.1rem/1.5 system-ui,sans-serif;margin:1rem;max-width:40rem}"
-    ".rpg-result{border:1px solid #8d6e63;border-radius:.5rem;padding:.75rem 1rem}"
-    ".rpg-result--error{border-color:#c62828}"
-    ".rpg-header{color:#795548;font-size:.85em;text-transform:uppercase;margin-right:.4em}"
-    ".rpg-title{font-size:1.15em}.rpg-text{margin:.6em 0}.rpg-chance,.rpg-rule{margin:.3em 0;"
-    "color:#5d4037}pre{white-space:pre-wrap;font:inherit}"
+    "pre{white-space:pre-wrap;font:inherit}"
     "h1{font-size:1.6rem;margin:.2em 0 .4em}h2{font-size:1.2rem;color:#5d4037;margin:1.4em 0 .4em}"
     ".rpg-index{padding:0;list-style:none;margin:0}.rpg-index li{margin:0 0 .9rem}"
     ".rpg-index small{font-size:.9rem;color:#5d4037}.rpg-index small a{color:inherit}"
@@ -181,10 +193,16 @@ _PAGE_STYLE = (
 )
 
 
-#: The policy of a page made here: no script, only its own style (by hash), framed by nobody.
-PAGE_POLICY = ("default-src 'none'; style-src '" + "sha256-" + base64.b64encode(
-    hashlib.sha256(_PAGE_STYLE.encode()).digest()).decode() + "'; img-src 'self' data:; "
-    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+def _sha256(source: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
+
+
+#: The policy of a page made here: no script, only its own style sheet and a card's inline
+#: styles (each by its hash), framed by nobody.
+PAGE_POLICY = (
+    f"default-src 'none'; style-src {_sha256(_PAGE_STYLE)} 'unsafe-hashes' "
+    + " ".join(sorted({_sha256(value) for value in CARD_STYLES.values()}))
+    + "; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 
 
 def page(title: str, body: str, lang: str) -> str:

@@ -154,7 +154,8 @@ def main() -> None:
         return create_app(config or None)
 
     scheme = "https" if "certfile" in settings else "http"
-    print(f"Pravidla a API: {scheme}://{settings['bind']}/  (API docs: /api/v1/docs)", flush=True)
+    print(f"Pravidla a API: {scheme}://{settings['bind']}/  (API docs: /api/v1/docs, "
+          "výpravy: /vyprava/)", flush=True)
     run(load, settings)
 
 

@@ -19,7 +19,6 @@ MESSAGES = messages({
     "calculator.fix-fields": Text("Oprav zvýrazněná pole.", "Correct the highlighted fields."),
     "calculator.fix-field": Text("Oprav zvýrazněné pole.", "Correct the highlighted field."),
     "calculator.chance": Text("Šance", "Chance"),
-    "calculator.chart": Text("Rozdělení výsledků", "Distribution of results"),
     "calculator.next": Text("Dále", "Next"),
     # The form's own words (rulesite/calculators.py writes them into the page).
     "calculator.roll": Text("Hodit", "Roll"),

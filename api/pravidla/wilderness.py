@@ -201,13 +201,15 @@ class FastTravelSplitInput(Schema):
         "x-label": "Družina"})
     damage = f.bounded_int(0, w.DAMAGE_MAX, required=True, label="Souhrnné poškození", metadata={
         "description": "The summary damage of the journey (see `fast-travel`)."})
+    # The calculator asks each party row for its share (``x-column-of``): a name typed once.
     allocation = f.JsonDict(
-        keys=f.name(label="Postava"), values=f.bounded_int(0, w.DAMAGE_MAX, label="Body"),
+        keys=f.name(label="Postava"), values=f.bounded_int(0, w.DAMAGE_MAX, label="Poškození"),
         validate=validate.Length(0, w.PARTY_MAX), load_default=dict, metadata={
             "description": "`{\"name\": points}`: names from `party` (missing ones take 0), "
                            "summing to `damage`, else a 422 quoting the rule; in a GET one "
                            "JSON-encoded value.",
-            "x-label": "Rozdělení poškození (kdo chybí, nedostane nic)"})
+            "x-label": "Rozdělení poškození (kdo chybí, nedostane nic)",
+            "x-column-of": {"field": "party", "key": "name"}})
 
 
 register(

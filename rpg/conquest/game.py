@@ -189,7 +189,7 @@ MESSAGES = messages({
         "damage countery|damage countery} už není na mapě. {quote}",
         "A {unit} has only {hp} hit {hp:point|points}: with {damage} damage "
         "{damage:counter|counters} it is no longer on the map. {quote}"),
-    "conquest.blank-name": Text("Jméno v {key} chybí nebo je prázdné.{hint}",
+    "conquest.blank-name": Text("Jméno v poli {key} chybí nebo je prázdné.{hint}",
                                 "The name in {key} is missing or blank.{hint}"),
     "conquest.unoccupied-hint": Text(" Neobsazený checkpoint: holder null.",
                                      " An unoccupied checkpoint: holder null."),

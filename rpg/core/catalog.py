@@ -17,10 +17,11 @@ Template syntax:
 
 - ``{name}``: the parameter ``name``. A number is written as the language writes it (``2,5`` in
   Czech, ``2.5`` in English, at most four decimals, no ``.0``); a :class:`Message` is rendered in
-  the same language; a :class:`Field` is an input's name (``'caught_at_m'`` in the API, its Czech
-  label in a calculator); a :class:`Choice` is one of an input's values (its API key, or in a
-  calculator the rule's Czech word); a :class:`Join` renders its items joined by its separator;
-  any other value (a name, dice written out) is written as it is.
+  the same language; a :class:`Field` is an input's name and a :class:`Choice` one of an input's
+  values, as the :class:`Naming` given names them (by default as the API does, ``'caught_at_m'``
+  and its key; a Czech answer and a calculator by the form's Czech label and the rule's word); a
+  :class:`Join` renders its items joined by its separator; any other value (a name, dice written
+  out) is written as it is.
 - ``{name:one|few|many}``: a word chosen by the number ``name``. Czech takes three forms (1 | 2–4 |
   0 and 5 or more: ``kolo|kola|kol``), English two (1 | any other: ``round|rounds``).
 - ``{{`` and ``}}``: literal braces.
@@ -56,6 +57,29 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class Naming:
+    """How a message names inputs and their values: ``labels`` (input → its label, written
+    „Morálka“) and ``words`` (input → value → the rule's word); one not listed keeps its API
+    name (``'morale'``) or key. The default names everything as the API does."""
+
+    labels: Mapping[str, str] = field(default_factory=dict)
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def field(self, name: str) -> str:
+        """An input as a message names it."""
+        label = self.labels.get(name)
+        return f"„{label}“" if label else f"'{name}'"
+
+    def choice(self, name: str, value: str) -> str:
+        """One of an input's values as a message names it."""
+        return self.words.get(name, {}).get(value, value)
+
+
+#: The API's names for everything.
+API_NAMES = Naming()
+
+
+@dataclass(frozen=True, slots=True)
 class Join:
     """Items (messages, numbers, names) written one after another with ``separator`` between."""
 
@@ -70,9 +94,9 @@ class Message:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def in_(self, lang: str) -> str:
-        """The message in ``lang`` (``cs`` or ``en``)."""
-        return render(self.key, self.params, lang)
+    def in_(self, lang: str, naming: Naming = API_NAMES) -> str:
+        """The message in ``lang`` (``cs`` or ``en``), its inputs named by ``naming``."""
+        return render(self.key, self.params, lang, naming)
 
     @property
     def cs(self) -> str:
@@ -106,7 +130,7 @@ def plural_form(count: Any, forms: list[str], lang: str) -> str:
     return forms[0] if value == 1 else forms[-1]
 
 
-def written_value(value: Any, lang: str) -> str:
+def written_value(value: Any, lang: str, naming: Naming = API_NAMES) -> str:
     """A parameter as a message writes it."""
     if isinstance(value, str):
         return value
@@ -115,20 +139,21 @@ def written_value(value: Any, lang: str) -> str:
     if isinstance(value, int | float | Fraction):
         return number(value, lang)
     if isinstance(value, Message):
-        return value.in_(lang)
+        return value.in_(lang, naming)
     if isinstance(value, Field):
-        return f"'{value.name}'"
+        return naming.field(value.name)
     if isinstance(value, Choice):
-        return value.value
+        return naming.choice(value.field, value.value)
     if isinstance(value, Join):
-        return value.separator.join(written_value(item, lang) for item in value.items)
+        return value.separator.join(written_value(item, lang, naming) for item in value.items)
     if isinstance(value, Text):  # a literal pair, e.g. a rule sentence quoted in both languages
         return value.in_(lang)
     raise TypeError(f"cannot write {type(value).__name__} in a message")
 
 
-def render(key: str, params: Mapping[str, Any], lang: str) -> str:
-    """The entry ``key`` in ``lang`` with ``params`` filled in."""
+def render(key: str, params: Mapping[str, Any], lang: str,
+           naming: Naming = API_NAMES) -> str:
+    """The entry ``key`` in ``lang`` with ``params`` filled in, inputs named by ``naming``."""
     parts = _compiled(key, lang)
     out = []
     for literal, name, forms in parts:
@@ -138,7 +163,8 @@ def render(key: str, params: Mapping[str, Any], lang: str) -> str:
         if name not in params:
             raise KeyError(f"message {key!r} needs the parameter {name!r}")
         value = params[name]
-        out.append(plural_form(value, forms, lang) if forms else written_value(value, lang))
+        out.append(plural_form(value, forms, lang) if forms
+                   else written_value(value, lang, naming))
     return "".join(out)
 
 

@@ -1353,6 +1353,8 @@ PERSISTENT_DAMAGE = cite("persistent-damage", "Perzistentní poškození", "utok
 
 MESSAGES_PERSISTENT = messages({
     "persistent-damage.title": Text("Perzistentní poškození", "Persistent damage"),
+    "persistent-damage.chart": Text("Šance jednotlivých součtů poškození",
+                                    "Chance of each damage total"),
     "persistent-damage.text": Text(
         "Perzistentní poškození {notation}, {rounds} {rounds:kolo|kola|kol} (vždy na konci tahu "
         "skupiny): {each}. Celkem {total}.",

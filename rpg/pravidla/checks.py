@@ -118,6 +118,8 @@ MESSAGES = messages({
                              "{name}: {shown} → {outcome}"),
     "magic-items.survives": Text("přežil", "survives"),
     "magic-items.destroyed": Text("zničen", "destroyed"),
+    "magic-items.chart": Text("Šance přežití jednotlivých předmětů",
+                              "Each item's chance to survive"),
     "chance.title": Text("Šance x z y", "Chance x in y"),
     "chance.chance": Text("Šance na úspěch", "Chance of success"),
     "chance.head": Text("Šance", "Chance"),

@@ -20,6 +20,8 @@ from rpg.core.text import Text
 
 MESSAGES = messages({
     "morale.title": Text("Ověření morálky", "Morale check"),
+    "morale.chart": Text("Šance jednotlivých součtů hodu na morálku",
+                         "Chance of each morale roll total"),
     "morale.chance": Text("Šance, že drží", "Chance it holds"),
     "morale.text": Text("Morálka {morale}: {dice} {sign} {morale} → {outcome}.",
                         "Morale {morale}: {dice} {sign} {morale} → {outcome}."),
@@ -37,7 +39,7 @@ MESSAGES = messages({
     "sides.named": Text("{name}", "{name}"),
     "sides.count": Text("Stran musí být {low} až {high}, zadáno {count}.",
                         "There must be {low} to {high} sides; {count} given."),
-    "sides.blank": Text("Každá strana potřebuje jméno: odstraň z {sides} prázdné položky.",
+    "sides.blank": Text("Každá strana potřebuje jméno: odstraň prázdné položky z pole {sides}.",
                         "Every side needs a name: remove the blank entries from {sides}."),
     "sides.repeated": Text("Strany musí mít různá jména; '{side}' je uvedena víckrát.",
                            "Sides need distinct names; '{side}' is listed more than once."),
@@ -65,6 +67,7 @@ MESSAGES = messages({
         "Every side is surprised: a moment's hesitation, nobody loses the round."),
     "initiative.chart-players": Text("hráči první", "players first"),
     "initiative.chart-rival": Text("soupeř první", "a rival first"),
+    "initiative.chart": Text("Šance, kdo bude jednat první", "Chance of who acts first"),
     "range-zone.title": Text("Zóna dosahu", "Range zone"),
     "range-zone.text": Text("{metres} m → {name} ({span}): {rounds}; {attacks}.",
                             "{metres} m → {name} ({span}): {rounds}; {attacks}."),

@@ -34,6 +34,8 @@ from rpg.pravidla.combat import (
 
 MESSAGES = messages({
     "reaction.title": Text("Hod na reakci", "Reaction roll"),
+    "reaction.chart": Text("Šance jednotlivých reakcí podle součtu hodu",
+                           "Chance of each reaction by the roll's total"),
     "reaction.chance": Text("Šance tohoto výsledku", "Chance of this result"),
     "reaction.text": Text("Reakce{who}: {shown} → {reaction} (NPC: {npc_interaction}).",
                           "Reaction{who}: {shown} → {reaction} (NPC: {npc_interaction})."),
@@ -66,7 +68,11 @@ MESSAGES = messages({
     "surprise.chart-none": Text("nikdo", "nobody"),
     "surprise.chart-some": Text("některá", "some"),
     "surprise.chart-all": Text("všechny", "all"),
+    "surprise.chart": Text("Šance, kolik stran bude překvapeno",
+                           "Chance of how many sides are surprised"),
     "encounter-distance.title": Text("Vzdálenost setkání", "Encounter distance"),
+    "encounter-distance.chart": Text("Šance jednotlivých vzdáleností setkání (m)",
+                                     "Chance of each encounter distance (m)"),
     "encounter-distance.text": Text("Vzdálenost setkání ({how} m) → {zone}.",
                                     "Encounter distance ({how} m) → {zone}."),
     "encounter-distance.indoors": Text("vnitřní prostory: {dice}", "indoors: {dice}"),

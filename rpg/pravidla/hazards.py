@@ -49,6 +49,8 @@ cite("thermal-vision", "Termovize", "nebezpeci-a-nastrahy")
 
 MESSAGES = messages({
     "falling.title": Text("Pád z výšky", "Falling"),
+    "falling.chart": Text("Šance jednotlivých hodnot poškození z pádu",
+                          "Chance of each amount of falling damage"),
     "falling.chance": Text("Šance na zachycení", "Chance to catch hold"),
     "falling.text": Text(
         "Pád z {height} m: {catch}{counted} m pádu, první {free} m se "
@@ -64,7 +66,7 @@ MESSAGES = messages({
         "Při pokusu o zachycení ({catch}) zadej {caught_at}: kolik metrů postava už spadla.",
         "With {catch}, give {caught_at}: how far the character had fallen already."),
     "falling.distance-needs-catch": Text(
-        "{caught_at} má smysl jen s {catch}: zapni pokus o zachycení, nebo ji vynech.",
+        "{caught_at} má smysl jen spolu s volbou {catch}: zapni pokus o zachycení, nebo ji vynech.",
         "{caught_at} only makes sense with {catch}: turn the catch on or leave it out."),
     "falling.beyond-height": Text(
         "{caught_at} ({at} m) nesmí být větší než výška pádu ({height} m).",

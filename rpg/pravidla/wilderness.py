@@ -169,16 +169,16 @@ MESSAGES = messages({
         "{field} musí být seznam {low} až {high} skupin {{\"group\", \"activity\"}}.",
         "{field} must be a list of {low} to {high} groups {{\"group\", \"activity\"}}."),
     "travel.group-name": Text(
-        "Každá skupina v {field} potřebuje jméno ('group', 1 až {high} znaků).",
+        "Každá skupina v poli {field} potřebuje jméno ('group', 1 až {high} znaků).",
         "Every group in {field} needs a name ('group', 1 to {high} characters)."),
     "travel.group-twice": Text(
-        "Skupina '{name}' je v {field} dvakrát: každá skupina má svou jednu aktivitu.",
+        "Skupina '{name}' je v poli {field} dvakrát: každá skupina má svou jednu aktivitu.",
         "The group '{name}' is in {field} twice: each group has its one activity."),
     "travel.whole-day-groups": Text(
         "{activity} zabere celý den, takže se nedá spojit s cestou dnem i nocí: vypni {march}, "
-        "nebo dej skupinám v {field} jen forage.",
+        "nebo dej skupinám v poli {field} jen {forage}.",
         "{activity} takes the whole day, so it cannot go with a forced march: turn {march} off, "
-        "or give the groups of {field} forage only."),
+        "or give the groups of {field} {forage} only."),
     "travel.both": Text(
         "Zadej buď {activity} (aktivitu celé družiny), nebo {activities} (aktivitu každé "
         "skupiny), ne obojí.",
@@ -186,9 +186,9 @@ MESSAGES = messages({
         "not both."),
     "travel.whole-day": Text(
         "{activity} zabere celý den, takže se nedá spojit s cestou dnem i nocí: vypni {march}, "
-        "nebo zvol {field} none či forage.",
+        "nebo v poli {field} zvol jednu z možností: {none}, {forage}.",
         "{activity} takes the whole day, so it cannot go with a forced march: turn {march} off, "
-        "or choose {field} none or forage."),
+        "or choose {field} {none} or {forage}."),
     # fast-travel
     "fast-travel.title": Text("Rychlé cestování", "Fast travel"),
     "fast-travel.text": Text(
@@ -225,17 +225,19 @@ MESSAGES = messages({
         "{field} musí být seznam {low} až {high} postav {{\"name\", \"hp\"}}.",
         "{field} must be a list of {low} to {high} characters {{\"name\", \"hp\"}}."),
     "fast-travel-split.name": Text(
-        "Každá postava v {field} potřebuje jméno ('name', 1 až {high} znaků).",
+        "Každá postava v poli {field} potřebuje jméno ('name', 1 až {high} znaků).",
         "Every character in {field} needs a name ('name', 1 to {high} characters)."),
     "fast-travel-split.twice": Text(
-        "Jméno '{name}' je v {field} dvakrát: jména musí být různá, aby šlo poškození rozdělit.",
+        "Jméno '{name}' je v poli {field} dvakrát: jména musí být různá, aby šlo poškození "
+        "rozdělit.",
         "The name '{name}' is in {field} twice: names must differ so that the damage can be "
         "shared out."),
     "fast-travel-split.not-object": Text(
         "{field} musí být objekt {{\"jméno\": body}}: {rule}",
         "{field} must be an object {{\"name\": points}}: {rule}"),
     "fast-travel-split.stranger": Text(
-        "'{name}' necestuje ({party}): {rule} Rozděl poškození jen mezi postavy z {party}.",
+        "'{name}' necestuje ({party}): {rule} Rozděl poškození jen mezi postavy uvedené v poli "
+        "{party}.",
         "'{name}' is not travelling ({party}): {rule} Share the damage only among the "
         "characters of {party}."),
     "fast-travel-split.sum": Text(
@@ -576,7 +578,8 @@ def travel(
         raise RuleError(msg("travel.whole-day-groups" if groups else "travel.whole-day",
                             activity=msg(f"travel.activity-head.{whole_day[0]}"),
                             march=Field("forced_march"),
-                            field=Field("activities" if groups else "activity")),
+                            field=Field("activities" if groups else "activity"),
+                            none=Choice("activity", "none"), forage=Choice("activity", "forage")),
                         field="forced_march")
 
     slowest = min(movement)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -103,7 +105,41 @@ def test_errors_speak_czech_by_default(client: FlaskClient) -> None:
     assert payload["message"] == "Chybí kostka: je potřeba d6 pro 'morale' (kostka č. 2)."
     ranged = client.get("/api/v1/morale?morale=13").get_json()
     assert ranged["errors"] == {"morale": ["Musí být od 2 do 12."]}
-    assert "'morale': Musí být od 2 do 12." in ranged["message"]
+    # The message names the field as the calculator's form does (its label), the errors by
+    # the API's names; in English the API's names throughout.
+    assert ranged["message"] == "Neplatný vstup. „Morálka stvoření“: Musí být od 2 do 12."
+    english = client.get("/api/v1/morale?morale=13&lang=en").get_json()
+    assert english["message"] == ("Invalid input. 'morale': Must be greater than or equal to 2 "
+                                  "and less than or equal to 12.")
+
+
+@pytest.mark.parametrize(("path", "body", "czech", "english"), [
+    ("attack", {}, "„OČ cíle“: Chybí povinný údaj.", "'ac': Missing data for required field."),
+    ("fast-travel-split", {"party": [{"name": "Eva"}], "damage": 1},
+     "„Družina“, řádek č. 1, „Životy“: Chybí povinný údaj.",
+     "'party.0.hp': Missing data for required field."),
+    ("conquest/buy", {"units": {"Scout": "x"}},
+     "„Jednotky k nákupu“, Scout, „Počet“: Není platné celé číslo.",
+     "'units.Scout.value': Not a valid integer."),
+    # An unknown field has no label: its own name stands.
+    ("morale", {"morale": 7, "moral": 7}, "'moral': Neznámé pole", "'moral': Unknown field."),
+    # The engine's refusals name the fields and the choices as the form does, in every format.
+    ("skill-check", {"dc": 12, "difficulty": "tezka"},
+     "Zadej buď „Obtížnost číslem (místo výběru)“ (12), nebo „Obtížnost“ (těžká), ne obojí.",
+     "Give either 'dc' (12) or 'difficulty' (tezka), not both."),
+])
+def test_a_message_names_a_field_by_its_label_in_czech(
+    client: FlaskClient, path: str, body: dict[str, Any], czech: str, english: str,
+) -> None:
+    for fmt in ("json", "text", "md", "html"):
+        for lang, words in (("cs", czech), ("en", english)):
+            response = client.post(f"/api/v1/{path}", json={**body, "lang": lang, "format": fmt})
+            assert response.status_code == 422
+            shown = response.get_json()["message"] if fmt == "json" else response.get_data(
+                as_text=True)
+            if fmt == "md":  # Markdown escapes its special characters
+                shown = shown.replace("\\", "")
+            assert (html.escape(words) if fmt == "html" else words) in shown, (fmt, lang, shown)
 
 
 @pytest.mark.parametrize(("body", "field"), [

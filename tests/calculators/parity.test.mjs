@@ -39,7 +39,7 @@ function run(procedure, vector) {
     const outcome = procedure(source, structuredClone(vector.input));
     source.finish();
     return { result: { ...outcome.result, next: nextSteps(outcome.next) },
-      chance: value(outcome.chance), text: outcome.text };
+      chance: value(outcome.chance), text: outcome.text, chart: outcome.chart };
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
     return { error: { field: error.field, message: error.message } };
@@ -66,7 +66,11 @@ for (const [name, cases] of byProcedure) {
     assert.equal(typeof procedure, "function", `${modules[name]}.js exports no ${camel(name)}`);
     const failures = [];
     for (const vector of cases) {
-      const got = run(procedure, vector);
+      const { chart, ...got } = run(procedure, vector);
+      // A chart says what it shows: a title from the catalog above its bars.
+      if (chart && !(typeof chart.title === "string" && chart.title && Array.isArray(chart.bars))) {
+        failures.push(`${JSON.stringify(vector.input)}: a chart without its title`);
+      }
       const expected = vector.error ? { error: vector.error }
         : { result: vector.result, chance: vector.chance, text: vector.text };
       const found = differences(got, expected, "");

@@ -58,7 +58,8 @@ def refused_beside_the_field(
     fields = dict(inputs)
     _fill(root, fields, fields.pop("dice", None))
     assert _roll(root) is None
-    control = root.locator(f'[name="{field}"], [data-kind][data-name="{field}"]').first
+    control = root.locator(f'[name="{field}"], [data-kind][data-name="{field}"], '
+                           f'[data-kind][data-columns~="{field}"]').first
     beside = root.locator(f"#{control.get_attribute('id')}-chyba")
     assert beside.is_visible()
     assert words in beside.inner_text()

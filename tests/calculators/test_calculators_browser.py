@@ -3,6 +3,7 @@ rolls, Czech errors beside the field, no sideways scroll at 390 px, and offline 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from rpg.core.registry import procedures
+from rulesite.calculators import COMMON, starting_values
 from rulesite.reference import openapi_document
 from tests.browser import PHONE, scrolls_sideways, serve
 from tests.calculators import vectors as golden
@@ -109,8 +111,62 @@ def _cell(root, name: str):
     return cell
 
 
+@functools.cache
+def sample_started(path: str) -> tuple[str, ...]:
+    """The fields a calculator opens holding its sample's value (those without a default)."""
+    parameters = [p for p in openapi_document()["paths"][f"/api/v1/{path}"]["get"]["parameters"]
+                  if p["name"] not in COMMON]
+    return tuple(starting_values(procedures()[path], parameters))
+
+
+def _clear(root, name: str) -> None:
+    """A field left as it would be without the sample: empty (no rows, nothing chosen)."""
+    column = root.locator(f'[data-column="{name}"] [data-cell=value]')
+    if column.count():
+        for cell in column.all():
+            cell.fill("")
+        return
+    editor = root.locator(f'[data-kind="rows"][data-name="{name}"]')
+    if editor.count():
+        _fill_rows(editor, [])
+        return
+    group = root.locator(f'[data-kind="choices"][data-name="{name}"]')
+    if group.count():
+        for box in group.locator("input").all():
+            if box.get_attribute("type") == "checkbox":
+                box.set_checked(False)
+            else:
+                box.fill("0")
+        return
+    field = root.locator(f'[name="{name}"]')
+    if field.evaluate("el => el.tagName") == "SELECT":
+        field.select_option("")
+    else:
+        field.fill("")
+
+
+def _fill_column(root, name: str, value: dict[str, Any]) -> None:
+    """A mapping entered as a column of rows (fast travel's share of each character): each
+    row's cell holds the value of the row's key (``data-by``), or nothing."""
+    for cell in root.locator(f'[data-column="{name}"]').all():
+        by = cell.get_attribute("data-by")
+        key = cell.locator(f'xpath=../*[@data-key="{by}"]//*[@data-cell="value"]').input_value()
+        given = value.get(key)
+        cell.locator("[data-cell=value]").fill("" if given is None else str(given))
+
+
 def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
+    """The form holding ``inputs`` and ``dice``; a field the sample filled when the page opened
+    and ``inputs`` does not name is emptied (its procedure's own default applies)."""
+    for name in sample_started(root.get_attribute("data-procedure")):
+        if name not in inputs:
+            _clear(root, name)
+    columns = []
     for name, value in inputs.items():
+        if root.locator(f'[data-column="{name}"]').count() or root.locator(
+                f'[data-columns~="{name}"]').count():
+            columns.append((name, value))  # after the rows it is a column of
+            continue
         editor = root.locator(f'[data-kind="rows"][data-name="{name}"]')
         if editor.count():
             _fill_rows(editor, value)
@@ -138,6 +194,8 @@ def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
             field.select_option(str(value))
         else:
             field.fill(_written(value))
+    for name, value in columns:
+        _fill_column(root, name, value)
     root.locator('[name="dice"]').fill("" if dice is None else _written(dice))
 
 
@@ -262,7 +320,7 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
     ("reaction", {"dice": "7, 1"}, "dice", "hodnota 7 není mezi 1 a 6"),
     ("reaction", {"dice": "3"}, "dice", "Chybí kostka: je potřeba d6 pro 'reaction'"),
     ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m",
-     "má smysl jen s „Pokus o zachycení"),
+     "má smysl jen spolu s volbou „Pokus o zachycení"),
     ("falling", {"height_m": "-1"}, "height_m", "Zadej hodnotu od 0 do 10000."),
     ("roll", {"expr": "1d6+"}, "expr", "očekáváno číslo nebo kostka na pozici 5"),
     # A message names a field by its Czech label and a choice by its Czech word, never by the
@@ -293,20 +351,48 @@ def test_an_invalid_field_shows_a_czech_error_beside_it(
     page.context.close()
 
 
-def test_every_calculator_starts_on_its_page(chromium, calculators_url):
-    # Every calculator, whoever wrote it, wired by its page's script; one visit per page (that
-    # every field has a label is read from the built HTML: test_markup.py).
+def test_every_calculator_starts_and_answers_the_first_tap_of_its_button(chromium,
+                                                                           calculators_url):
+    # Every calculator, whoever wrote it, wired by its page's script (one visit per page; that
+    # every field has a label is read from the built HTML: test_markup.py). A GM opening any
+    # calculator and tapping its button gets an answer: every field without a default holds the
+    # procedure's first sample's value (samples[0] answers), never an empty required field
+    # answering "Vyplň toto pole". A reset brings the sample back.
     pages: dict[str, list[str]] = {}
     for path in golden.calculators():
         pages.setdefault(_page_of(path).split("#")[0], []).append(path)
     context = chromium.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
     page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     for url, paths in pages.items():
         page.goto(calculators_url + url)
         for path in paths:
             page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
+            root = page.locator(f'[data-procedure="{path}"]')
+            for _ in range(2):
+                assert _roll(root) is not None, (path, root.locator("[data-output]").inner_text())
+                assert root.locator(".calculator__problem").count() == 0, path
+                # A chart says what it shows: its title above it, the same words as its name.
+                for figure in root.locator(".calculator__figure").all():
+                    title = figure.locator("figcaption").inner_text()
+                    assert title and title == figure.locator("svg").get_attribute(
+                        "aria-label"), path
+                root.locator("form").evaluate("form => form.reset()")
+    assert not errors
     context.close()
+
+
+def test_a_chart_has_a_title_saying_what_it_shows(chromium, calculators_url):
+    page, root, errors = _open(chromium, calculators_url, "surprise")
+    _fill(root, {}, [1, 5])
+    _roll(root)
+    figure = root.locator(".calculator__figure")
+    assert figure.locator("figcaption").inner_text() == "Šance, kolik stran bude překvapeno"
+    assert figure.locator("svg text").all_text_contents() == ["nikdo", "některá", "všechny"]
+    assert not errors
+    page.context.close()
 
 
 def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):

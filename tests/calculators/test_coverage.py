@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from pathlib import Path
@@ -73,3 +74,14 @@ def test_an_optional_choice_left_empty_shows_the_procedures_default_by_its_word(
     assert [word for _, word in options[1:]] == ["lehká", "těžká", "velmi těžká"]
     attack = forms.html(calculators()["attack"])
     assert "(výchozí)" not in attack and '<option value="">(nezadáno)</option>' in attack
+
+
+def test_a_required_field_without_a_default_or_a_sample_value_fails_the_build(
+    forms: Forms,
+) -> None:
+    # Its calculator would answer the first tap of its button with "Vyplň toto pole".
+    morale = calculators()["morale"]
+    assert 'name="morale" required' in forms.html(morale)
+    assert re.search(r'value="7"[^>]*name="morale"', forms.html(morale))
+    with pytest.raises(RuntimeError, match=r"morale: samples\[0\] gives no starting value"):
+        forms.html(dataclasses.replace(morale, samples=({"successes": 1},)))

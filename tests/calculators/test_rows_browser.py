@@ -11,18 +11,20 @@ from typing import Any
 import pytest
 
 from tests.browser import scrolls_sideways
-from tests.calculators.test_calculators_browser import _close, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
 
 pytestmark = pytest.mark.browser
 
 
 def _add(editor: Any, cells: dict[str, str]) -> None:
-    """One row added by its button and filled: a select by the word it shows, else typed."""
+    """One row added by its button and filled: a select by the word it shows, else typed (a
+    column's cell by the mapping's name)."""
     editor.locator(":scope > [data-action=add-row]").click()
     row = editor.locator(":scope > [data-row]").last
     for key, given in cells.items():
         control = row.locator(f':scope > [data-key="{key}"] [data-cell=value], '
-                              f':scope > [data-part="{key}"] [data-cell=value]')
+                              f':scope > [data-part="{key}"] [data-cell=value], '
+                              f':scope > [data-column="{key}"] [data-cell=value]')
         if control.evaluate("el => el.tagName") == "SELECT":
             control.select_option(label=given)
         else:
@@ -50,6 +52,7 @@ def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFac
 def test_travel_groups_in_rows_answer_as_the_api(chromium, calculators_url, client,
                                                   tmp_path_factory):
     page, root, errors = _open(chromium, calculators_url, "travel")
+    _fill(root, {}, None)  # the sample's day emptied: the groups alone
     groups = root.locator('[data-kind="rows"][data-name="activities"]')
     assert groups.locator(":scope > [data-row]").count() == 0  # optional: no row to start with
     _add(groups, {"group": "Ota", "activity": "lov"})
@@ -83,16 +86,14 @@ def test_the_party_and_its_shares_in_rows_answer_as_the_api(chromium, calculator
                                                            tmp_path_factory):
     page, root, errors = _open(chromium, calculators_url, "fast-travel-split")
     party = root.locator('[data-kind="rows"][data-name="party"]')
-    first = party.locator(":scope > [data-row]")
-    assert first.count() == 1  # the party needs one character at least: its row is there
-    first.locator("[data-key=name] input").fill("Bára")
-    first.locator("[data-key=hp] input").fill("9")
-    _add(party, {"name": "Ota", "hp": "4"})
+    assert party.locator(":scope > [data-row]").count() == 2  # the sample's party, to edit
+    for remove in party.locator(":scope > [data-row] > [data-action=remove-row]").all()[::-1]:
+        remove.click()
+    # Each character's share of the damage beside their name: the name is typed once.
+    _add(party, {"name": "Bára", "hp": "9", "allocation": "2"})
+    _add(party, {"name": "Ota", "hp": "4", "allocation": "4"})
     _add(party, {"name": "Žofie", "hp": "1"})
     root.locator('[name="damage"]').fill("6")
-    shares = root.locator('[data-kind="rows"][data-name="allocation"]')
-    _add(shares, {"key": "Ota", "value": "4"})
-    _add(shares, {"key": "Bára", "value": "2"})
     shown = _roll(root)
     api = _api(client, "fast-travel-split", {
         "party": [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4},
@@ -113,6 +114,7 @@ def test_the_party_and_its_shares_in_rows_answer_as_the_api(chromium, calculator
 
 def test_camping_pays_each_failure_by_the_rules_words(chromium, calculators_url, client):
     page, root, errors = _open(chromium, calculators_url, "camping")
+    _fill(root, {}, None)  # the sample's bonuses emptied
     pay = root.locator('[data-kind="either"][data-name="pay"] .calculator__rows')
     _add(pay, {"item": "únava"})
     _add(pay, {"item": "zásoby"})

@@ -140,7 +140,7 @@ def test_blank_names_are_refused_as_in_score(
         capture(ReplayDice([]), faction=faction, ships=ships, holdings=holdings)
     assert caught.value.field == field
     key = field.rsplit(".", 1)[-1]
-    assert caught.value.message.cs.startswith(f"Jméno v '{key}' chybí nebo je prázdné.")
+    assert caught.value.message.cs.startswith(f"Jméno v poli '{key}' chybí nebo je prázdné.")
     assert caught.value.message.en.startswith(f"The name in '{key}' is missing or blank.")
     assert ("holder null" in caught.value.message.cs) is (key == "holder")
 

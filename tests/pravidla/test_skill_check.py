@@ -227,7 +227,8 @@ def test_bad_input_is_a_422_naming_the_field(
 
 def test_a_contradiction_says_what_to_change(client: FlaskClient) -> None:
     czech = client.get("/api/v1/skill-check?dc=12&difficulty=tezka").get_json()
-    assert czech["message"] == "Zadej buď 'dc' (12), nebo 'difficulty' (tezka), ne obojí."
+    assert czech["message"] == ("Zadej buď „Obtížnost číslem (místo výběru)“ (12), nebo "
+                                "„Obtížnost“ (těžká), ne obojí.")
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:

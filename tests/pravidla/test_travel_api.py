@@ -70,7 +70,8 @@ def test_an_encounter_links_the_encounter_in_the_wilderness(client: FlaskClient)
 def test_contradiction_speaks_czech_by_default(client: FlaskClient) -> None:
     payload = client.get("/api/v1/travel?activity=hunt&forced_march=true").get_json()
     assert payload["message"].startswith("Lov zabere celý den")
-    assert "vypni 'forced_march'" in payload["message"]
+    assert "vypni „Dnem i nocí (× 1,5, únava +1)“" in payload["message"]
+    assert payload["message"].endswith("zvol jednu z možností: žádná, sběr.")
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:

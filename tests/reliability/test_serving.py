@@ -185,3 +185,12 @@ def test_the_run_command_speaks_https_with_a_certificate(
         assert status == 200 and json.loads(body)["procedure"] == "morale"
         with pytest.raises(ssl.SSLError):  # an untrusting client refuses it: it is real TLS
             get(server.port, "/api/v1/health/live", tls=ssl.create_default_context())
+
+
+def test_the_start_up_line_names_the_site_the_api_docs_and_the_expeditions(
+    server: Server,
+) -> None:
+    banner = next(line for line in server.log.read_text().splitlines()
+                  if line.startswith("Pravidla a API: "))
+    assert f"http://127.0.0.1:{server.port}/ " in banner
+    assert "/api/v1/docs" in banner and "výpravy: /vyprava/" in banner

@@ -124,6 +124,35 @@ def test_the_foundry_macro_posts_an_error_as_a_card_too(browser, api_url, vtt_ur
     page.context.close()
 
 
+#: What a card looks like where it lands: its frame, header, title and spacing, as computed.
+LOOK = """(card) => {
+  const style = (selector) => getComputedStyle(selector ? card.querySelector(selector) : card);
+  return { border: [style().borderTopStyle, style().borderTopWidth, style().borderTopColor],
+           radius: style().borderTopLeftRadius, padding: style().paddingLeft,
+           header: [style(".rpg-header").textTransform, style(".rpg-header").color],
+           title: style(".rpg-title").fontWeight, text: style(".rpg-text").marginTop };
+}"""
+
+
+def test_a_card_keeps_its_look_in_a_page_without_our_styles(browser, api_url, vtt_url) -> None:
+    # A VTT's chat inserts the fragment into its own page (Foundry's ChatMessage.create): the
+    # card carries the few styles it needs, inline, a result's card and an error's alike.
+    page, errors = _page(browser, vtt_url)
+    assert page.evaluate("document.styleSheets.length") == 0  # a page with no styles of ours
+    for path in ("/api/v1/morale?morale=7&seed=3&format=html",
+                 "/api/v1/morale?morale=13&format=html"):
+        page.evaluate("""async (url) => { const answer = await fetch(url);
+            document.body.insertAdjacentHTML("beforeend",
+              `<div class="chat">${await answer.text()}</div>`); }""", api_url + path)
+    result, error = (page.locator(".chat > .rpg-result").nth(i).evaluate(LOOK) for i in (0, 1))
+    frame = {"radius": "8px", "padding": "16px", "header": ["uppercase", "rgb(121, 85, 72)"],
+             "title": "700", "text": "9.6px"}
+    assert result == {"border": ["solid", "1px", "rgb(141, 110, 99)"], **frame}
+    assert error == {"border": ["solid", "1px", "rgb(198, 40, 40)"], **frame}
+    assert not errors
+    page.context.close()
+
+
 def test_a_seed_received_by_a_script_replays_the_same_dice(browser, api_url, vtt_url) -> None:
     page, errors = _page(browser, vtt_url)
     source = snippet("seed.js", api_url).replace(

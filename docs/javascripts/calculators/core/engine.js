@@ -1,7 +1,7 @@
 /* The calculators' core: rule data, dice sources, exact fractions, refusals and answers.
  * It mirrors rpg/core/dice.py and rpg/core/errors.py; the rule constants are not written here
  * but set from the rule data the docs build exports from the Python engine into the bundle. */
-import { choice, field, join, msg, number } from "./catalog.js";
+import { choice, field, join, msg, number, t } from "./catalog.js";
 
 /** @typedef {import("./types.js").Answer} Answer */
 /** @typedef {import("./types.js").Bar} Bar */
@@ -205,6 +205,10 @@ export function sumDistribution(count, faces) {
 export const fail = (key, params, field) => {
   throw new RuleError(msg(key, params), field);
 };
+
+/** A chart of a distribution: its title (the catalog's `key`, what it shows) and its bars
+ * ({label, p, good, current}); null without bars. */
+export const chart = (key, bars) => (bars ? { title: t(key), bars } : null);
 
 /** A procedure's answer: the result, the text, and optionally the exact chance, a chart of a
  * distribution, a figure (an SVG its module drew: a move on the hex map) and the next steps

@@ -86,16 +86,19 @@ const cellLabel = (cell) => `„${cell.querySelector("span").textContent.trim()}
 
 /** A row editor's rows as the API takes them: a list of objects, of lists or of items, or a
  * mapping (a key and its value per row). A refused cell is collected into `cells` and named by
- * its row and its label; the list's own bounds are the editor's refusal. */
-function readRows(editor, cells = []) {
+ * its row and its label; the list's own bounds are the editor's refusal. A column's cells
+ * (`data-column`: a mapping keyed by the row's `data-by` cell) go into `columns`, by name. */
+function readRows(editor, cells = [], columns = {}) {
   const rows = childrenMatching(editor, "[data-row]");
   const keys = new Map(); // a mapping's key → the row it is first given in
   const values = rows.map((row, index) => {
     const read = {};
+    const shares = [];
     childrenMatching(row, ".calculator__cell").forEach((cell) => {
       try {
         const value = readCell(cell, cells);
-        if (value !== undefined) read[cell.dataset.key ?? cell.dataset.part] = value;
+        if (value !== undefined && cell.dataset.column) shares.push([cell, value]);
+        else if (value !== undefined) read[cell.dataset.key ?? cell.dataset.part] = value;
         if (cell.dataset.part === "key" && value !== undefined) {
           if (keys.has(value)) throw new Error(t("calculator.twice", { row: keys.get(value) }));
           keys.set(value, index + 1);
@@ -105,6 +108,10 @@ function readRows(editor, cells = []) {
         cells.push([cell, t("calculator.cell", { row: index + 1, label: cellLabel(cell),
           message: error.message })]);
       }
+    });
+    shares.forEach(([cell, value]) => {
+      columns[cell.dataset.column] ??= {};
+      columns[cell.dataset.column][read[cell.dataset.by]] = value;
     });
     const shape = editor.dataset.rows;
     return shape === "object" ? read : shape === "list" ? read.item : [read.key, read.value];
@@ -145,28 +152,33 @@ function editRows(event) {
   editor.querySelector(":scope > [data-action=add-row]").disabled = max !== null && count >= max;
 }
 
-/** A reset form's row editors as built: a required list's first rows, an optional one empty. */
-function resetRows(form) {
-  form.querySelectorAll("[data-kind=rows], [data-kind=either] > .calculator__rows")
-    .forEach((editor) => {
-      childrenMatching(editor, "[data-row]").forEach((row) => row.remove());
-      const shown = editor.hasAttribute("data-required")
-        ? Math.max(bound(editor, "minItems") ?? 0, 1) : 0;
-      const add = editor.querySelector(":scope > [data-action=add-row]");
-      for (let i = 0; i < shown; i += 1) {
-        add.before(editor.querySelector(":scope > template").content.firstElementChild
-          .cloneNode(true));
-      }
-      add.disabled = false;
-    });
+/** Each row editor's rows as built (the sample's, or a required list's first rows), kept
+ * when the page starts so that a reset brings them back. */
+const builtRows = new WeakMap();
+
+function keepRows(form) {
+  form.querySelectorAll(".calculator__rows").forEach((editor) => builtRows.set(editor,
+    childrenMatching(editor, "[data-row]").map((row) => row.cloneNode(true))));
 }
 
-/** A field's value as the API takes it, or undefined when left empty; throws a Czech message. */
-function readField(element) {
+/** A reset form's row editors as built. */
+function resetRows(form) {
+  form.querySelectorAll(".calculator__rows").forEach((editor) => {
+    if (!editor.isConnected || !builtRows.has(editor)) return; // inside a row reset above
+    childrenMatching(editor, "[data-row]").forEach((row) => row.remove());
+    const add = editor.querySelector(":scope > [data-action=add-row]");
+    builtRows.get(editor).forEach((row) => add.before(row.cloneNode(true)));
+    add.disabled = false;
+  });
+}
+
+/** A field's value as the API takes it, or undefined when left empty; throws a Czech message.
+ * The mappings entered as columns of its rows go into `columns`. */
+function readField(element, columns) {
   const kind = element.dataset.kind;
   if (kind === "boolean") return element.checked;
   if (kind === "choices") return readChoices(element);
-  if (kind === "rows") return readRows(element);
+  if (kind === "rows") return readRows(element, [], columns);
   if (kind === "either") return readEither(element);
   const text = element.value.trim();
   if (kind === "array") {
@@ -198,9 +210,10 @@ function readField(element) {
 }
 
 /** The input named `name` in a calculator (a value inside a list or mapping: the input
- * holding it). */
+ * holding it; a mapping entered as a column: the rows holding it). */
 const inputNamed = (root, name) => root.querySelector(`[data-kind][name="${name}"]`)
   || root.querySelector(`[data-kind][data-name="${name}"]`)
+  || root.querySelector(`[data-kind][data-columns~="${name}"]`)
   || root.querySelector(`[data-kind][name="${name.split(".")[0]}"]`)
   || root.querySelector(`[data-kind][data-name="${name.split(".")[0]}"]`);
 
@@ -226,6 +239,8 @@ function cellNamed(root, name) {
 
 /** A field's label, as the form shows it. */
 function labelOf(root, name) {
+  const column = root.querySelector(`[data-column="${name}"]`);
+  if (column) return cellLabel(column);
   const element = inputNamed(root, name);
   if (!element) return `'${name}'`;
   const label = root.querySelector(`label[for="${element.id}"], #${element.id}-nazev`);
@@ -282,8 +297,9 @@ function clearErrors(root) {
 
 const percent = (p) => `${number(Math.round(p * 10000) / 100)}\u00a0%`;
 
-/** A small bar chart of a distribution; the rolled outcome is highlighted. */
-function chart(bars, title) {
+/** A small bar chart of a distribution under its title (what it shows); the rolled outcome is
+ * highlighted. */
+function chart({ title, bars }) {
   const width = 320;
   const height = 110;
   const gap = bars.length > 30 ? 0 : 2;
@@ -299,8 +315,9 @@ function chart(bars, title) {
     return `<rect class="${cls}" x="${x + gap / 2}" y="${height - 18 - h}" width="${step - gap}" `
       + `height="${h}"><title>${bar.label}: ${percent(bar.p)}</title></rect>${label}`;
   }).join("");
-  return `<svg class="calculator__chart" viewBox="0 0 ${width} ${height}" role="img" `
-    + `aria-label="${title}">${rects}</svg>`;
+  return `<figure class="calculator__figure"><figcaption>${escape(title)}</figcaption>`
+    + `<svg class="calculator__chart" viewBox="0 0 ${width} ${height}" role="img" `
+    + `aria-label="${escape(title)}">${rects}</svg></figure>`;
 }
 
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -337,7 +354,7 @@ function render(root, outcome) {
     parts.push(`<p class="calculator__chance">${escape(label)}: <strong>${exact}</strong> `
       + `≈ ${percent(value(f))}</p>`);
   }
-  if (outcome.chart) parts.push(chart(outcome.chart, escape(t("calculator.chart"))));
+  if (outcome.chart) parts.push(chart(outcome.chart));
   if (outcome.figure) parts.push(outcome.figure); // drawn by the module: numbers and its words
   const next = nextSteps(outcome.next);
   parts.push(nextLinks(next));
@@ -352,12 +369,13 @@ function compute(root, procedure) {
   // Messages name this form's fields and choices as the form shows them.
   setNaming({ field: (name) => labelOf(root, name), choice: (name, v) => wordOf(root, name, v) });
   const inputs = {};
+  const columns = {};
   let dice = null;
   let valid = true;
   root.querySelectorAll("[data-kind]").forEach((element) => {
     const name = element.name || element.dataset.name;
     try {
-      const read = readField(element);
+      const read = readField(element, columns);
       if (name === "dice") dice = read ?? null;
       else if (read !== undefined) inputs[name] = read;
     } catch (error) {
@@ -374,6 +392,7 @@ function compute(root, procedure) {
     focusFirstError(root);
     return;
   }
+  Object.assign(inputs, columns);
   try {
     const source = dice ? new ReplayDice(dice) : new RandomDice();
     const outcome = procedure(source, inputs);
@@ -407,6 +426,7 @@ export function start(procedures, enhancers, templates) {
   for (const root of roots) {
     const procedure = procedures[root.dataset.procedure];
     root.id ||= `kalkulacka-${root.dataset.procedure.replace("/", "-")}`;
+    keepRows(root.querySelector("form"));
     root.querySelector("form").addEventListener("click", editRows);
     root.querySelector("form").addEventListener("reset", (event) => resetRows(event.target));
     root.querySelector("form").addEventListener("submit", (event) => {

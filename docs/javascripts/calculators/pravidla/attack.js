@@ -3,7 +3,7 @@
  * ("attack.*"), the constants the engine's (R["pravidla/attack"]). */
 import { choice, field, join, msg } from "../core/catalog.js";
 import {
-  R, RuleError, answer, bounded, fail, frac, oneOf, sumDistribution,
+  R, RuleError, answer, bounded, chart, fail, frac, oneOf, sumDistribution,
 } from "../core/engine.js";
 import { roll as rollNotation } from "../core/notation.js";
 import { binomial } from "./checks.js";
@@ -460,7 +460,8 @@ export function persistentDamage(source, { damage, rounds }) {
   }
   const total = perRound.reduce((a, b) => a + b, 0);
   return answer({ per_round: perRound, total }, msg("persistent-damage.text", {
-    notation: e.notation, rounds, each: join(each, "; "), total }), { chart: totalChart(e, rounds, total) });
+    notation: e.notation, rounds, each: join(each, "; "), total }),
+  { chart: chart("persistent-damage.chart", totalChart(e, rounds, total)) });
 }
 
 /** The distribution of the total of `rounds` rounds of "NdM+K" (K ≥ 0), for the chart. */

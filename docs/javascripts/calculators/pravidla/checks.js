@@ -2,7 +2,7 @@
  * items, and the x-in-y chances. Only what must be computed is here: the words are the
  * catalog's, the tables the engine's (R["pravidla/checks"]). */
 import { choice, field, join, msg } from "../core/catalog.js";
-import { R, answer, bounded, fail, oneOf } from "../core/engine.js";
+import { R, answer, bounded, chart, fail, frac, oneOf } from "../core/engine.js";
 import {
   checkedFatigue, d20Test, diceMode, fatigueTerm, judged, successChance, term,
 } from "./d20.js";
@@ -114,8 +114,8 @@ export function magicItems(source, { target, items, modifier = 0, bonus = 0, fat
   const survived = saves.filter((save) => save.survives).length;
   return answer({ items: saves, survived }, msg("magic-items.text", {
     target, items: join(lines, "; "), survived, count: saves.length }), {
-    chart: saves.map((save) => ({ label: save.name, p: save.chance, good: save.survives,
-      current: false })) });
+    chart: chart("magic-items.chart", saves.map((save) => ({ label: save.name, p: save.chance,
+      good: save.survives, current: false }))) });
 }
 
 /** [Jiné metody řešení nejasných situací] x in y, or a percentage on a d100. */

@@ -2,7 +2,7 @@
  * that the encounters share. The words are the catalog's, the tables the engine's
  * (R["pravidla/combat"]). */
 import { field, join, msg, t } from "../core/catalog.js";
-import { R, answer, fail, frac, roll, written } from "../core/engine.js";
+import { R, answer, chart, fail, frac, roll, written } from "../core/engine.js";
 
 const C = () => R["pravidla/combat"];
 
@@ -25,8 +25,8 @@ export function morale(source, { morale: score, successes = 0 }) {
     msg("morale.text", { morale: score, dice: written(rolled), sign: holds ? "≤" : ">",
       outcome: msg(`morale.${outcome}`) }), {
       chance: frac(totals.reduce((n, total) => n + (total <= score ? ways2d6(total) : 0), 0), 36),
-      chart: totals.map((total) => ({ label: String(total), p: ways2d6(total) / 36,
-        good: total <= score, current: total === rolled.total })),
+      chart: chart("morale.chart", totals.map((total) => ({ label: String(total),
+        p: ways2d6(total) / 36, good: total <= score, current: total === rolled.total }))),
     });
 }
 
@@ -88,9 +88,9 @@ export function ordered(source, sides, players, surprised) {
   }
   const first = order[0]?.side === players;
   return { result: { order, skipped, players_first_chance: p }, rolling, rolls, everyone,
-    chart: p === null ? null : [
+    chart: chart("initiative.chart", p === null ? null : [
       { label: t("initiative.chart-players"), p, good: true, current: first },
-      { label: t("initiative.chart-rival"), p: 1 - p, current: !first }] };
+      { label: t("initiative.chart-rival"), p: 1 - p, current: !first }]) };
 }
 
 /** The initiative's sentence, without a word on surprise. */

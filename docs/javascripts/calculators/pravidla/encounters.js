@@ -3,7 +3,7 @@
  * (R["pravidla/encounters"]); the sides and the zones are combat's. */
 import { join, msg, t } from "../core/catalog.js";
 import {
-  R, answer, bounded, frac, oneOf, plus, roll, sumDistribution, written,
+  R, answer, bounded, chart, frac, oneOf, plus, roll, sumDistribution, written,
 } from "../core/engine.js";
 import {
   checkSides, defaultSides, initiativeText, loseARound, lowered, namedSides, ordered, thePlayers,
@@ -41,8 +41,8 @@ function reacting(source, modifier, who) {
   }, msg("reaction.text", { who, shown: written(rolled) + plus(modifier, total), reaction,
     npc_interaction: npc }), {
     chance: frac(ways[at], 36),
-    chart: E().bands.map((row, i) => ({ label: span(row), p: ways[i] / 36, good: i >= 3,
-      current: i === at })),
+    chart: chart("reaction.chart", E().bands.map((row, i) => ({ label: span(row),
+      p: ways[i] / 36, good: i >= 3, current: i === at }))),
   });
 }
 
@@ -80,8 +80,8 @@ export function surprise(source, { sides, light = [] }) {
   const order = { ...(named ? { sides } : {}), ...(caught.length ? { surprised: caught } : {}) };
   return answer({ sides: entries, effect, distribution },
     msg("surprise.text", { rolls: join(shown), verdict }), {
-      chart: distribution.map(({ effect: name, probability: p }, i) => ({
-        label: t(`surprise.chart-${name}`), p, good: !i, current: name === effect })),
+      chart: chart("surprise.chart", distribution.map(({ effect: name, probability: p }, i) => ({
+        label: t(`surprise.chart-${name}`), p, good: !i, current: name === effect }))),
       next: [{ procedure: "encounter-distance", inputs: { surprised: caught.length > 0 } },
         { procedure: "initiative", inputs: order }],
     });
@@ -110,7 +110,8 @@ export function encounterDistance(source, { location = E().default_location, sur
     msg("encounter-distance.text", { zone: lowered(name),
       how: msg(`encounter-distance.${location}${surprised ? "-surprised" : ""}`, {
         dice: written(rolled), distance, scale }) }),
-    { chart: [...bars].map(([d, p]) => ({ label: String(d), p, current: d === distance })) });
+    { chart: chart("encounter-distance.chart", [...bars].map(([d, p]) => ({ label: String(d), p,
+      current: d === distance }))) });
 }
 
 /** [Náhlá setkání] surprise → distance → initiative → reactions, dice in that order; the text

@@ -1,7 +1,7 @@
 /* Hazards (rpg/pravidla/hazards.py): falling, holding breath, sight in darkness. The words are
  * the catalog's, the constants the engine's (R["pravidla/hazards"]). */
 import { field, msg } from "../core/catalog.js";
-import { R, answer, fail, roll, sumDistribution, written } from "../core/engine.js";
+import { R, answer, chart, fail, roll, sumDistribution, written } from "../core/engine.js";
 import {
   checkedFatigue, d20Test, fatigueTerm, judged, successChance, term,
 } from "./d20.js";
@@ -52,7 +52,7 @@ export function falling(source, {
       caught: msg(caught ? "falling.caught" : "falling.not-caught") }) });
   return answer({ caught, distance_counted_m: counted, dice_count: count, damage,
     fall_seconds: height / H().fall_speed_m_per_s }, text,
-  { chance, chart: damageChart(count, damage) });
+  { chance, chart: chart("falling.chart", damageChart(count, damage)) });
 }
 
 /** [Zadržení dechu] as many rounds as the Výdrž score; speaking or casting ends it at once. */

@@ -143,7 +143,8 @@ export function travel(source, {
   if (forced && wholeDay.length) {
     fail(declared.length ? "travel.whole-day-groups" : "travel.whole-day", {
       activity: msg(`travel.activity-head.${wholeDay[0]}`), march: field("forced_march"),
-      field: field(declared.length ? "activities" : "activity") }, "forced_march");
+      field: field(declared.length ? "activities" : "activity"), none: choice("activity", "none"),
+      forage: choice("activity", "forage") }, "forced_march");
   }
   const travelling = !wholeDay.length;
   const slowest = Math.min(...movement);
