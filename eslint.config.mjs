@@ -19,6 +19,17 @@ export default [
     },
   },
   {
+    // The Foundry VTT module's script runs inside Foundry, which gives it these globals
+    // (declared for the type checker in docs/javascripts/integrations/foundry.d.ts).
+    files: ["docs/javascripts/integrations/foundry.js"],
+    languageOptions: {
+      globals: {
+        game: "readonly", Hooks: "readonly", ChatMessage: "readonly", Roll: "readonly",
+        CONST: "readonly", CONFIG: "readonly", foundry: "readonly", ui: "readonly",
+      },
+    },
+  },
+  {
     files: ["docs/javascripts/offline.js"],
     languageOptions: { sourceType: "script" },
   },

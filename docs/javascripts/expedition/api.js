@@ -44,7 +44,7 @@ const KEPT = { gm: "rpg-vyprava-gm", players: "rpg-vyprava-hraci" };
 export function keepKey(page, key) {
   try {
     sessionStorage.setItem(KEPT[page], `${key.id}.${key.token}`);
-  } catch (error) { /* storage refused (a strict private mode): the page holds it in memory */ }
+  } catch { /* storage refused (a strict private mode): the page holds it in memory */ }
 }
 
 /**
@@ -54,7 +54,7 @@ export function keepKey(page, key) {
 export function forgetKey(page) {
   try {
     sessionStorage.removeItem(KEPT[page]);
-  } catch (error) { /* nothing was kept */ }
+  } catch { /* nothing was kept */ }
 }
 
 /**
@@ -79,7 +79,7 @@ export function takeKey(page) {
   }
   try {
     return keyFromFragment(sessionStorage.getItem(KEPT[page]) || "");
-  } catch (error) {
+  } catch {
     return null;
   }
 }

@@ -15,7 +15,7 @@
  *
  * Built by the site's plugin (rulesite/integrations.py) into the module's zip.
  */
-import { Refused, Server, Unreachable, escapeHtml, fieldsHtml, linkKey, readFields }
+import { Server, Unreachable, escapeHtml, fieldsHtml, linkKey, readFields }
   from "./procedures.js";
 
 const ID = "rpg-companion";
@@ -84,7 +84,7 @@ export function foundryRolls(rolls) {
 
 /**
  * The chat message's recipients for the table's roll mode (CONST.DICE_ROLL_MODES).
- * @param {object} data  the message's data @param {string} mode @returns {object}
+ * @param {Record<string, any>} data  the message's data @param {string} mode @returns {Record<string, any>}
  */
 export function withRollMode(data, mode) {
   const modes = CONST.DICE_ROLL_MODES;
@@ -97,7 +97,7 @@ export function withRollMode(data, mode) {
 
 /**
  * Post a card to the chat with the server's dice, in the table's roll mode.
- * @param {string} content  HTML @param {object[]} rolls  the API's rolls
+ * @param {string} content  HTML @param {Record<string, any>[]} rolls  the API's rolls
  */
 async function postCard(content, rolls) {
   const mode = game.settings.get("core", "rollMode");
@@ -234,7 +234,7 @@ export class ProceduresApp extends ApplicationV2 {
 }
 
 /** The expedition's records in a few lines, and the GM's buttons.
- * @param {{state: object, buttons: string[], titles: Object<string, string>}} expedition
+ * @param {{state: Record<string, any>, buttons: string[], titles: Object<string, string>}} expedition
  * @returns {string} */
 function expeditionHtml({ state, buttons, titles }) {
   const party = state.party.map((m) => `<li>${escapeHtml(m.name)} ${m.hp}/${m.max_hp} `

@@ -3,8 +3,11 @@
 import OBR from "@owlbear-rodeo/sdk";
 import { CHANNEL } from "./owlbear-channel.js";
 
+/** @typedef {import("./owlbear-channel.js").Card} Card */
+
 OBR.onReady(() => {
   OBR.broadcast.onMessage(CHANNEL, ({ data }) => {
-    OBR.notification.show(`${data.from}: ${data.title} · ${data.text}`);
+    const sent = /** @type {Card} */ (data);
+    OBR.notification.show(`${sent.from}: ${sent.title} · ${sent.text}`);
   });
 });

@@ -11,11 +11,17 @@ import OBR from "@owlbear-rodeo/sdk";
 import { CHANNEL, METADATA } from "./owlbear-channel.js";
 import { Server, escapeHtml, fieldsHtml, linkKey, readFields } from "./procedures.js";
 
+/** @typedef {import("./owlbear-channel.js").Card} Card */
+
 /** The site's root: this script lives in <root>/integrace/owlbear/. */
 const ROOT = new URL("../../", import.meta.url);
 const lang = (navigator.language || "cs").toLowerCase().startsWith("cs") ? "cs" : "en";
 const server = new Server(ROOT.href, lang);
-const page = document.querySelector("[data-rpg-owlbear]");
+const page = /** @type {HTMLElement} */ (document.querySelector("[data-rpg-owlbear]"));
+/** The page's element matching `selector`. @param {string} selector @returns {HTMLElement} */
+const one = (selector) => /** @type {HTMLElement} */ (one(selector));
+/** The page's elements matching `selector`. @param {string} selector */
+const all = (selector) => /** @type {NodeListOf<HTMLElement>} */ (page.querySelectorAll(selector));
 const gmStorage = () => `rpg-companion:gm-link:${OBR.room.id}`;
 
 let words = {};
@@ -24,7 +30,7 @@ let last = null;
 
 /** Show or hide the page's parts named `name`. @param {string} name @param {boolean} visible */
 function show(name, visible) {
-  for (const part of page.querySelectorAll(`[data-part="${name}"]`)) part.hidden = !visible;
+  for (const part of all(`[data-part="${name}"]`)) part.hidden = !visible;
 }
 
 /** The expedition's page in the popover: only its records and controls, without the site's
@@ -43,7 +49,7 @@ function fitted(view) {
 /** The expedition's page of `link` in the frame, or the note that none is linked.
  * @param {string|null} link */
 function frame(link) {
-  const view = page.querySelector("[data-expedition-frame]");
+  const view = /** @type {HTMLIFrameElement} */ (one("[data-expedition-frame]"));
   const key = linkKey(link);
   show("no-expedition", !key);
   view.hidden = !key;
@@ -58,15 +64,15 @@ function frame(link) {
 async function gmView() {
   show("gm", true);
   const stored = localStorage.getItem(gmStorage());
-  const form = page.querySelector("[data-link-form]");
+  const form = /** @type {HTMLFormElement} */ (one("[data-link-form]"));
   form.hidden = Boolean(stored);
-  page.querySelector("[data-unlink]").hidden = !stored;
+  one("[data-unlink]").hidden = !stored;
   frame(stored);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const given = form.elements.link.value.trim();
+    const given = /** @type {HTMLInputElement} */ (form.elements.namedItem("link")).value.trim();
     const key = linkKey(given);
-    const problem = page.querySelector("[data-link-problem]");
+    const problem = one("[data-link-problem]");
     try {
       if (!key || (await server.read(key)).role !== "gm") throw new Error(words["not-gm"]);
       const players = await server.playersLink(key);
@@ -74,18 +80,18 @@ async function gmView() {
       await OBR.room.setMetadata({ [METADATA]: { players } });
       problem.hidden = true;
       form.hidden = true;
-      page.querySelector("[data-unlink]").hidden = false;
+      one("[data-unlink]").hidden = false;
       frame(localStorage.getItem(gmStorage()));
     } catch (error) {
       problem.textContent = error.message;
       problem.hidden = false;
     }
   });
-  page.querySelector("[data-unlink]").addEventListener("click", async () => {
+  one("[data-unlink]").addEventListener("click", async () => {
     localStorage.removeItem(gmStorage());
     await OBR.room.setMetadata({ [METADATA]: undefined });
     form.hidden = false;
-    page.querySelector("[data-unlink]").hidden = true;
+    one("[data-unlink]").hidden = true;
     frame(null);
   });
 }
@@ -100,8 +106,8 @@ async function playersView() {
 
 /** The roll form: the procedures of the server, the chosen one's fields. */
 async function rollForm() {
-  const form = page.querySelector("[data-roll-form]");
-  const select = form.elements.procedure;
+  const form = /** @type {HTMLFormElement} */ (one("[data-roll-form]"));
+  const select = /** @type {HTMLSelectElement} */ (form.elements.namedItem("procedure"));
   const procedures = await server.procedures();
   select.innerHTML = procedures.map((p) => `<option value="${escapeHtml(p.path)}">`
     + `${escapeHtml(p.summary)}</option>`).join("");
@@ -114,22 +120,22 @@ async function rollForm() {
   await chosen();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const out = page.querySelector("[data-result]");
+    const out = one("[data-result]");
     try {
       const answer = await server.call("POST", `/${select.value}`,
         { body: { ...readFields(form, fields), lang } });
       last = { title: titles[select.value], text: answer.text, rule: answer.rule.title,
         url: new URL(answer.rule.url.replace(/^\//, ""), ROOT).href };
       out.replaceChildren(card(last));
-      page.querySelector("[data-broadcast]").hidden = false;
+      one("[data-broadcast]").hidden = false;
     } catch (error) {
       last = null;
       out.replaceChildren(Object.assign(document.createElement("p"),
         { className: "rpg-problem", textContent: error.message }));
-      page.querySelector("[data-broadcast]").hidden = true;
+      one("[data-broadcast]").hidden = true;
     }
   });
-  page.querySelector("[data-broadcast]").addEventListener("click", async () => {
+  one("[data-broadcast]").addEventListener("click", async () => {
     if (!last) return;
     const name = await OBR.player.getName();
     await OBR.broadcast.sendMessage(CHANNEL, { ...last, from: name }, { destination: "ALL" });
@@ -137,7 +143,7 @@ async function rollForm() {
 }
 
 /** A result as a card, every word set as text (a broadcast comes from another player).
- * @param {{title: string, text: string, rule: string, url: string, from?: string}} result
+ * @param {Card} result
  * @returns {HTMLElement} */
 function card({ title, text, rule, url, from }) {
   const box = document.createElement("div");
@@ -157,15 +163,15 @@ function card({ title, text, rule, url, from }) {
 
 OBR.onReady(async () => {
   words = await server.words();
-  for (const element of page.querySelectorAll("[data-word]")) {
+  for (const element of all("[data-word]")) {
     element.textContent = words[element.dataset.word];
   }
-  page.querySelector("[data-link-form] input").placeholder = words["gm-link"];
+  /** @type {HTMLInputElement} */ (one("[data-link-form] input")).placeholder = words["gm-link"];
   const role = await OBR.player.getRole();
   page.dataset.role = role;
   await (role === "GM" ? gmView() : playersView());
   OBR.broadcast.onMessage(CHANNEL, ({ data }) => {
-    page.querySelector("[data-room-cards]").prepend(card(data));
+    one("[data-room-cards]").prepend(card(/** @type {Card} */ (data)));
   });
   await rollForm();
   page.dataset.ready = "yes";

@@ -17,7 +17,7 @@ export const TIMEOUT_MS = 8000;
 const COMMON = new Set(["seed", "dice", "lang", "format"]);
 
 /**
- * @typedef {object} Field  One input of a procedure's form.
+ * @typedef {Record<string, any>} Field  One input of a procedure's form.
  * @property {string} name  The API's field name.
  * @property {string} label  What the form shows (Czech `x-label`; in English the description).
  * @property {string} kind  "boolean", "integer", "number", "string", "choice", "choices",
@@ -62,7 +62,7 @@ export class Server {
   /**
    * One request to the API; the answer's JSON, or `Refused`/`Unreachable`.
    * @param {string} method @param {string} path  below /api/v1
-   * @param {{body?: object, token?: string}} [options]
+   * @param {{body?: Record<string, any>, token?: string}} [options]
    */
   async call(method, path, { body, token } = {}) {
     const headers = { Accept: "application/json", "Accept-Language": this.lang };
@@ -109,7 +109,7 @@ export class Server {
   }
 
   /** The procedure's answer (JSON) and its card (the same roll again by its seed, as HTML).
-   * @param {string} path @param {object} inputs @returns {Promise<{answer: object, card: string}>} */
+   * @param {string} path @param {Record<string, any>} inputs @returns {Promise<{answer: Record<string, any>, card: string}>} */
   async roll(path, inputs) {
     const answer = await this.call("POST", `/${path}`, { body: { ...inputs, lang: this.lang } });
     const again = answer.seed === null ? inputs : { ...inputs, seed: answer.seed };
@@ -117,7 +117,7 @@ export class Server {
     return { answer, card };
   }
 
-  /** A procedure's HTML card (a VTT chat's). @param {string} path @param {object} inputs */
+  /** A procedure's HTML card (a VTT chat's). @param {string} path @param {Record<string, any>} inputs */
   async card(path, inputs) {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), this.timeout);
@@ -169,7 +169,7 @@ export class Server {
   }
 
   /** An action of the expedition (the GM's key), at the version last read; again once on 409.
-   * @param {{id: string, token: string}} key @param {string} kind @param {object} [inputs] */
+   * @param {{id: string, token: string}} key @param {string} kind @param {Record<string, any>} [inputs] */
   async act(key, kind, inputs = {}) {
     const path = kind === "undo" ? `/expeditions/${key.id}/undo`
       : `/expeditions/${key.id}/actions/${kind}`;
@@ -194,7 +194,7 @@ export class Server {
 }
 
 /** One parameter of an operation as a form's field.
- * @param {object} parameter  the OpenAPI parameter @param {object} document @param {string} lang
+ * @param {Record<string, any>} parameter  the OpenAPI parameter @param {Record<string, any>} document @param {string} lang
  * @returns {Field} */
 function field(parameter, document, lang) {
   const schema = parameter.schema;
@@ -287,11 +287,13 @@ export function readFields(form, fields) {
   const inputs = {};
   for (const f of fields) {
     if (f.kind === "choices") {
-      const checked = [...form.querySelectorAll(`input[name="${f.name}"]:checked`)];
+      const checked = [.../** @type {NodeListOf<HTMLInputElement>} */ (
+        form.querySelectorAll(`input[name="${f.name}"]:checked`))];
       if (checked.length) inputs[f.name] = checked.map((box) => box.value);
       continue;
     }
-    const control = form.querySelector(`[name="${f.name}"]`);
+    const control = /** @type {HTMLInputElement | null} */ (
+      form.querySelector(`[name="${f.name}"]`));
     if (!control) continue;
     if (f.kind === "boolean") {
       inputs[f.name] = control.checked;

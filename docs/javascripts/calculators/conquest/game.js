@@ -378,6 +378,7 @@ export function move(source, { unit: name, path, ships = [] }) {
  * name is the catalog's. */
 function hexMap(hexes, occupied, broken) {
   const size = 14;
+  /** @param {number[]} place axial [q, r] */
   const centre = ([q, r]) => [size * Math.sqrt(3) * (q + r / 2), size * 1.5 * r];
   const cells = new Map();
   for (const place of hexes) {
@@ -386,6 +387,7 @@ function hexMap(hexes, occupied, broken) {
       cells.set(String(cell), cell);
     }
   }
+  /** @param {number[]} point */
   const corners = ([x, y]) => [0, 1, 2, 3, 4, 5].map((i) => {
     const angle = (Math.PI / 180) * (60 * i - 30);
     return `${(x + size * Math.cos(angle)).toFixed(1)},${(y + size * Math.sin(angle)).toFixed(1)}`;

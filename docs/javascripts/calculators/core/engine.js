@@ -5,6 +5,7 @@ import { choice, field, join, msg, number, t } from "./catalog.js";
 
 /** @typedef {import("./types.js").Answer} Answer */
 /** @typedef {import("./types.js").Bar} Bar */
+/** @typedef {import("./types.js").Chart} Chart */
 /** @typedef {import("./types.js").DiceSource} DiceSource */
 /** @typedef {import("./types.js").Fraction} Fraction */
 /** @typedef {import("./types.js").NextStep} NextStep */
@@ -207,7 +208,11 @@ export const fail = (key, params, field) => {
 };
 
 /** A chart of a distribution: its title (the catalog's `key`, what it shows) and its bars
- * ({label, p, good, current}); null without bars. */
+ * ({label, p, good, current}); null without bars.
+ * @param {string} key
+ * @param {Bar[] | null} bars
+ * @returns {Chart | null}
+ */
 export const chart = (key, bars) => (bars ? { title: t(key), bars } : null);
 
 /** A procedure's answer: the result, the text, and optionally the exact chance, a chart of a
@@ -215,7 +220,7 @@ export const chart = (key, bars) => (bars ? { title: t(key), bars } : null);
  * ({procedure, inputs, missing}).
  * @param {Record<string, any>} result
  * @param {Message | string} text
- * @param {{chance?: Fraction | null, chart?: Bar[] | null, figure?: string | null,
+ * @param {{chance?: Fraction | null, chart?: Chart | null, figure?: string | null,
  *   next?: NextStep[]}} [extra]
  * @returns {Answer}
  */

@@ -33,13 +33,17 @@
  * the roller (none: neither) and whether it is what was rolled.
  * @typedef {{label: string, p: number, good?: boolean, current: boolean}} Bar */
 
+/** A distribution's chart (engine.js `chart`): its title, what it shows, and its bars.
+ * @typedef {{title: string, bars: Bar[]}} Chart */
+
 /** A procedure's answer (engine.js `answer`): the result as the API writes it, the Czech text,
- * the exact chance, a chart and the next steps.
+ * the exact chance, a chart, a figure (an SVG its module drew) and the next steps.
  * @typedef {{
  *   result: Record<string, any>,
  *   text: string,
  *   chance: Fraction | null,
- *   chart: Bar[] | null,
+ *   chart: Chart | null,
+ *   figure: string | null,
  *   next: NextStep[],
  * }} Answer */
 

@@ -2,7 +2,7 @@
  * items, and the x-in-y chances. Only what must be computed is here: the words are the
  * catalog's, the tables the engine's (R["pravidla/checks"]). */
 import { choice, field, join, msg } from "../core/catalog.js";
-import { R, answer, bounded, chart, fail, frac, oneOf } from "../core/engine.js";
+import { R, answer, bounded, chart, fail, oneOf } from "../core/engine.js";
 import {
   checkedFatigue, d20Test, diceMode, fatigueTerm, judged, successChance, term,
 } from "./d20.js";
