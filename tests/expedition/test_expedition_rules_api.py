@@ -55,6 +55,11 @@ def test_1_fast_travel_takes_the_party_into_the_wilderness(db_app: Flask) -> Non
     assert journey["state"]["mode"] == "wilderness"
     assert "Výprava vyráží do divočiny." in journey["entry"]["events"]
     assert table.act("shift")["entry"]["answers"] == []
+    assert "směna" not in table.read()["state"]["clock_text"]
+    met = table.act("encounter", seed=5, sides=["hráči", "goblini"])["entry"]["text"]
+    assert met.startswith("Setkání (venku): ") and "uvnitř" not in met
+    # Going back underground is logged as a move, not "Jinde".
+    assert table.act("mode", mode="dungeon")["entry"]["title"] == "Přesun"
 
 
 def test_2_two_forced_marches_then_a_dungeon_rest(db_app: Flask) -> None:
@@ -71,13 +76,29 @@ def test_2_two_forced_marches_then_a_dungeon_rest(db_app: Flask) -> None:
 
 
 def test_3_a_forced_march_then_a_shift_is_one_sleepless_day(db_app: Flask) -> None:
-    table = Table.create(db_app.test_client(), mode="wilderness", effects=[])
+    # Supplies to eat on the way: hunger is another rule, held elsewhere.
+    table = Table.create(db_app.test_client(), mode="wilderness", effects=[], supplies=100)
     table.act("travel-day", dice=[5, 4], forced_march=True)
     table.act("mode", mode="dungeon")
     shift = table.act("shift")
     assert {m["fatigue"] for m in shift["state"]["party"]} == {1}
     assert "odpočinku" not in said(shift)
     assert "bez odpočinku" not in shift["entry"]["answers"][0]["text"]
+    # The next falls 24 h after the march's (a day of shifts, every 2nd check meeting nothing)
+    # and is charged once, beside the day without food that falls at the same shift; the shifts
+    # after it say nothing of it.
+    day = table.act("shift", dice=[6] * (DAY // 2 - 1), count=DAY - 2)
+    assert {m["fatigue"] for m in day["state"]["party"]} == {1}
+    assert not any("bez odpočinku" in a["text"] for a in day["entry"]["answers"])
+    due = table.act("shift", dice=[6])
+    assert {m["fatigue"] for m in due["state"]["party"]} == {3}
+    assert said(due).count("Bez odpočinku: únava pro celou družinu.") == 1
+    assert said(due).count("Hlad a žízeň: 1 den bez jídla navíc") == 1
+    assert due["entry"]["answers"][-1]["text"].endswith("24 h bez odpočinku → 1 bod únavy.")
+    later = table.act("shift")
+    assert {m["fatigue"] for m in later["state"]["party"]} == {3}
+    assert "odpočinku" not in said(later)
+    assert "bez odpočinku" not in later["entry"]["answers"][0]["text"]
 
 
 def test_4_subdual_and_hit_points_set_to_0(db_app: Flask) -> None:
