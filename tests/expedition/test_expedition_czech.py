@@ -67,6 +67,8 @@ BEFORE_NUMBER = {
 AFTER_NUMBER = {"h", "min", "s", "km", "z", "do", "hp", "of", "to", "more", "in", "expected"}
 #: Where the pages of the expedition are.
 PAGES = [*Path("docs/vyprava").glob("*.md"), *Path("docs/javascripts/expedition").glob("*.js")]
+#: The tools' pages and every script of the site: the calculators, the integrations.
+TOOL_PAGES = [*Path("docs/nastroje").glob("*.md"), *Path("docs/javascripts").rglob("*.js")]
 
 TOKEN = re.compile(r"\{\{|\}\}|\{(\w+)(?::([^{}]*))?\}|[^\W\d_]+|\d+|\S")
 
@@ -204,10 +206,20 @@ def wording(page: Path) -> str:
     return "\n".join([TAG.sub(" ", text), *SHOWN.findall(text)])
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+#: English words in a script's code strings and a tool page that end as a plural imperative.
+ENGLISH = {"sqlite", "site", "write", "autocomplete"}
+
+
+@pytest.mark.parametrize("page", sorted(set(PAGES + TOOL_PAGES)), ids=str)
 def test_the_pages_say_ty(page: Path) -> None:
-    words = PLURAL_ADDRESS.findall(wording(page))
+    words = [w for w in PLURAL_ADDRESS.findall(wording(page)) if w.lower() not in ENGLISH]
     assert words == [], words
+
+
+def test_every_sentence_of_the_catalog_says_ty() -> None:
+    # The engine's and the API's words, which the calculators, the cards and the pages show.
+    said = {key: PLURAL_ADDRESS.findall(text.cs) for key, text in catalog().items()}
+    assert {key: words for key, words in said.items() if words} == {}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
