@@ -95,7 +95,7 @@ DEFAULTS: dict[str, Any] = {
     # What an import's replay may cost: a long campaign (a few thousand entries) rolls a few dice
     # an entry; four actions at the dice budget roll as many.
     "EXPEDITION_IMPORT_DICE": 20_000,
-    "EXPEDITION_IMPORT_SECONDS": 60,
+    "EXPEDITION_IMPORT_SECONDS": 20,
     # A resent write is answered again for two days (payment APIs keep a day at least).
     "EXPEDITION_IDEMPOTENCY_HOURS": 48,
     # Seconds one request's database work may take (PostgreSQL's statement timeout is 4/5 of

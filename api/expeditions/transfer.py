@@ -10,7 +10,7 @@ gets new links; the old server's links open nothing there.
 
 An import is bounded by what it costs, not only by its size: its replay rolls at most
 ``RPG_EXPEDITION_IMPORT_DICE`` dice (20 000; past them a 422 naming the entry, the replay stopped
-there) and takes at most ``RPG_EXPEDITION_IMPORT_SECONDS`` (60; past them a 503), and it is
+there) and takes at most ``RPG_EXPEDITION_IMPORT_SECONDS`` (20; past them a 503), and it is
 charged to its client's rate-limit budget by its weight: besides the request's own unit, one
 unit per 100 entries (before the replay) and one per 1 000 dice rolled (charged as they are
 rolled, a 429 when the budget has no room). Between two

@@ -139,3 +139,19 @@ def test_heavy_imports_at_once_leave_a_normal_client_answered(tmp_path: Path) ->
         assert statuses == [422] * 6
         assert normal and set(normal) == {200}
         assert "WORKER TIMEOUT" not in server.log.read_text(errors="replace")
+
+
+def test_an_import_past_its_time_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    # A replay that cannot finish in time (here: no time at all) is a 503 to retry later.
+    app = app_on(f"sqlite:///{tmp_path / 'x.sqlite3'}", EXPEDITION_IMPORT_SECONDS=0)
+    try:
+        client = app.test_client()
+        document = export_of(client, 3, {"attack": {"ac": 10, "damage": "1d6"}})
+        count = expeditions(app)
+        refused = client.post("/api/v1/expeditions/import", json=document)
+        assert refused.status_code == 503 and refused.headers["Retry-After"] == "30"
+        assert refused.get_json()["message"] == (
+            "Import se nestihl přehrát do 0 s: server je vytížený, zkus to později.")
+        assert expeditions(app) == count
+    finally:
+        closed(app)
