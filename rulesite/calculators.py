@@ -309,7 +309,8 @@ class Forms:
             items = schema["items"]
             labels = schema.get("x-labels") or [str(items.get("x-label", label))] * int(
                 schema["maxItems"])
-            parts = "".join(self.cell(items, str(name), part=str(index), required=True)
+            parts = "".join(self.cell(items, str(name), part=str(index), required=True,
+                                      start=None if start is None else start[index])
                             for index, name in enumerate(labels))
             box = attrs(class_="calculator__tuple", data_cell="rows", data_rows="tuple")
             return (f'<div {where}><span class="calculator__legend">{html.escape(label)}</span>'

@@ -267,7 +267,8 @@ def test_a_linked_expedition_moves_the_world_clock(browser, foundry_url, install
     dialog = open_dialog(page)
     buttons = dialog.locator(".rpg-actions button")
     assert buttons.all_inner_texts() == ["Další směna", "Odpočinek", "Den cesty", "Setkání",
-                                         "Další kolo", "Konec setkání", "Zpět"]
+                                         "Odhalené setkání", "Další kolo", "Konec setkání",
+                                         "Zpět"]
     dialog.locator('[data-kind="shift"]').click()
     page.wait_for_function("calls.time.length === 1")
     assert page.evaluate("calls.time") == [600]  # a shift: 10 minutes
