@@ -47,6 +47,7 @@ function opened(answer) {
   renderLog(root, entries);
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
   showOffers(entries[0]);
+  showUndo(entries);
   if (same) return;
   modeParts(answer.state);
   const names = root.querySelector("#rpg-party-names");
@@ -82,9 +83,24 @@ function modeParts(state) {
   rows.replaceChildren(...state.party.filter((m) => m.status !== "dead").map((member) => {
     const row = fromTemplate(root, "split-row");
     row.dataset.name = member.name;
-    fill(row, "name", member.name);
+    for (const name of ["name", "hp", "max_hp"]) fill(row, name, member[name]);
     return row;
   }));
+  showSplitLeft();
+}
+
+/** What of the summary damage the split panel has not given anyone yet (or given too much). */
+function showSplitLeft() {
+  const panel = /** @type {HTMLFormElement} */ (root.querySelector('[data-panel="split-damage"]'));
+  const given = Object.values(splitInputs(panel).allocation).reduce((sum, n) => sum + n, 0);
+  const left = (current ? current.state.pending_damage : 0) - given;
+  const state = left > 0 ? "some" : left === 0 ? "none" : "over";
+  const shown = /** @type {HTMLElement} */ (panel.querySelector("[data-split-left]"));
+  shown.dataset.state = state;
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    shown.querySelectorAll("[data-left]"))) part.hidden = part.dataset.left !== state;
+  fill(shown, "left", left);
+  fill(shown, "over", -left);
 }
 
 function showOffers(newest) {
@@ -96,6 +112,38 @@ function showOffers(newest) {
     if (offer.input.character) fill(element, "character", offer.input.character);
     return element;
   }));
+}
+
+/**
+ * The entry an undo would take back: the newest action still in effect (the server's
+ * `last_action`: each undo takes back the newest one not yet taken back). Known only while the
+ * page holds every entry after it (a gap: `undefined`); `null` when only the start is left.
+ * @param {Array<{seq: number, kind: string, text: string, undoes: number | null}>} entries
+ *   newest first
+ */
+function undoTarget(entries) {
+  const undone = new Set();
+  let expected = entries.length ? entries[0].seq : 0;
+  for (const entry of entries) {
+    if (entry.seq !== expected) return undefined;
+    expected -= 1;
+    if (entry.kind === "start") return null;
+    if (entry.kind === "undo") undone.add(entry.undoes);
+    else if (!undone.has(entry.seq)) return entry;
+  }
+  return undefined;
+}
+
+/** The undo button names what it takes back, in the entry's own words (a name as typed). */
+function showUndo(entries) {
+  const button = /** @type {HTMLButtonElement} */ (root.querySelector("[data-undo]"));
+  const target = undoTarget(entries);
+  const label = target ? "known" : target === null ? "none" : "unknown";
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    button.querySelectorAll("[data-undo-label]"))) part.hidden = part.dataset.undoLabel !== label;
+  fill(button, "undo_text", target ? target.text : "");
+  button.dataset.undoes = target ? String(target.seq) : "";
+  button.disabled = target === null;
 }
 
 function openPanel(name) {
@@ -480,6 +528,8 @@ root.addEventListener("click", async (event) => {
     window.location.replace(window.location.pathname);
   }
 });
+
+root.querySelector('[data-panel="split-damage"]').addEventListener("input", showSplitLeft);
 
 root.querySelector('[data-confirm="remove-character"]').addEventListener(
   "close", (event) => removalAnswered(/** @type {HTMLDialogElement} */ (event.target)));

@@ -175,6 +175,9 @@ export function renderState(root, state, role) {
   party.replaceChildren(...state.party.map((member) => renderMember(root, member, role)));
   const effects = root.querySelector('[data-field="effects"]');
   effects.replaceChildren(...state.effects.map((effect) => renderEffect(root, effect)));
+  // An empty list says what to do (or, to the players, that nothing is there yet).
+  show(root.querySelector('[data-empty="party"]'), state.party.length === 0);
+  show(root.querySelector('[data-empty="effects"]'), state.effects.length === 0);
 }
 
 /** Show `entries` (newest first) in the log of `root`. */

@@ -1,0 +1,266 @@
+"""The GM's page at the table, on a phone (390 px), on SQLite and on PostgreSQL: the small things
+that read badly, the undo that names what it takes back, and the links that must not mislead.
+
+Each test sets its expedition up through the API (what is not its subject) and looks at the
+page; every state it asserts is also written as a screenshot into the test's temporary folder,
+for a person to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rpg.core.catalog import msg
+from tests.browser import scrolls_sideways, serve_app
+from tests.expedition.conftest import app_on, closed
+from tests.expedition.live import api_get, api_post
+from tests.expedition.test_expedition_browser import ANSWER_MS, member, newest, phone
+
+pytestmark = pytest.mark.browser
+
+
+class Expedition:
+    """An expedition made through the API of the app at ``base``."""
+
+    def __init__(self, base: str, **inputs: Any) -> None:
+        self.base = base
+        self.created = api_post(base, "api/v1/expeditions", {"name": "Pláně", **inputs})
+        self.id = self.created["id"]
+        self.gm_token = self.created["links"]["gm_token"]
+        self.players_token = self.created["links"]["players_token"]
+
+    def read(self) -> Any:
+        return api_get(self.base, f"api/v1/expeditions/{self.id}?entries=100", self.gm_token)
+
+    def act(self, kind: str, **inputs: Any) -> Any:
+        """``kind`` done on the version the server has now (the page may have acted since)."""
+        version = self.read()["version"]
+        return api_post(self.base, f"api/v1/expeditions/{self.id}/actions/{kind}",
+                        {"version": version, **inputs}, self.gm_token)
+
+    def gm_page(self, browser: Any) -> Page:
+        page = phone(browser)
+        page.goto(f"{self.base}vyprava/#{self.id}.{self.gm_token}")
+        expect(page.locator('h2[data-field="name"]')).to_have_text(
+            self.created["state"]["name"], timeout=ANSWER_MS)
+        return page
+
+    def players_page(self, browser: Any) -> Page:
+        page = phone(browser)
+        page.goto(f"{self.base}vyprava/hraci/#{self.id}.{self.players_token}")
+        expect(page.locator('h2[data-field="name"]')).to_have_text(
+            self.created["state"]["name"], timeout=ANSWER_MS)
+        return page
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    """The page as the phone shows it now, for a person to look at."""
+    page.screenshot(path=str(folder / f"{name}.png"))
+
+
+def seen_opacity(page: Page, selector: str) -> float:
+    """How opaque ``selector`` is drawn: its own opacity times every ancestor's."""
+    return float(page.eval_on_selector(selector, """(element) => {
+        let seen = 1;
+        for (let at = element; at; at = at.parentElement) {
+            seen *= Number(getComputedStyle(at).opacity);
+        }
+        return seen;
+    }"""))
+
+
+def overlaps(one: Any, other: Any) -> bool:
+    """Whether two bounding boxes share any area."""
+    return not (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
+                or one["y"] + one["height"] <= other["y"]
+                or other["y"] + other["height"] <= one["y"])
+
+
+def test_the_small_things_read_well(browser: Any, built_site: Path, database_url: str,
+                                     tmp_path: Path) -> None:
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as base:
+            small_things(browser, base, tmp_path)
+    finally:
+        closed(app)
+
+
+def small_things(browser: Any, base: str, shots: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=0)
+    gm = expedition.gm_page(browser)
+    players = expedition.players_page(browser)
+
+    # An empty party and an empty list of lights say what to do (the players: that nothing is
+    # there yet).
+    for page in (gm, players):
+        for name in ("party", "effects"):
+            expect(page.locator(f'[data-empty="{name}"]')).to_be_visible()
+    expect(gm.locator('[data-empty="party"]')).to_contain_text("přidej první postavu")
+    expect(players.locator('[data-empty="party"]')).to_have_text(
+        "PJ do družiny zatím nikoho nezapsal.")
+    gm.locator('[data-empty="party"]').scroll_into_view_if_needed()
+    shot(gm, shots, "1-empty-gm")
+    players.locator('[data-empty="effects"]').scroll_into_view_if_needed()
+    shot(players, shots, "1-empty-players")
+
+    expedition.act("add-character", name="Eva", max_hp=10)
+    expedition.act("add-character", name="Ota", max_hp=8)
+    expedition.act("add-effect", name="Pochodeň 1", shifts=6, light=True)
+    for page in (gm, players):
+        expect(page.locator(".rpg-member")).to_have_count(2, timeout=ANSWER_MS)
+        expect(page.locator(".rpg-effect")).to_have_count(1, timeout=ANSWER_MS)
+        for name in ("party", "effects"):
+            expect(page.locator(f'[data-empty="{name}"]')).to_be_hidden()
+
+    # Resting in a dungeon has no survival bonuses to offer (food, water and shelter are not
+    # rolled there); out in the wilderness they are offered.
+    rest = gm.locator('[data-panel="rest"]')
+    gm.locator('[data-open="rest"]').click()
+    expect(rest).to_be_visible()
+    expect(rest.locator(".rpg-bonuses")).to_be_hidden()
+    shot(gm, shots, "1-rest-dungeon")
+    rest.locator("[data-close]").click()
+    expedition.act("mode", mode="wilderness")
+    expect(gm.locator('[data-field="mode_text"]').first).to_have_text(
+        msg("expedition.mode.wilderness").in_("cs"), timeout=ANSWER_MS)
+    gm.locator('[data-open="rest"]').click()
+    expect(rest.locator(".rpg-bonuses")).to_be_visible()
+    rest.locator("[data-close]").click()
+
+    # Two days of fast travel with no supplies: 4 of summary damage to share out (seed 1).
+    expedition.act("fast-travel", days=2, seed=1)
+    gm.locator('[data-open="split-damage"].rpg-button--offer').click(timeout=ANSWER_MS)
+    split = gm.locator('[data-panel="split-damage"]')
+    expect(split.locator('[data-field="pending_damage"]')).to_have_text("4")
+    eva_row = split.locator('[data-name="Eva"]')
+    ota_row = split.locator('[data-name="Ota"]')
+    expect(eva_row.locator(".rpg-split__hp")).to_have_text("životy 10/10")
+    expect(ota_row.locator(".rpg-split__hp")).to_have_text("životy 8/8")
+    left = split.locator("[data-split-left]")
+    expect(left).to_have_text("Zbývá rozdělit: 4.", use_inner_text=True)
+    eva_row.locator("[data-allocation]").fill("3")
+    expect(left).to_have_text("Zbývá rozdělit: 1.", use_inner_text=True)
+    ota_row.locator("[data-allocation]").fill("2")
+    expect(left).to_have_text("Rozděluješ o 1 víc, než je k rozdělení.", use_inner_text=True)
+    shot(gm, shots, "1-split-over")
+    ota_row.locator("[data-allocation]").fill("1")
+    expect(left).to_have_text("Rozděleno je všechno.", use_inner_text=True)
+    shot(gm, shots, "1-split-done")
+    split.locator('button[type="submit"]').click()
+    expect(member(gm, "Eva").locator('[data-field="hp"]')).to_have_text("7", timeout=ANSWER_MS)
+    expect(member(gm, "Ota").locator('[data-field="hp"]')).to_have_text("7")
+
+    # The rule and its replay under an entry (the split's) are targets a thumb can hit: 44 px
+    # high, on both pages.
+    for page in (gm, players):
+        expect(newest(page).locator('[data-field="title"]')).to_have_text(
+            msg("expedition.split-damage.title").in_("cs"), timeout=ANSWER_MS)
+        newest(page).locator("[data-answers] > summary").click()
+        links = newest(page).locator(".rpg-entry__rule a")
+        assert links.count() >= 2
+        for index in range(links.count()):
+            box = links.nth(index).bounding_box()
+            assert box is not None and box["height"] >= 44, (page.url, index, box)
+    shot(gm, shots, "1-rule-links")
+
+    # A dead character's card keeps its death save in full colour: the one button that matters.
+    expedition.act("add-character", name="Dan", max_hp=7)
+    dan = member(gm, "Dan")
+    expect(dan).to_be_visible(timeout=ANSWER_MS)
+    dan.locator("[data-amount]").fill("7")
+    dan.locator('[data-member="damage"]').click()
+    save = dan.locator('[data-member="death-save"]')
+    expect(save).to_be_visible(timeout=ANSWER_MS)
+    expect(dan).to_have_class("rpg-member rpg-member--dead")
+    assert seen_opacity(gm, '.rpg-member[data-name="Dan"] [data-member="death-save"]') == 1
+    assert seen_opacity(gm, '.rpg-member[data-name="Dan"] .rpg-member__head') < 1
+    dan.scroll_into_view_if_needed()
+    shot(gm, shots, "1-dead-card")
+
+    # Material's "back to top" pill, shown when scrolling up, stays off the expedition's name.
+    top = gm.locator(".md-top")
+    gm.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    gm.wait_for_timeout(200)  # lets Material read the scroll before the next one
+    gm.evaluate("window.scrollBy(0, -400)")
+    expect(top).to_be_visible()
+    expect(top).not_to_have_attribute("hidden", "")
+    name = gm.locator('h2[data-field="name"]').bounding_box()
+    pill = top.bounding_box()
+    assert name is not None and pill is not None
+    assert not overlaps(name, pill), (name, pill)
+    shot(gm, shots, "1-back-to-top")
+
+    assert players.locator("[data-member], [data-panel], dialog").count() == 0
+    for page in (gm, players):
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_undo_names_what_it_takes_back(browser: Any, built_site: Path, database_url: str,
+                                       tmp_path: Path) -> None:
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as base:
+            undo_story(browser, base, tmp_path)
+    finally:
+        closed(app)
+
+
+def undo_story(browser: Any, base: str, shots: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}])
+    gm = expedition.gm_page(browser)
+    undo = gm.locator("[data-undo]")
+    # Only the start: nothing to take back.
+    expect(undo).to_have_text("Není co vzít zpět", use_inner_text=True)
+    expect(undo).to_be_disabled()
+
+    expedition.act("encounter", sides=["hráči", "skřet"], seed=3)
+    expedition.act("attack", attacker="Eva", target="skřet",
+                   attack={"ac": 12, "damage": "1d6"}, seed=4)
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.attack.title").in_("cs"), timeout=ANSWER_MS)
+    attack = newest(gm)
+    expect(undo).to_have_text(
+        "Vzít zpět: " + msg("expedition.attack.text", attacker="Eva", target="skřet").in_("cs"),
+        use_inner_text=True)
+    named = int(undo.get_attribute("data-undoes") or 0)
+    assert named == int(attack.get_attribute("data-seq") or 0)
+    undo.scroll_into_view_if_needed()
+    shot(gm, shots, "2-undo-attack")
+
+    # The undo takes back exactly the entry it named; then it names the one before.
+    encounter_seq = named - 1
+    encounter_text = next(
+        e["text"] for e in expedition.read()["log"] if e["seq"] == encounter_seq)
+    undo.click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.undo.title").in_("cs"), timeout=ANSWER_MS)
+    log = expedition.read()["log"]
+    assert log[0]["kind"] == "undo" and log[0]["undoes"] == named
+    expect(undo).to_have_text("Vzít zpět: " + encounter_text, use_inner_text=True)
+    assert undo.get_attribute("data-undoes") == str(encounter_seq)
+
+    # An action after undos is the next to go; undoing everything leaves nothing to undo.
+    expedition.act("supplies", change=-1)
+    expect(undo).to_have_text(
+        "Vzít zpět: " + expedition.read()["log"][0]["text"], use_inner_text=True,
+        timeout=ANSWER_MS)
+    for _ in range(2):
+        before = undo.get_attribute("data-undoes")
+        undo.click()
+        expect(undo).not_to_have_attribute("data-undoes", before or "", timeout=ANSWER_MS)
+    expect(undo).to_have_text("Není co vzít zpět", use_inner_text=True)
+    expect(undo).to_be_disabled()
+    assert [e["undoes"] for e in expedition.read()["log"][:2]] == [encounter_seq, named + 2]
+    undo.scroll_into_view_if_needed()
+    shot(gm, shots, "2-undo-nothing")
+    assert not scrolls_sideways(gm)
+    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
+    gm.context.close()
