@@ -264,3 +264,85 @@ def undo_story(browser: Any, base: str, shots: Path) -> None:
     assert not scrolls_sideways(gm)
     assert not gm.errors, gm.errors  # type: ignore[attr-defined]
     gm.context.close()
+
+
+def test_links_open_what_they_say(browser: Any, built_site: Path, database_url: str,
+                                  tmp_path: Path) -> None:
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as base:
+            links_story(browser, base, tmp_path)
+    finally:
+        closed(app)
+
+
+def players_link_of(expedition: Expedition) -> str:
+    link: str = api_get(expedition.base, f"api/v1/expeditions/{expedition.id}/players-link",
+                        expedition.gm_token)["players"]
+    return link
+
+
+def links_story(browser: Any, base: str, shots: Path) -> None:
+    plains = Expedition(base, mode="wilderness", party=[{"name": "Eva", "max_hp": 10}])
+    tomb = Expedition(base, name="Hrobka pod Vraním vrchem", mode="dungeon")
+    gm = plains.gm_page(browser)
+
+    # The footer's "Další: Výprava (hráči)" shows this expedition as the players see it (no key
+    # in the address); back on the GM's page, the GM's expedition again.
+    gm.locator(".md-footer__link--next").click()
+    expect(gm.locator('[data-expedition="players"] h2[data-field="name"]')).to_have_text(
+        "Pláně", timeout=ANSWER_MS)
+    assert gm.url == f"{base}vyprava/hraci/"
+    expect(gm.locator(".rpg-member")).to_have_count(1)
+    assert gm.locator("[data-member], [data-panel], dialog").count() == 0
+    shot(gm, shots, "3-footer-players")
+    gm.go_back()
+    expect(gm.locator('[data-expedition="gm"] h2[data-field="name"]')).to_have_text(
+        "Pláně", timeout=ANSWER_MS)
+
+    # Another expedition's link opened in the same tab (only the address's #… changes): the page
+    # opens it, and its share panel lists that expedition's links, not the old ones.
+    gm.goto(f"{base}vyprava/#{tomb.id}.{tomb.gm_token}")
+    expect(gm.locator('h2[data-field="name"]')).to_have_text("Hrobka pod Vraním vrchem",
+                                                             timeout=ANSWER_MS)
+    gm.locator("[data-share] > summary").click()
+    expect(gm.locator('[data-field="players_link"]')).to_have_value(players_link_of(tomb),
+                                                                    timeout=ANSWER_MS)
+    expect(gm.locator('[data-field="gm_link"]')).to_have_value(
+        f"{base}vyprava/#{tomb.id}.{tomb.gm_token}")
+    players = plains.players_page(browser)
+    players.goto(f"{base}vyprava/hraci/#{tomb.id}.{tomb.players_token}")
+    expect(players.locator('h2[data-field="name"]')).to_have_text("Hrobka pod Vraním vrchem",
+                                                                  timeout=ANSWER_MS)
+    expect(players.locator(".rpg-member")).to_have_count(0)
+
+    # Cutting the players off asks first; "Nechat starý" keeps the link, and the confirming
+    # button is not live at once (a double tap's second tap cannot confirm).
+    old_link = players_link_of(tomb)
+    dialog = gm.locator('[data-confirm="rotate-players"]')
+    # (Read in the tap's own task: a loaded machine may take longer than the moment to look.)
+    assert gm.evaluate("""() => {
+        document.querySelector("[data-rotate]").click();
+        return document.querySelector('[data-confirm="rotate-players"] [data-confirmed]')
+            .disabled;
+    }""")
+    expect(dialog).to_be_visible()
+    shot(gm, shots, "3-rotate-asks")
+    dialog.locator('button[value="keep"]').click()
+    expect(dialog).to_be_hidden()
+    assert players_link_of(tomb) == old_link
+    expect(gm.locator('[data-field="players_link"]')).to_have_value(old_link)
+    gm.locator("[data-rotate]").click()
+    dialog.locator("[data-confirmed]").click()
+    expect(dialog).to_be_hidden()
+    expect(gm.locator('[data-field="players_link"]')).not_to_have_value(old_link,
+                                                                        timeout=ANSWER_MS)
+    assert gm.locator('[data-field="players_link"]').input_value() == players_link_of(tomb)
+    expect(players.locator('[data-expedition="players"]')).to_have_attribute(
+        "data-gone", "yes", timeout=ANSWER_MS)
+    expect(players.locator('[data-view="new"]')).to_be_visible()
+
+    for page in (gm, players):
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+        page.context.close()

@@ -323,18 +323,24 @@ function sheetInputs(form) {
   return inputs;
 }
 
-/** Removing a character asks first, in a dialog whose button is live only after a moment:
- * the thumb's second tap of a double tap cannot confirm it. */
-function confirmRemoval(character) {
+/** What cannot be taken back with one tap (removing a character, cutting the players' link)
+ * asks first, in a dialog whose button is live only after a moment: the thumb's second tap of a
+ * double tap cannot confirm it. */
+function confirmFirst(name) {
   const dialog = /** @type {HTMLDialogElement} */ (
-    root.querySelector('[data-confirm="remove-character"]'));
-  fill(dialog, "character", character);
-  dialog.dataset.character = character;
+    root.querySelector(`[data-confirm="${name}"]`));
   dialog.returnValue = "";
   const confirmed = /** @type {HTMLButtonElement} */ (dialog.querySelector("[data-confirmed]"));
   confirmed.disabled = true;
   dialog.showModal();
   setTimeout(() => { confirmed.disabled = false; }, 600);
+  return dialog;
+}
+
+function confirmRemoval(character) {
+  const dialog = confirmFirst("remove-character");
+  fill(dialog, "character", character);
+  dialog.dataset.character = character;
 }
 
 /** @param {HTMLDialogElement} dialog */
@@ -515,12 +521,7 @@ root.addEventListener("click", async (event) => {
   } else if (button.dataset.copy) {
     await copy(button.dataset.copy);
   } else if (button.hasAttribute("data-rotate")) {
-    try {
-      const answer = await expeditions.rotate(key);
-      linkField("players_link").value = answer.data.players;
-    } catch (error) {
-      await refused(error);
-    }
+    confirmFirst("rotate-players");
   } else if (button.hasAttribute("data-export")) {
     await download();
   } else if (button.hasAttribute("data-forget")) {
@@ -533,6 +534,17 @@ root.querySelector('[data-panel="split-damage"]').addEventListener("input", show
 
 root.querySelector('[data-confirm="remove-character"]').addEventListener(
   "close", (event) => removalAnswered(/** @type {HTMLDialogElement} */ (event.target)));
+
+/** A new players' link once the GM said so: every player's old link stops opening. */
+root.querySelector('[data-confirm="rotate-players"]').addEventListener("close", async (event) => {
+  if (/** @type {HTMLDialogElement} */ (event.target).returnValue !== "rotate") return;
+  try {
+    const answer = await expeditions.rotate(key);
+    linkField("players_link").value = answer.data.players;
+  } catch (error) {
+    await refused(error);
+  }
+});
 
 root.querySelector("[data-share]").addEventListener("toggle", (event) => {
   if (/** @type {HTMLDetailsElement} */ (event.target).open) showLinks();
