@@ -346,3 +346,52 @@ def links_story(browser: Any, base: str, shots: Path) -> None:
         assert not scrolls_sideways(page), page.url
         assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, built_site: Path,
+                                                      database_url: str, tmp_path: Path) -> None:
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as base:
+            replay_story(browser, base, tmp_path)
+    finally:
+        closed(app)
+
+
+def replay_story(browser: Any, base: str, shots: Path) -> None:
+    expedition = Expedition(base, mode="wilderness", supplies=0,
+                            party=[{"name": "Eva", "max_hp": 10}, {"name": "Ota", "max_hp": 8}])
+    expedition.act("fast-travel", days=2, seed=1)
+    expedition.act("split-damage", allocation={"Eva": 3, "Ota": 1})
+    expedition.act("encounter", sides=["hráči", "skřeti"], seed=3)
+    expedition.act("morale", group="skřeti", morale=7, seed=5)
+    log = expedition.read()["log"]
+    gm = expedition.gm_page(browser)
+    calculator = phone(browser)
+    # The morale check, the encounter (lists and a choice) and the split (rows with a column):
+    # each replays on its rule's page, the calculator filled with the step's inputs and dice
+    # and answering what the log's step answered.
+    for title, seq in (("morale", log[0]["seq"]), ("encounter", log[1]["seq"]),
+                       ("split-damage", log[2]["seq"])):
+        entry = next(e for e in log if e["seq"] == seq)
+        assert entry["kind"] == title
+        answer = entry["answers"][0]
+        item = gm.locator(f'[data-field="log"] > li[data-seq="{seq}"]')
+        item.locator("[data-answers] > summary").click()
+        replay = item.locator('[data-field="replay"]').first
+        href = replay.get_attribute("href") or ""
+        rule_page = answer["rule"]["url"].split("#")[0]
+        assert href.startswith(f"{base}{rule_page.lstrip('/')}?prehrat={answer['procedure']}&")
+        calculator.goto(href)
+        root = calculator.locator(f'[data-procedure="{answer["procedure"]}"]')
+        expect(root.locator("[data-output] .calculator__text")).to_have_text(
+            answer["text"], timeout=ANSWER_MS)
+        shot(calculator, shots, f"1-replay-{title}")
+        box = root.bounding_box()
+        header = calculator.locator(".md-header").bounding_box()
+        assert box is not None and header is not None
+        assert header["height"] <= box["y"] < 400, box  # in sight below the header
+    assert not calculator.errors, calculator.errors  # type: ignore[attr-defined]
+    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
+    for page in (gm, calculator):
+        page.context.close()
