@@ -8,6 +8,7 @@ for a person to look at.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,17 @@ from tests.expedition.live import api_get, api_post
 from tests.expedition.test_expedition_browser import ANSWER_MS, member, newest, phone
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def base(built_site: Path, database_url: str) -> Iterator[str]:
+    """The site and the API served from one origin, on each kind of database."""
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as url:
+            yield url
+    finally:
+        closed(app)
 
 
 class Expedition:
@@ -43,15 +55,15 @@ class Expedition:
                         {"version": version, **inputs}, self.gm_token)
 
     def gm_page(self, browser: Any) -> Page:
-        page = phone(browser)
-        page.goto(f"{self.base}vyprava/#{self.id}.{self.gm_token}")
-        expect(page.locator('h2[data-field="name"]')).to_have_text(
-            self.created["state"]["name"], timeout=ANSWER_MS)
-        return page
+        return self.opened(browser, "vyprava/", self.gm_token)
 
     def players_page(self, browser: Any) -> Page:
+        return self.opened(browser, "vyprava/hraci/", self.players_token)
+
+    def opened(self, browser: Any, path: str, token: str) -> Page:
+        """A phone showing the page ``path`` opened by its link with ``token``."""
         page = phone(browser)
-        page.goto(f"{self.base}vyprava/hraci/#{self.id}.{self.players_token}")
+        page.goto(f"{self.base}{path}#{self.id}.{token}")
         expect(page.locator('h2[data-field="name"]')).to_have_text(
             self.created["state"]["name"], timeout=ANSWER_MS)
         return page
@@ -80,17 +92,7 @@ def overlaps(one: Any, other: Any) -> bool:
                 or other["y"] + other["height"] <= one["y"])
 
 
-def test_the_small_things_read_well(browser: Any, built_site: Path, database_url: str,
-                                     tmp_path: Path) -> None:
-    app = app_on(database_url, SITE_DIR=str(built_site))
-    try:
-        with serve_app(app) as base:
-            small_things(browser, base, tmp_path)
-    finally:
-        closed(app)
-
-
-def small_things(browser: Any, base: str, shots: Path) -> None:
+def test_the_small_things_read_well(browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=0)
     gm = expedition.gm_page(browser)
     players = expedition.players_page(browser)
@@ -104,9 +106,9 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
     expect(players.locator('[data-empty="party"]')).to_have_text(
         "PJ do družiny zatím nikoho nezapsal.")
     gm.locator('[data-empty="party"]').scroll_into_view_if_needed()
-    shot(gm, shots, "1-empty-gm")
+    shot(gm, tmp_path, "1-empty-gm")
     players.locator('[data-empty="effects"]').scroll_into_view_if_needed()
-    shot(players, shots, "1-empty-players")
+    shot(players, tmp_path, "1-empty-players")
 
     expedition.act("add-character", name="Eva", max_hp=10)
     expedition.act("add-character", name="Ota", max_hp=8)
@@ -123,7 +125,7 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
     gm.locator('[data-open="rest"]').click()
     expect(rest).to_be_visible()
     expect(rest.locator(".rpg-bonuses")).to_be_hidden()
-    shot(gm, shots, "1-rest-dungeon")
+    shot(gm, tmp_path, "1-rest-dungeon")
     rest.locator("[data-close]").click()
     expedition.act("mode", mode="wilderness")
     expect(gm.locator('[data-field="mode_text"]').first).to_have_text(
@@ -147,10 +149,10 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
     expect(left).to_have_text("Zbývá rozdělit: 1.", use_inner_text=True)
     ota_row.locator("[data-allocation]").fill("2")
     expect(left).to_have_text("Rozděluješ o 1 víc, než je k rozdělení.", use_inner_text=True)
-    shot(gm, shots, "1-split-over")
+    shot(gm, tmp_path, "1-split-over")
     ota_row.locator("[data-allocation]").fill("1")
     expect(left).to_have_text("Rozděleno je všechno.", use_inner_text=True)
-    shot(gm, shots, "1-split-done")
+    shot(gm, tmp_path, "1-split-done")
     split.locator('button[type="submit"]').click()
     expect(member(gm, "Eva").locator('[data-field="hp"]')).to_have_text("7", timeout=ANSWER_MS)
     expect(member(gm, "Ota").locator('[data-field="hp"]')).to_have_text("7")
@@ -166,7 +168,7 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
         for index in range(links.count()):
             box = links.nth(index).bounding_box()
             assert box is not None and box["height"] >= 44, (page.url, index, box)
-    shot(gm, shots, "1-rule-links")
+    shot(gm, tmp_path, "1-rule-links")
 
     # A dead character's card keeps its death save in full colour: the one button that matters.
     expedition.act("add-character", name="Dan", max_hp=7)
@@ -180,7 +182,7 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
     assert seen_opacity(gm, '.rpg-member[data-name="Dan"] [data-member="death-save"]') == 1
     assert seen_opacity(gm, '.rpg-member[data-name="Dan"] .rpg-member__head') < 1
     dan.scroll_into_view_if_needed()
-    shot(gm, shots, "1-dead-card")
+    shot(gm, tmp_path, "1-dead-card")
 
     # Material's "back to top" pill, shown when scrolling up, stays off the expedition's name.
     top = gm.locator(".md-top")
@@ -193,7 +195,7 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
     pill = top.bounding_box()
     assert name is not None and pill is not None
     assert not overlaps(name, pill), (name, pill)
-    shot(gm, shots, "1-back-to-top")
+    shot(gm, tmp_path, "1-back-to-top")
 
     assert players.locator("[data-member], [data-panel], dialog").count() == 0
     for page in (gm, players):
@@ -202,17 +204,7 @@ def small_things(browser: Any, base: str, shots: Path) -> None:
         page.context.close()
 
 
-def test_undo_names_what_it_takes_back(browser: Any, built_site: Path, database_url: str,
-                                       tmp_path: Path) -> None:
-    app = app_on(database_url, SITE_DIR=str(built_site))
-    try:
-        with serve_app(app) as base:
-            undo_story(browser, base, tmp_path)
-    finally:
-        closed(app)
-
-
-def undo_story(browser: Any, base: str, shots: Path) -> None:
+def test_undo_names_what_it_takes_back(browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva", "max_hp": 10}])
     gm = expedition.gm_page(browser)
@@ -233,7 +225,7 @@ def undo_story(browser: Any, base: str, shots: Path) -> None:
     named = int(undo.get_attribute("data-undoes") or 0)
     assert named == int(attack.get_attribute("data-seq") or 0)
     undo.scroll_into_view_if_needed()
-    shot(gm, shots, "2-undo-attack")
+    shot(gm, tmp_path, "2-undo-attack")
 
     # The undo takes back exactly the entry it named; then it names the one before.
     encounter_seq = named - 1
@@ -260,20 +252,10 @@ def undo_story(browser: Any, base: str, shots: Path) -> None:
     expect(undo).to_be_disabled()
     assert [e["undoes"] for e in expedition.read()["log"][:2]] == [encounter_seq, named + 2]
     undo.scroll_into_view_if_needed()
-    shot(gm, shots, "2-undo-nothing")
+    shot(gm, tmp_path, "2-undo-nothing")
     assert not scrolls_sideways(gm)
     assert not gm.errors, gm.errors  # type: ignore[attr-defined]
     gm.context.close()
-
-
-def test_links_open_what_they_say(browser: Any, built_site: Path, database_url: str,
-                                  tmp_path: Path) -> None:
-    app = app_on(database_url, SITE_DIR=str(built_site))
-    try:
-        with serve_app(app) as base:
-            links_story(browser, base, tmp_path)
-    finally:
-        closed(app)
 
 
 def players_link_of(expedition: Expedition) -> str:
@@ -282,7 +264,7 @@ def players_link_of(expedition: Expedition) -> str:
     return link
 
 
-def links_story(browser: Any, base: str, shots: Path) -> None:
+def test_links_open_what_they_say(browser: Any, base: str, tmp_path: Path) -> None:
     plains = Expedition(base, mode="wilderness", party=[{"name": "Eva", "max_hp": 10}])
     tomb = Expedition(base, name="Hrobka pod Vraním vrchem", mode="dungeon")
     gm = plains.gm_page(browser)
@@ -295,7 +277,7 @@ def links_story(browser: Any, base: str, shots: Path) -> None:
     assert gm.url == f"{base}vyprava/hraci/"
     expect(gm.locator(".rpg-member")).to_have_count(1)
     assert gm.locator("[data-member], [data-panel], dialog").count() == 0
-    shot(gm, shots, "3-footer-players")
+    shot(gm, tmp_path, "3-footer-players")
     gm.go_back()
     expect(gm.locator('[data-expedition="gm"] h2[data-field="name"]')).to_have_text(
         "Pláně", timeout=ANSWER_MS)
@@ -327,7 +309,7 @@ def links_story(browser: Any, base: str, shots: Path) -> None:
             .disabled;
     }""")
     expect(dialog).to_be_visible()
-    shot(gm, shots, "3-rotate-asks")
+    shot(gm, tmp_path, "3-rotate-asks")
     dialog.locator('button[value="keep"]').click()
     expect(dialog).to_be_hidden()
     assert players_link_of(tomb) == old_link
@@ -348,17 +330,8 @@ def links_story(browser: Any, base: str, shots: Path) -> None:
         page.context.close()
 
 
-def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, built_site: Path,
-                                                      database_url: str, tmp_path: Path) -> None:
-    app = app_on(database_url, SITE_DIR=str(built_site))
-    try:
-        with serve_app(app) as base:
-            replay_story(browser, base, tmp_path)
-    finally:
-        closed(app)
-
-
-def replay_story(browser: Any, base: str, shots: Path) -> None:
+def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, base: str,
+                                                      tmp_path: Path) -> None:
     expedition = Expedition(base, mode="wilderness", supplies=0,
                             party=[{"name": "Eva", "max_hp": 10}, {"name": "Ota", "max_hp": 8}])
     expedition.act("fast-travel", days=2, seed=1)
@@ -386,7 +359,7 @@ def replay_story(browser: Any, base: str, shots: Path) -> None:
         root = calculator.locator(f'[data-procedure="{answer["procedure"]}"]')
         expect(root.locator("[data-output] .calculator__text")).to_have_text(
             answer["text"], timeout=ANSWER_MS)
-        shot(calculator, shots, f"1-replay-{title}")
+        shot(calculator, tmp_path, f"1-replay-{title}")
         box = root.bounding_box()
         header = calculator.locator(".md-header").bounding_box()
         assert box is not None and header is not None
