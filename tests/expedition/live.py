@@ -33,3 +33,14 @@ def api_get(base: str, path: str, token: str) -> Any:
         "Authorization": f"Bearer {token}", "Accept": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)
+
+
+def api_post(base: str, path: str, body: Any, token: str | None = None) -> Any:
+    """POST ``body`` (JSON) to ``path`` of the API, with ``token`` if given; the JSON answer."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path.lstrip("/"), data=json.dumps(body).encode(),
+                                     headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)

@@ -77,6 +77,15 @@ export function takeKey(page) {
     history.replaceState(history.state, "", window.location.pathname + window.location.search);
     return fromLink;
   }
+  return keptKey(page);
+}
+
+/**
+ * The key this tab keeps for the page `page`, or null.
+ * @param {"gm" | "players"} page
+ * @returns {{id: string, token: string} | null}
+ */
+export function keptKey(page) {
   try {
     return keyFromFragment(sessionStorage.getItem(KEPT[page]) || "");
   } catch {

@@ -47,6 +47,7 @@ function opened(answer) {
   renderLog(root, entries);
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
   showOffers(entries[0]);
+  showUndo(entries);
   if (same) return;
   modeParts(answer.state);
   const names = root.querySelector("#rpg-party-names");
@@ -82,9 +83,24 @@ function modeParts(state) {
   rows.replaceChildren(...state.party.filter((m) => m.status !== "dead").map((member) => {
     const row = fromTemplate(root, "split-row");
     row.dataset.name = member.name;
-    fill(row, "name", member.name);
+    for (const name of ["name", "hp", "max_hp"]) fill(row, name, member[name]);
     return row;
   }));
+  showSplitLeft();
+}
+
+/** What of the summary damage the split panel has not given anyone yet (or given too much). */
+function showSplitLeft() {
+  const panel = /** @type {HTMLFormElement} */ (root.querySelector('[data-panel="split-damage"]'));
+  const given = Object.values(splitInputs(panel).allocation).reduce((sum, n) => sum + n, 0);
+  const left = (current ? current.state.pending_damage : 0) - given;
+  const state = left > 0 ? "some" : left === 0 ? "none" : "over";
+  const shown = /** @type {HTMLElement} */ (panel.querySelector("[data-split-left]"));
+  shown.dataset.state = state;
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    shown.querySelectorAll("[data-left]"))) part.hidden = part.dataset.left !== state;
+  fill(shown, "left", left);
+  fill(shown, "over", -left);
 }
 
 function showOffers(newest) {
@@ -96,6 +112,38 @@ function showOffers(newest) {
     if (offer.input.character) fill(element, "character", offer.input.character);
     return element;
   }));
+}
+
+/**
+ * The entry an undo would take back: the newest action still in effect (the server's
+ * `last_action`: each undo takes back the newest one not yet taken back). Known only while the
+ * page holds every entry after it (a gap: `undefined`); `null` when only the start is left.
+ * @param {Array<{seq: number, kind: string, text: string, undoes: number | null}>} entries
+ *   newest first
+ */
+function undoTarget(entries) {
+  const undone = new Set();
+  let expected = entries.length ? entries[0].seq : 0;
+  for (const entry of entries) {
+    if (entry.seq !== expected) return undefined;
+    expected -= 1;
+    if (entry.kind === "start") return null;
+    if (entry.kind === "undo") undone.add(entry.undoes);
+    else if (!undone.has(entry.seq)) return entry;
+  }
+  return undefined;
+}
+
+/** The undo button names what it takes back, in the entry's own words (a name as typed). */
+function showUndo(entries) {
+  const button = /** @type {HTMLButtonElement} */ (root.querySelector("[data-undo]"));
+  const target = undoTarget(entries);
+  const label = target ? "known" : target === null ? "none" : "unknown";
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    button.querySelectorAll("[data-undo-label]"))) part.hidden = part.dataset.undoLabel !== label;
+  fill(button, "undo_text", target ? target.text : "");
+  button.dataset.undoes = target ? String(target.seq) : "";
+  button.disabled = target === null;
 }
 
 function openPanel(name) {
@@ -275,18 +323,24 @@ function sheetInputs(form) {
   return inputs;
 }
 
-/** Removing a character asks first, in a dialog whose button is live only after a moment:
- * the thumb's second tap of a double tap cannot confirm it. */
-function confirmRemoval(character) {
+/** What cannot be taken back with one tap (removing a character, cutting the players' link)
+ * asks first, in a dialog whose button is live only after a moment: the thumb's second tap of a
+ * double tap cannot confirm it. */
+function confirmFirst(name) {
   const dialog = /** @type {HTMLDialogElement} */ (
-    root.querySelector('[data-confirm="remove-character"]'));
-  fill(dialog, "character", character);
-  dialog.dataset.character = character;
+    root.querySelector(`[data-confirm="${name}"]`));
   dialog.returnValue = "";
   const confirmed = /** @type {HTMLButtonElement} */ (dialog.querySelector("[data-confirmed]"));
   confirmed.disabled = true;
   dialog.showModal();
   setTimeout(() => { confirmed.disabled = false; }, 600);
+  return dialog;
+}
+
+function confirmRemoval(character) {
+  const dialog = confirmFirst("remove-character");
+  fill(dialog, "character", character);
+  dialog.dataset.character = character;
 }
 
 /** @param {HTMLDialogElement} dialog */
@@ -467,12 +521,7 @@ root.addEventListener("click", async (event) => {
   } else if (button.dataset.copy) {
     await copy(button.dataset.copy);
   } else if (button.hasAttribute("data-rotate")) {
-    try {
-      const answer = await expeditions.rotate(key);
-      linkField("players_link").value = answer.data.players;
-    } catch (error) {
-      await refused(error);
-    }
+    confirmFirst("rotate-players");
   } else if (button.hasAttribute("data-export")) {
     await download();
   } else if (button.hasAttribute("data-forget")) {
@@ -481,8 +530,21 @@ root.addEventListener("click", async (event) => {
   }
 });
 
+root.querySelector('[data-panel="split-damage"]').addEventListener("input", showSplitLeft);
+
 root.querySelector('[data-confirm="remove-character"]').addEventListener(
   "close", (event) => removalAnswered(/** @type {HTMLDialogElement} */ (event.target)));
+
+/** A new players' link once the GM said so: every player's old link stops opening. */
+root.querySelector('[data-confirm="rotate-players"]').addEventListener("close", async (event) => {
+  if (/** @type {HTMLDialogElement} */ (event.target).returnValue !== "rotate") return;
+  try {
+    const answer = await expeditions.rotate(key);
+    linkField("players_link").value = answer.data.players;
+  } catch (error) {
+    await refused(error);
+  }
+});
 
 root.querySelector("[data-share]").addEventListener("toggle", (event) => {
   if (/** @type {HTMLDetailsElement} */ (event.target).open) showLinks();

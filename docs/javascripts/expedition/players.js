@@ -2,17 +2,18 @@
  *
  * It polls the expedition (a conditional GET every 1.5 s, a 304 while nothing changed) and shows
  * the records and the log; a roll the GM keeps secret comes as "PJ hodil skrytě". The link's key
- * leaves the address once read and stays in this tab (api.js, takeKey).
+ * leaves the address once read and stays in this tab (api.js, takeKey). Opened with no key in a
+ * tab that holds the GM's (the footer's link from the GM's page), it shows the GM's expedition
+ * as the players see it.
  */
 import {
-  expeditions, forgetKey, poll, takeKey,
+  expeditions, forgetKey, keepKey, keptKey, keyFromFragment, poll, takeKey,
 } from "./api.js";
 import {
   LogView, followTimes, notice, offline, renderLog, renderState, showView, watchConnection,
 } from "./view.js";
 
 const root = /** @type {HTMLElement} */ (document.querySelector('[data-expedition="players"]'));
-const key = takeKey("players");
 const log = new LogView();
 let version = 0;
 
@@ -27,11 +28,31 @@ function opened(answer) {
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
 }
 
-watchConnection(root);
-followTimes(root);
-if (!key) {
-  showView(root, "new");
-} else {
+/**
+ * The key of the players' link, when this tab holds none of its own but holds the GM's (the GM
+ * came here from the GM's page, by the footer's link): the GM's expedition as the players see
+ * it, read with the GM's key; null otherwise.
+ * @returns {Promise<{id: string, token: string} | null>}
+ */
+async function playersKeyOfTheGm() {
+  const gm = keptKey("gm");
+  if (!gm) return null;
+  try {
+    const answer = await expeditions.playersLink(gm);
+    const key = keyFromFragment(new URL(answer.data.players).hash);
+    if (key) keepKey("players", key);
+    return key;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {{id: string, token: string} | null} key */
+function follow(key) {
+  if (!key) {
+    showView(root, "new");
+    return;
+  }
   poll(key, {
     onState: opened,
     onOnline: () => offline(root, false),
@@ -50,3 +71,9 @@ if (!key) {
     /** @type {HTMLElement} */ (event.target).hidden = older.data.next_before === null;
   });
 }
+
+watchConnection(root);
+followTimes(root);
+const own = takeKey("players");
+if (own) follow(own);
+else playersKeyOfTheGm().then(follow);

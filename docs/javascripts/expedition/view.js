@@ -63,33 +63,17 @@ function show(element, visible) {
   if (element) element.hidden = !visible;
 }
 
-/** A query string the procedure's endpoint reads back (lists comma-joined, objects as JSON). */
-function queryOf(input) {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input)) {
-    if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) {
-      query.set(name, value.some((item) => typeof item === "object")
-        ? JSON.stringify(value) : value.join(","));
-    } else if (typeof value === "object") {
-      query.set(name, JSON.stringify(value));
-    } else {
-      query.set(name, String(value));
-    }
-  }
-  return query;
-}
-
-/** The URL that replays one step of the log: its procedure with its inputs and seed or dice. */
+/** The page that replays one step of the log: its rule's page, whose calculator of the
+ * procedure is filled with the step's inputs and the dice it rolled (calculators/core/ui.js,
+ * replayAsked), beside the rule. */
 export function replayUrl(answer) {
-  const query = queryOf(answer.input);
-  if (answer.seed !== null) {
-    query.set("seed", String(answer.seed));
-  } else {
-    query.set("dice", answer.rolls.flatMap((roll) => roll.results).join(","));
-  }
-  query.set("format", "html");
-  return sitePath(`/api/v1/${answer.procedure}?${query}`);
+  const url = new URL(sitePath(answer.rule.url));
+  url.search = new URLSearchParams({
+    prehrat: answer.procedure,
+    vstup: JSON.stringify(answer.input),
+    kostky: answer.rolls.flatMap((roll) => roll.results).join(","),
+  }).toString();
+  return url.href;
 }
 
 function renderEntry(root, entry) {
@@ -175,6 +159,9 @@ export function renderState(root, state, role) {
   party.replaceChildren(...state.party.map((member) => renderMember(root, member, role)));
   const effects = root.querySelector('[data-field="effects"]');
   effects.replaceChildren(...state.effects.map((effect) => renderEffect(root, effect)));
+  // An empty list says what to do (or, to the players, that nothing is there yet).
+  show(root.querySelector('[data-empty="party"]'), state.party.length === 0);
+  show(root.querySelector('[data-empty="effects"]'), state.effects.length === 0);
 }
 
 /** Show `entries` (newest first) in the log of `root`. */

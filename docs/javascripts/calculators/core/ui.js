@@ -413,6 +413,99 @@ function focusFirstError(root) {
   root.querySelector('[aria-invalid="true"]')?.focus();
 }
 
+/** A row editor holding `items` (a list, or a mapping's entries) instead of its rows. */
+function fillRows(editor, items) {
+  childrenMatching(editor, "[data-row]").forEach((row) => row.remove());
+  const add = editor.querySelector(":scope > [data-action=add-row]");
+  const shape = editor.dataset.rows;
+  const rows = shape === "mapping" ? Object.entries(items) : items;
+  for (const item of rows) {
+    const row = editor.querySelector(":scope > template").content.firstElementChild
+      .cloneNode(true);
+    add.before(row);
+    childrenMatching(row, ".calculator__cell").forEach((cell, index) => {
+      const key = cell.dataset.key ?? cell.dataset.part;
+      const value = shape === "object" ? item[key] : shape === "list" ? item
+        : shape === "mapping" ? item[key === "key" ? 0 : 1] : item[index];
+      if (!cell.dataset.column) fillCell(cell, value);
+    });
+  }
+}
+
+/** One cell of a row: its control, or the rows inside it. */
+function fillCell(cell, value) {
+  const inner = cell.querySelector(":scope > [data-cell=rows]");
+  if (inner) fillRows(inner, value ?? []);
+  else cell.querySelector("[data-cell=value]").value = value ?? "";
+}
+
+/** An item of a list as its text input takes it: "Meč +2", "Plášť", "3". */
+const itemText = (item) => (typeof item === "object" && item !== null
+  ? `${item.name}${item.bonus ? ` ${item.bonus > 0 ? "+" : ""}${item.bonus}` : ""}`
+  : String(item));
+
+/** The field `name` of a calculator holding `value` as the API takes it (the inverse of
+ * readField); a mapping entered as a column of rows fills the cells of the rows it keys. */
+function fillField(root, name, value) {
+  const column = root.querySelectorAll(`[data-column="${name}"]`);
+  if (column.length) {
+    column.forEach((cell) => {
+      const by = childrenMatching(cell.parentElement, ".calculator__cell")
+        .find((other) => other.dataset.key === cell.dataset.by);
+      const key = by?.querySelector("[data-cell=value]").value;
+      fillCell(cell, key !== undefined ? value?.[key] : undefined);
+    });
+    return;
+  }
+  const element = root.querySelector(`[data-kind][name="${name}"]`)
+    || root.querySelector(`[data-kind][data-name="${name}"]`);
+  if (!element || value === undefined) return;
+  const kind = element.dataset.kind;
+  if (kind === "boolean") {
+    element.checked = Boolean(value);
+  } else if (kind === "choices") {
+    element.querySelectorAll("input").forEach((input) => {
+      if (input.type === "checkbox") input.checked = (value ?? []).includes(input.value);
+      else input.value = String((value ?? []).filter((v) => v === input.dataset.value).length);
+    });
+  } else if (kind === "rows") {
+    fillRows(element, value ?? []);
+  } else if (kind === "either") {
+    const rows = element.querySelector(".calculator__rows");
+    fillRows(rows, Array.isArray(value) ? value : []);
+    if (!Array.isArray(value)) element.querySelector("select").value = value;
+  } else if (kind === "array") {
+    element.value = (value ?? []).map(itemText).join(", ");
+  } else {
+    element.value = value === null ? "" : String(value);
+  }
+}
+
+/** A roll replayed from another page (the expedition's log: "přehrát hod"): the address names
+ * the procedure, its inputs (JSON) and the dice it rolled; that calculator is filled with them,
+ * computed, and brought into sight under its rule. */
+function replayAsked(roots, procedures) {
+  const asked = new URLSearchParams(window.location.search);
+  const root = [...roots].find((each) => each.dataset.procedure === asked.get("prehrat"));
+  if (!root) return;
+  let inputs;
+  try {
+    inputs = JSON.parse(asked.get("vstup") || "{}");
+  } catch {
+    return;
+  }
+  // Rows first: a mapping entered as their column is keyed by what they hold.
+  const columns = new Set([...root.querySelectorAll("[data-column]")]
+    .map((cell) => /** @type {HTMLElement} */ (cell).dataset.column));
+  const names = Object.keys(inputs).sort((a, b) => Number(columns.has(a)) - Number(columns.has(b)));
+  for (const name of names) fillField(root, name, inputs[name]);
+  fillField(root, "dice", (asked.get("kostky") || "").split(",").filter(Boolean));
+  compute(root, procedures[root.dataset.procedure]);
+  const inSight = () => root.scrollIntoView({ block: "start" });
+  inSight();
+  window.addEventListener("load", inSight, { once: true });
+}
+
 /** Wire every calculator of the page to its procedure (by path) and its module's optional
  * richer controls (`enhancers`, by module path); `templates` are the Czech messages they render
  * (the page's share of the engine's catalog, written into the page's script by the build). */
@@ -436,4 +529,5 @@ export function start(procedures, enhancers, templates) {
     enhancers[root.dataset.module]?.(root); // a module's richer controls, once the form is wired
     root.dataset.ready = "";
   }
+  replayAsked(roots, procedures);
 }

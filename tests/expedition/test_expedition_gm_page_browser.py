@@ -1,0 +1,370 @@
+"""The GM's page at the table, on a phone (390 px), on SQLite and on PostgreSQL: the small things
+that read badly, the undo that names what it takes back, and the links that must not mislead.
+
+Each test sets its expedition up through the API (what is not its subject) and looks at the
+page; every state it asserts is also written as a screenshot into the test's temporary folder,
+for a person to look at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rpg.core.catalog import msg
+from tests.browser import scrolls_sideways, serve_app
+from tests.expedition.conftest import app_on, closed
+from tests.expedition.live import api_get, api_post
+from tests.expedition.test_expedition_browser import ANSWER_MS, member, newest, phone
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def base(built_site: Path, database_url: str) -> Iterator[str]:
+    """The site and the API served from one origin, on each kind of database."""
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as url:
+            yield url
+    finally:
+        closed(app)
+
+
+class Expedition:
+    """An expedition made through the API of the app at ``base``."""
+
+    def __init__(self, base: str, **inputs: Any) -> None:
+        self.base = base
+        self.created = api_post(base, "api/v1/expeditions", {"name": "Pláně", **inputs})
+        self.id = self.created["id"]
+        self.gm_token = self.created["links"]["gm_token"]
+        self.players_token = self.created["links"]["players_token"]
+
+    def read(self) -> Any:
+        return api_get(self.base, f"api/v1/expeditions/{self.id}?entries=100", self.gm_token)
+
+    def act(self, kind: str, **inputs: Any) -> Any:
+        """``kind`` done on the version the server has now (the page may have acted since)."""
+        version = self.read()["version"]
+        return api_post(self.base, f"api/v1/expeditions/{self.id}/actions/{kind}",
+                        {"version": version, **inputs}, self.gm_token)
+
+    def gm_page(self, browser: Any) -> Page:
+        return self.opened(browser, "vyprava/", self.gm_token)
+
+    def players_page(self, browser: Any) -> Page:
+        return self.opened(browser, "vyprava/hraci/", self.players_token)
+
+    def opened(self, browser: Any, path: str, token: str) -> Page:
+        """A phone showing the page ``path`` opened by its link with ``token``."""
+        page = phone(browser)
+        page.goto(f"{self.base}{path}#{self.id}.{token}")
+        expect(page.locator('h2[data-field="name"]')).to_have_text(
+            self.created["state"]["name"], timeout=ANSWER_MS)
+        return page
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    """The page as the phone shows it now, for a person to look at."""
+    page.screenshot(path=str(folder / f"{name}.png"))
+
+
+def seen_opacity(page: Page, selector: str) -> float:
+    """How opaque ``selector`` is drawn: its own opacity times every ancestor's."""
+    return float(page.eval_on_selector(selector, """(element) => {
+        let seen = 1;
+        for (let at = element; at; at = at.parentElement) {
+            seen *= Number(getComputedStyle(at).opacity);
+        }
+        return seen;
+    }"""))
+
+
+def overlaps(one: Any, other: Any) -> bool:
+    """Whether two bounding boxes share any area."""
+    return not (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
+                or one["y"] + one["height"] <= other["y"]
+                or other["y"] + other["height"] <= one["y"])
+
+
+def test_the_small_things_read_well(browser: Any, base: str, tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=0)
+    gm = expedition.gm_page(browser)
+    players = expedition.players_page(browser)
+
+    # An empty party and an empty list of lights say what to do (the players: that nothing is
+    # there yet).
+    for page in (gm, players):
+        for name in ("party", "effects"):
+            expect(page.locator(f'[data-empty="{name}"]')).to_be_visible()
+    expect(gm.locator('[data-empty="party"]')).to_contain_text("přidej první postavu")
+    expect(players.locator('[data-empty="party"]')).to_have_text(
+        "PJ do družiny zatím nikoho nezapsal.")
+    gm.locator('[data-empty="party"]').scroll_into_view_if_needed()
+    shot(gm, tmp_path, "1-empty-gm")
+    players.locator('[data-empty="effects"]').scroll_into_view_if_needed()
+    shot(players, tmp_path, "1-empty-players")
+
+    expedition.act("add-character", name="Eva", max_hp=10)
+    expedition.act("add-character", name="Ota", max_hp=8)
+    expedition.act("add-effect", name="Pochodeň 1", shifts=6, light=True)
+    for page in (gm, players):
+        expect(page.locator(".rpg-member")).to_have_count(2, timeout=ANSWER_MS)
+        expect(page.locator(".rpg-effect")).to_have_count(1, timeout=ANSWER_MS)
+        for name in ("party", "effects"):
+            expect(page.locator(f'[data-empty="{name}"]')).to_be_hidden()
+
+    # Resting in a dungeon has no survival bonuses to offer (food, water and shelter are not
+    # rolled there); out in the wilderness they are offered.
+    rest = gm.locator('[data-panel="rest"]')
+    gm.locator('[data-open="rest"]').click()
+    expect(rest).to_be_visible()
+    expect(rest.locator(".rpg-bonuses")).to_be_hidden()
+    shot(gm, tmp_path, "1-rest-dungeon")
+    rest.locator("[data-close]").click()
+    expedition.act("mode", mode="wilderness")
+    expect(gm.locator('[data-field="mode_text"]').first).to_have_text(
+        msg("expedition.mode.wilderness").in_("cs"), timeout=ANSWER_MS)
+    gm.locator('[data-open="rest"]').click()
+    expect(rest.locator(".rpg-bonuses")).to_be_visible()
+    rest.locator("[data-close]").click()
+
+    # Two days of fast travel with no supplies: 4 of summary damage to share out (seed 1).
+    expedition.act("fast-travel", days=2, seed=1)
+    gm.locator('[data-open="split-damage"].rpg-button--offer').click(timeout=ANSWER_MS)
+    split = gm.locator('[data-panel="split-damage"]')
+    expect(split.locator('[data-field="pending_damage"]')).to_have_text("4")
+    eva_row = split.locator('[data-name="Eva"]')
+    ota_row = split.locator('[data-name="Ota"]')
+    expect(eva_row.locator(".rpg-split__hp")).to_have_text("životy 10/10")
+    expect(ota_row.locator(".rpg-split__hp")).to_have_text("životy 8/8")
+    left = split.locator("[data-split-left]")
+    expect(left).to_have_text("Zbývá rozdělit: 4.", use_inner_text=True)
+    eva_row.locator("[data-allocation]").fill("3")
+    expect(left).to_have_text("Zbývá rozdělit: 1.", use_inner_text=True)
+    ota_row.locator("[data-allocation]").fill("2")
+    expect(left).to_have_text("Rozděluješ o 1 víc, než je k rozdělení.", use_inner_text=True)
+    shot(gm, tmp_path, "1-split-over")
+    ota_row.locator("[data-allocation]").fill("1")
+    expect(left).to_have_text("Rozděleno je všechno.", use_inner_text=True)
+    shot(gm, tmp_path, "1-split-done")
+    split.locator('button[type="submit"]').click()
+    expect(member(gm, "Eva").locator('[data-field="hp"]')).to_have_text("7", timeout=ANSWER_MS)
+    expect(member(gm, "Ota").locator('[data-field="hp"]')).to_have_text("7")
+
+    # The rule and its replay under an entry (the split's) are targets a thumb can hit: 44 px
+    # high, on both pages.
+    for page in (gm, players):
+        expect(newest(page).locator('[data-field="title"]')).to_have_text(
+            msg("expedition.split-damage.title").in_("cs"), timeout=ANSWER_MS)
+        newest(page).locator("[data-answers] > summary").click()
+        links = newest(page).locator(".rpg-entry__rule a")
+        assert links.count() >= 2
+        for index in range(links.count()):
+            box = links.nth(index).bounding_box()
+            assert box is not None and box["height"] >= 44, (page.url, index, box)
+    shot(gm, tmp_path, "1-rule-links")
+
+    # A dead character's card keeps its death save in full colour: the one button that matters.
+    expedition.act("add-character", name="Dan", max_hp=7)
+    dan = member(gm, "Dan")
+    expect(dan).to_be_visible(timeout=ANSWER_MS)
+    dan.locator("[data-amount]").fill("7")
+    dan.locator('[data-member="damage"]').click()
+    save = dan.locator('[data-member="death-save"]')
+    expect(save).to_be_visible(timeout=ANSWER_MS)
+    expect(dan).to_have_class("rpg-member rpg-member--dead")
+    assert seen_opacity(gm, '.rpg-member[data-name="Dan"] [data-member="death-save"]') == 1
+    assert seen_opacity(gm, '.rpg-member[data-name="Dan"] .rpg-member__head') < 1
+    dan.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "1-dead-card")
+
+    # Material's "back to top" pill, shown when scrolling up, stays off the expedition's name.
+    top = gm.locator(".md-top")
+    gm.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    gm.wait_for_timeout(200)  # lets Material read the scroll before the next one
+    gm.evaluate("window.scrollBy(0, -400)")
+    expect(top).to_be_visible()
+    expect(top).not_to_have_attribute("hidden", "")
+    name = gm.locator('h2[data-field="name"]').bounding_box()
+    pill = top.bounding_box()
+    assert name is not None and pill is not None
+    assert not overlaps(name, pill), (name, pill)
+    shot(gm, tmp_path, "1-back-to-top")
+
+    assert players.locator("[data-member], [data-panel], dialog").count() == 0
+    for page in (gm, players):
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_undo_names_what_it_takes_back(browser: Any, base: str, tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}])
+    gm = expedition.gm_page(browser)
+    undo = gm.locator("[data-undo]")
+    # Only the start: nothing to take back.
+    expect(undo).to_have_text("Není co vzít zpět", use_inner_text=True)
+    expect(undo).to_be_disabled()
+
+    expedition.act("encounter", sides=["hráči", "skřet"], seed=3)
+    expedition.act("attack", attacker="Eva", target="skřet",
+                   attack={"ac": 12, "damage": "1d6"}, seed=4)
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.attack.title").in_("cs"), timeout=ANSWER_MS)
+    attack = newest(gm)
+    expect(undo).to_have_text(
+        "Vzít zpět: " + msg("expedition.attack.text", attacker="Eva", target="skřet").in_("cs"),
+        use_inner_text=True)
+    named = int(undo.get_attribute("data-undoes") or 0)
+    assert named == int(attack.get_attribute("data-seq") or 0)
+    undo.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "2-undo-attack")
+
+    # The undo takes back exactly the entry it named; then it names the one before.
+    encounter_seq = named - 1
+    encounter_text = next(
+        e["text"] for e in expedition.read()["log"] if e["seq"] == encounter_seq)
+    undo.click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.undo.title").in_("cs"), timeout=ANSWER_MS)
+    log = expedition.read()["log"]
+    assert log[0]["kind"] == "undo" and log[0]["undoes"] == named
+    expect(undo).to_have_text("Vzít zpět: " + encounter_text, use_inner_text=True)
+    assert undo.get_attribute("data-undoes") == str(encounter_seq)
+
+    # An action after undos is the next to go; undoing everything leaves nothing to undo.
+    expedition.act("supplies", change=-1)
+    expect(undo).to_have_text(
+        "Vzít zpět: " + expedition.read()["log"][0]["text"], use_inner_text=True,
+        timeout=ANSWER_MS)
+    for _ in range(2):
+        before = undo.get_attribute("data-undoes")
+        undo.click()
+        expect(undo).not_to_have_attribute("data-undoes", before or "", timeout=ANSWER_MS)
+    expect(undo).to_have_text("Není co vzít zpět", use_inner_text=True)
+    expect(undo).to_be_disabled()
+    assert [e["undoes"] for e in expedition.read()["log"][:2]] == [encounter_seq, named + 2]
+    undo.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "2-undo-nothing")
+    assert not scrolls_sideways(gm)
+    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
+    gm.context.close()
+
+
+def players_link_of(expedition: Expedition) -> str:
+    link: str = api_get(expedition.base, f"api/v1/expeditions/{expedition.id}/players-link",
+                        expedition.gm_token)["players"]
+    return link
+
+
+def test_links_open_what_they_say(browser: Any, base: str, tmp_path: Path) -> None:
+    plains = Expedition(base, mode="wilderness", party=[{"name": "Eva", "max_hp": 10}])
+    tomb = Expedition(base, name="Hrobka pod Vraním vrchem", mode="dungeon")
+    gm = plains.gm_page(browser)
+
+    # The footer's "Další: Výprava (hráči)" shows this expedition as the players see it (no key
+    # in the address); back on the GM's page, the GM's expedition again.
+    gm.locator(".md-footer__link--next").click()
+    expect(gm.locator('[data-expedition="players"] h2[data-field="name"]')).to_have_text(
+        "Pláně", timeout=ANSWER_MS)
+    assert gm.url == f"{base}vyprava/hraci/"
+    expect(gm.locator(".rpg-member")).to_have_count(1)
+    assert gm.locator("[data-member], [data-panel], dialog").count() == 0
+    shot(gm, tmp_path, "3-footer-players")
+    gm.go_back()
+    expect(gm.locator('[data-expedition="gm"] h2[data-field="name"]')).to_have_text(
+        "Pláně", timeout=ANSWER_MS)
+
+    # Another expedition's link opened in the same tab (only the address's #… changes): the page
+    # opens it, and its share panel lists that expedition's links, not the old ones.
+    gm.goto(f"{base}vyprava/#{tomb.id}.{tomb.gm_token}")
+    expect(gm.locator('h2[data-field="name"]')).to_have_text("Hrobka pod Vraním vrchem",
+                                                             timeout=ANSWER_MS)
+    gm.locator("[data-share] > summary").click()
+    expect(gm.locator('[data-field="players_link"]')).to_have_value(players_link_of(tomb),
+                                                                    timeout=ANSWER_MS)
+    expect(gm.locator('[data-field="gm_link"]')).to_have_value(
+        f"{base}vyprava/#{tomb.id}.{tomb.gm_token}")
+    players = plains.players_page(browser)
+    players.goto(f"{base}vyprava/hraci/#{tomb.id}.{tomb.players_token}")
+    expect(players.locator('h2[data-field="name"]')).to_have_text("Hrobka pod Vraním vrchem",
+                                                                  timeout=ANSWER_MS)
+    expect(players.locator(".rpg-member")).to_have_count(0)
+
+    # Cutting the players off asks first; "Nechat starý" keeps the link, and the confirming
+    # button is not live at once (a double tap's second tap cannot confirm).
+    old_link = players_link_of(tomb)
+    dialog = gm.locator('[data-confirm="rotate-players"]')
+    # (Read in the tap's own task: a loaded machine may take longer than the moment to look.)
+    assert gm.evaluate("""() => {
+        document.querySelector("[data-rotate]").click();
+        return document.querySelector('[data-confirm="rotate-players"] [data-confirmed]')
+            .disabled;
+    }""")
+    expect(dialog).to_be_visible()
+    shot(gm, tmp_path, "3-rotate-asks")
+    dialog.locator('button[value="keep"]').click()
+    expect(dialog).to_be_hidden()
+    assert players_link_of(tomb) == old_link
+    expect(gm.locator('[data-field="players_link"]')).to_have_value(old_link)
+    gm.locator("[data-rotate]").click()
+    dialog.locator("[data-confirmed]").click()
+    expect(dialog).to_be_hidden()
+    expect(gm.locator('[data-field="players_link"]')).not_to_have_value(old_link,
+                                                                        timeout=ANSWER_MS)
+    assert gm.locator('[data-field="players_link"]').input_value() == players_link_of(tomb)
+    expect(players.locator('[data-expedition="players"]')).to_have_attribute(
+        "data-gone", "yes", timeout=ANSWER_MS)
+    expect(players.locator('[data-view="new"]')).to_be_visible()
+
+    for page in (gm, players):
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, base: str,
+                                                      tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="wilderness", supplies=0,
+                            party=[{"name": "Eva", "max_hp": 10}, {"name": "Ota", "max_hp": 8}])
+    expedition.act("fast-travel", days=2, seed=1)
+    expedition.act("split-damage", allocation={"Eva": 3, "Ota": 1})
+    expedition.act("encounter", sides=["hráči", "skřeti"], seed=3)
+    expedition.act("morale", group="skřeti", morale=7, seed=5)
+    log = expedition.read()["log"]
+    gm = expedition.gm_page(browser)
+    calculator = phone(browser)
+    # The morale check, the encounter (lists and a choice) and the split (rows with a column):
+    # each replays on its rule's page, the calculator filled with the step's inputs and dice
+    # and answering what the log's step answered.
+    for title, seq in (("morale", log[0]["seq"]), ("encounter", log[1]["seq"]),
+                       ("split-damage", log[2]["seq"])):
+        entry = next(e for e in log if e["seq"] == seq)
+        assert entry["kind"] == title
+        answer = entry["answers"][0]
+        item = gm.locator(f'[data-field="log"] > li[data-seq="{seq}"]')
+        item.locator("[data-answers] > summary").click()
+        replay = item.locator('[data-field="replay"]').first
+        href = replay.get_attribute("href") or ""
+        rule_page = answer["rule"]["url"].split("#")[0]
+        assert href.startswith(f"{base}{rule_page.lstrip('/')}?prehrat={answer['procedure']}&")
+        calculator.goto(href)
+        root = calculator.locator(f'[data-procedure="{answer["procedure"]}"]')
+        expect(root.locator("[data-output] .calculator__text")).to_have_text(
+            answer["text"], timeout=ANSWER_MS)
+        shot(calculator, tmp_path, f"1-replay-{title}")
+        box = root.bounding_box()
+        header = calculator.locator(".md-header").bounding_box()
+        assert box is not None and header is not None
+        assert header["height"] <= box["y"] < 400, box  # in sight below the header
+    assert not calculator.errors, calculator.errors  # type: ignore[attr-defined]
+    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
+    for page in (gm, calculator):
+        page.context.close()
