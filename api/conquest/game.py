@@ -15,6 +15,9 @@ from api import fields as f
 from api.conquest import blp
 from api.procedures import register
 from rpg.conquest import game as conquest
+from rpg.conquest.buy import STARTING_CREDITS
+from rpg.conquest.move import COORD_MAX, COORD_MIN, PATH_MAX, PATH_MIN, SHIPS_MAX
+from rpg.conquest.teleport import TURN_MIN
 from rpg.core.catalog import Message, messages, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
@@ -191,7 +194,7 @@ class ConquestCoinsInput(Schema):
 class ConquestBuyInput(Schema):
     """Inputs of ``conquest/buy``."""
 
-    credits = count("coins", load_default=conquest.STARTING_CREDITS, label="Kredity", metadata={
+    credits = count("coins", load_default=STARTING_CREDITS, label="Kredity", metadata={
         "description": "Credits available (a sector starts with 500), a multiple of 50."})
     units = unit_counts("price", required=True, metadata={
         "description": "Units to buy, as {unit: count}; in a GET one JSON value.",
@@ -239,7 +242,7 @@ class ConquestCaptureInput(Schema):
 class ConquestTeleportInput(Schema):
     """Inputs of ``conquest/teleport``."""
 
-    turn = count("teleport-flip", low=conquest.TURN_MIN, required=True,
+    turn = count("teleport-flip", low=TURN_MIN, required=True,
                  label="Tah, ve kterém se teleportuje", metadata={
         "description": "The faction's turn in which the Displacer teleports."})
     damage = count("counters", load_default=0, label="Poškození (damage countery)", metadata={
@@ -254,7 +257,7 @@ class ConquestTeleportInput(Schema):
 def hexes(low: int, high: int, *, label: str, description: str, **kwargs: Any) -> f.JsonList:
     """A list of hexes, each axial ``[q, r]`` (two whole numbers within the map's bounds); in a
     GET one JSON-encoded value."""
-    coordinate = f.bounded_int(conquest.COORD_MIN, conquest.COORD_MAX, label="Souřadnice")
+    coordinate = f.bounded_int(COORD_MIN, COORD_MAX, label="Souřadnice")
     hex_field = fields.List(coordinate, validate=validate.Length(2, 2), metadata={
         "x-label": "Hex", "x-labels": ["q", "r"], "description": "Axial coordinates [q, r]."})
     return f.JsonList(hex_field, validate=validate.Length(low, high), metadata={
@@ -265,12 +268,12 @@ class ConquestMoveInput(Schema):
     """Inputs of ``conquest/move``."""
 
     unit = UnitName(required=True, label="Jednotka")
-    path = hexes(conquest.PATH_MIN, conquest.PATH_MAX, required=True,
+    path = hexes(PATH_MIN, PATH_MAX, required=True,
                  label="Cesta: hexy od startu [q, r]",
                  description="The move as its hexes, axial [q, r]: where the unit stands, then "
                              "each hex it enters, each a neighbour of the one before. In a GET "
                              "one JSON value.")
-    ships = hexes(0, conquest.SHIPS_MAX, load_default=list, label="Hexy s loděmi [q, r]",
+    ships = hexes(0, SHIPS_MAX, load_default=list, label="Hexy s loděmi [q, r]",
                   description="The hexes where other ships stand, own or enemy (the start may "
                               "be listed: it is the moving ship). In a GET one JSON value.")
 

@@ -24,8 +24,9 @@ from api.serialize import to_json
 from rpg.core.catalog import msg
 from rpg.core.registry import procedures
 from rpg.core.text import LANGUAGES
-from rpg.expedition.actions import Applied, Context, Step, actions
+from rpg.expedition.actions import Applied, actions
 from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice
+from rpg.expedition.kernel import Context, Step
 from rpg.expedition.state import (
     clock_message,
     duration_message,

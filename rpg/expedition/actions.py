@@ -8,24 +8,27 @@ client does), applies their results and returns the new state with every step it
 
 Every step keeps its procedure's path, its inputs, its seed (or the physical dice it used) and
 its outcome, so the log can write each step's full answer and anyone can replay it alone. The
-actions are declared once with :func:`action`; the API builds one endpoint per action from
-:func:`actions`.
+actions are declared once with :func:`rpg.expedition.kernel.action` (the action kernel, which
+the modules declaring them import; this module imports them); the API builds one endpoint per
+action from :func:`actions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rpg.core.catalog import Message, messages, msg
-from rpg.core.dice import DiceSource, ReplayDice
 from rpg.core.errors import RuleError
-from rpg.core.outcome import Outcome
-from rpg.core.registry import procedures
 from rpg.core.text import Text
-from rpg.expedition.dice import ActionDice
+from rpg.expedition import checks, combat, journey, records, wounds
+from rpg.expedition.kernel import Action, Context, Offer, Step, declared
 from rpg.expedition.state import State
+
+#: The modules that declare the actions, in the order every list shows them (the API's
+#: endpoints, the integrations' buttons): whichever a program imports first, the order holds.
+MODULES = (records, wounds, journey, combat, checks)
 
 MESSAGES = messages({
     "expedition.unknown-action": Text("Neznámá akce výpravy: '{kind}'.",
@@ -40,44 +43,6 @@ MESSAGES = messages({
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One procedure an action ran: enough to write its answer and to replay it alone."""
-
-    procedure: str
-    inputs: Mapping[str, Any]
-    seed: int | None
-    dice: tuple[int, ...]
-    outcome: Outcome
-
-    @property
-    def result(self) -> Any:
-        """The procedure's own result (its frozen dataclass)."""
-        return self.outcome.result
-
-
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """What the result calls for next, as an action of the expedition with inputs filled in
-    (a wandering monster → an encounter; a character at 0 hit points → the death save);
-    ``missing`` names the inputs the action still needs (a save's target the sheet lacks).
-    Followed with those, it is done."""
-
-    action: str
-    inputs: Mapping[str, Any] = field(default_factory=dict)
-    missing: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """What an action function returns: the new state and what it says."""
-
-    state: State
-    text: Message
-    events: tuple[Message, ...] = ()
-    offers: tuple[Offer, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Applied:
     """An action done: its kind, the new state, the steps it ran and what it says."""
 
@@ -89,95 +54,18 @@ class Applied:
     offers: tuple[Offer, ...]
 
 
-def _as_given(path: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(inputs)
-
-
-@dataclass
-class Context:
-    """The dice of one action and how a procedure's inputs are normalised before it runs.
-
-    ``normalize(path, inputs)`` gives the inputs as the procedure's own endpoint would read them
-    (the API fills in its defaults and checks its bounds), so a step's recorded inputs replay
-    exactly; the engine alone passes them as given. ``hidden``: the GM keeps the action secret
-    (an encounter started so stays hidden from the players until revealed).
-    """
-
-    dice: ActionDice
-    normalize: Callable[[str, Mapping[str, Any]], dict[str, Any]] = _as_given
-    steps: list[Step] = field(default_factory=list)
-    hidden: bool = False
-
-    def run(self, path: str, **inputs: Any) -> Step:
-        """Run the procedure ``path`` with its next dice; the step goes into the log."""
-        step = self._run(path, inputs, *self.dice.step())
-        self.steps.append(step)
-        return step
-
-    def check(self, path: str, **inputs: Any) -> Step:
-        """Ask a procedure a question that rolls nothing (may the party rest?); not logged."""
-        return self._run(path, inputs, ReplayDice(()), None)
-
-    def log(self, step: Step) -> None:
-        """Put a checked step into the log after all (a fatigue save that is due)."""
-        self.steps.append(step)
-
-    def _run(self, path: str, inputs: Mapping[str, Any], source: DiceSource,
-             seed: int | None) -> Step:
-        procedure = procedures()[path]
-        given = self.normalize(path, inputs)
-        outcome = procedure.run(source, **given)
-        source.finish()
-        return Step(path, given, seed, self.dice.used(source), outcome)
-
-
-ActionRun = Callable[..., Change]
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """An action as every layer sees it: its kind, its function and the procedures it runs."""
-
-    kind: str
-    run: ActionRun
-    procedures: tuple[str, ...]
-    rolls: bool
-
-    @property
-    def title(self) -> Message:
-        """What the action is called (``Další směna``)."""
-        return msg(f"expedition.{self.kind}.title")
-
-
-_ACTIONS: dict[str, Action] = {}
-
-
-def action(kind: str, *, procedures: tuple[str, ...] = (),
-           rolls: bool = False) -> Callable[[ActionRun], ActionRun]:
-    """Declare the decorated function ``(state, context, **inputs) -> Change`` as ``kind``.
-
-    ``procedures`` lists the procedures it may run; ``rolls`` whether it may roll dice (only
-    those take ``seed``, ``dice`` and ``hidden``).
-    """
-    def declare(run: ActionRun) -> ActionRun:
-        if kind in _ACTIONS and _ACTIONS[kind].run is not run:
-            raise ValueError(f"expedition action {kind!r} is declared twice")
-        _ACTIONS[kind] = Action(kind, run, tuple(procedures), rolls)
-        return run
-    return declare
-
-
 def actions() -> Mapping[str, Action]:
-    """Every action, by kind, in declaration order."""
-    from rpg.expedition import (  # noqa: F401 - they declare them
-        checks,
-        combat,
-        journey,
-        records,
-        wounds,
-    )
+    """Every action, by kind: the modules in :data:`MODULES` order, each in the order it
+    declares them."""
+    if len(_ORDERED) != len(declared()):  # sorted once, again only when one is declared
+        rank = {module.__name__: index for index, module in enumerate(MODULES)}
+        _ORDERED.clear()
+        _ORDERED.update(sorted(declared().items(),  # sorted() is stable
+                               key=lambda item: rank.get(item[1].run.__module__, len(rank))))
+    return _ORDERED
 
-    return _ACTIONS
+
+_ORDERED: dict[str, Action] = {}
 
 
 def act(state: State, kind: str, inputs: Mapping[str, Any], context: Context) -> Applied:
@@ -189,8 +77,3 @@ def act(state: State, kind: str, inputs: Mapping[str, Any], context: Context) ->
     context.dice.finish()
     return Applied(kind, change.state, tuple(context.steps), change.text, change.events,
                    change.offers)
-
-
-def changed(state: State, **changes: Any) -> State:
-    """``state`` with ``changes`` (``dataclasses.replace``)."""
-    return replace(state, **changes)

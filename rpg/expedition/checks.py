@@ -16,8 +16,8 @@ from typing import Any
 from rpg.core.catalog import Field, Message, messages, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
-from rpg.expedition.actions import Change, Context, action
-from rpg.expedition.state import State
+from rpg.expedition.kernel import Change, Context, action
+from rpg.expedition.state import State, member_named
 from rpg.expedition.wounds import living_member
 from rpg.pravidla.health import SAVE_FATIGUE_MAX
 
@@ -79,8 +79,6 @@ def magic_items(state: State, context: Context, *, character: str,
                 modifier: int = 0, bonus: int = 0) -> Change:
     """[Zničení magických předmětů] after a destructive blow, a save for each magic item the
     character carried, with the owner's save from the sheet (or ``target``) and fatigue."""
-    from rpg.expedition.records import member_named
-
     member = member_named(state, character)
     target = member.save if target is None else target
     if target is None:

@@ -19,8 +19,8 @@ from typing import Any
 from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.errors import RuleError, check_int
 from rpg.core.text import Text
-from rpg.expedition.actions import Change, Context, Offer, action
 from rpg.expedition.journey import declared_default, pass_shifts
+from rpg.expedition.kernel import Change, Context, Offer, action
 from rpg.expedition.records import checked_name, optional_int
 from rpg.expedition.state import (
     AMOUNT_MAX,

@@ -22,8 +22,7 @@ from rpg.core.catalog import Field, Message, messages, msg
 from rpg.core.errors import RuleError, check_bool, check_int
 from rpg.core.registry import procedures
 from rpg.core.text import Text
-from rpg.expedition.actions import Change, Context, Offer, action
-from rpg.expedition.records import member_named
+from rpg.expedition.kernel import Change, Context, Offer, action
 from rpg.expedition.state import (
     SHIFTS_PER_DAY,
     SHIFTS_PER_HOUR,
@@ -31,6 +30,7 @@ from rpg.expedition.state import (
     clock_message,
     duration_message,
     hours,
+    member_named,
 )
 from rpg.expedition.upkeep import advance, darkness, elapse, fed, tire
 from rpg.expedition.wounds import wound

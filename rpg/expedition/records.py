@@ -13,7 +13,7 @@ from typing import Any
 from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.errors import RuleError, check_bool, check_choice, check_int
 from rpg.core.text import Text
-from rpg.expedition.actions import Change, Context, Offer, action
+from rpg.expedition.kernel import Change, Context, Offer, action
 from rpg.expedition.state import (
     AMOUNT_MAX,
     DEFAULT_MOVEMENT,
@@ -34,8 +34,10 @@ from rpg.expedition.state import (
     Effect,
     State,
     clock_message,
+    member_named,
 )
 from rpg.expedition.upkeep import darkness, fed
+from rpg.expedition.wounds import dies
 from rpg.pravidla.health import HUNGER_POINTS_MAX, HUNGER_POINTS_MIN
 
 MESSAGES = messages({
@@ -85,8 +87,6 @@ MESSAGES = messages({
     "expedition.error.duplicate-effect": Text(
         "Efekt '{name}' už běží: pojmenuj ho jinak (např. 'Pochodeň 2').",
         "The effect '{name}' is already running: name it differently (e.g. 'Torch 2')."),
-    "expedition.error.no-character": Text("V družině není nikdo jménem '{name}'.",
-                                          "Nobody called '{name}' is in the party."),
     "expedition.error.no-effect": Text("Žádný efekt se nejmenuje '{name}'.",
                                        "No effect is called '{name}'."),
     "expedition.error.party-full": Text(
@@ -129,15 +129,6 @@ def optional_int(data: Mapping[str, Any], key: str, low: int, high: int,
     ``None`` when the sheet leaves it out."""
     value = data.get(key)
     return None if value is None else check_int(value, low, high, f"{field}.{key}")
-
-
-def member_named(state: State, name: Any, field: str = "character") -> Character:
-    """The party member called ``name``, else a refusal naming ``field``."""
-    member = state.character(name) if isinstance(name, str) else None
-    if member is None:
-        raise RuleError(msg("expedition.error.no-character", name=str(name)[:NAME_MAX]),
-                        field=field)
-    return member
 
 
 def new_character(data: Mapping[str, Any], party: Sequence[Character],
@@ -232,8 +223,6 @@ def edit_character(state: State, context: Context, *, character: str, hp: int | 
                    ac: int | None = None) -> Change:
     """The GM corrects a character's sheet (a level gained, a typo). Hit points set to 0 are
     a death as damage makes one ([Smrt], with the milder death's save offered)."""
-    from rpg.expedition.wounds import dies
-
     member = member_named(state, character)
     wanted = {"hp": hp, "max_hp": max_hp, "fatigue": fatigue, "movement": movement,
               "save": save, "ac": ac}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from rpg.core.catalog import Message, messages, msg
+from rpg.core.errors import RuleError
 from rpg.core.text import Text
 from rpg.pravidla.attack import AC_MAX, AC_MIN
 from rpg.pravidla.health import HUNGER_POINTS_MIN, SAVE_TARGET_MAX, SAVE_TARGET_MIN
@@ -57,6 +58,8 @@ CLOCK_MAX = 100 * 365 * SHIFTS_PER_DAY
 CREATURES_MAX = 100
 
 MESSAGES = messages({
+    "expedition.error.no-character": Text("V družině není nikdo jménem '{name}'.",
+                                          "Nobody called '{name}' is in the party."),
     "expedition.clock": Text("den {day}, {hours} h {minutes} min",
                              "day {day}, {hours} h {minutes} min"),
     "expedition.clock-turn": Text("{clock}, směna {turn}", "{clock}, turn {turn}"),
@@ -269,6 +272,15 @@ def status_message(member: Character) -> Message:
 
 
 # --- JSON (the database's and the export's form; the API adds words in the reader's language) --
+
+
+def member_named(state: State, name: Any, field: str = "character") -> Character:
+    """The party member called ``name``, else a refusal naming ``field``."""
+    member = state.character(name) if isinstance(name, str) else None
+    if member is None:
+        raise RuleError(msg("expedition.error.no-character", name=str(name)[:NAME_MAX]),
+                        field=field)
+    return member
 
 
 def _creature_json(creature: Creature) -> dict[str, Any]:

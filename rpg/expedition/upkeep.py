@@ -19,7 +19,7 @@ from dataclasses import replace
 from rpg.core.catalog import Message, messages, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
-from rpg.expedition.actions import Context, Offer
+from rpg.expedition.kernel import Context, Offer
 from rpg.expedition.state import CLOCK_MAX, FATIGUE_MAX, SHIFTS_PER_DAY, State
 from rpg.pravidla.health import HUNGER_FREE_DAYS, HUNGRY_DAYS_MAX, SURVIVOR_HP
 

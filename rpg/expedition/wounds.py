@@ -15,8 +15,15 @@ from dataclasses import replace
 from rpg.core.catalog import Message, messages, msg
 from rpg.core.errors import RuleError, check_bool, check_int
 from rpg.core.text import Text
-from rpg.expedition.actions import Change, Context, Offer, action
-from rpg.expedition.state import AMOUNT_MAX, FATIGUE_MAX, SHIFTS_PER_HOUR, Character, State
+from rpg.expedition.kernel import Change, Context, Offer, action
+from rpg.expedition.state import (
+    AMOUNT_MAX,
+    FATIGUE_MAX,
+    SHIFTS_PER_HOUR,
+    Character,
+    State,
+    member_named,
+)
 from rpg.expedition.upkeep import fatigue_save, tire
 from rpg.pravidla.health import UNCONSCIOUS_DIE
 
@@ -76,8 +83,6 @@ MESSAGES = messages({
 
 def living_member(state: State, name: str, field: str = "character") -> Character:
     """The party member ``name``, who must be alive."""
-    from rpg.expedition.records import member_named
-
     member = member_named(state, name, field)
     if not member.alive:
         raise RuleError(msg("expedition.error.dead", name=member.name), field=field)
@@ -212,8 +217,6 @@ def death_save(state: State, context: Context, *, character: str,
     death from the records; a survivor wakes at 1 HP after 1d4 shifts (at once when healed).
     ``destructive``: the killing blow was a destructive spell or effect, and the equipment is
     destroyed whatever the save ([Zničení předmětů])."""
-    from rpg.expedition.records import member_named
-
     check_bool(destructive, "destructive")
     member = member_named(state, character)
     if member.alive:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rpg.conquest import game
-from rpg.conquest.game import attack
+from rpg.conquest.attack import attack
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, refused, without_dice
@@ -99,8 +99,8 @@ def test_bad_attack_inputs_quote_the_rule(inputs: dict, field: str, words: str) 
 @given(any_names, any_names, st.integers(-2, 10), st.integers(-2, 20))
 def test_attack_invariants(attacker: str, target: str, distance: int, counters: int) -> None:
     try:
-        result = game.attack(ReplayDice([]), attacker=attacker, target=target, distance=distance,
-                                 target_damage=counters).result
+        result = attack(ReplayDice([]), attacker=attacker, target=target, distance=distance,
+                        target_damage=counters).result
     except RuleError as error:
         assert error.field in ("attacker", "target", "distance", "target_damage")
         return

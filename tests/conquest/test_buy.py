@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rpg.conquest import game
-from rpg.conquest.game import buy
+from rpg.conquest.buy import buy
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, query, refused, without_dice

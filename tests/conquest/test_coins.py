@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rpg.conquest.game import coin_split, coins
+from rpg.conquest.coins import coin_split, coins
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, refused, without_dice

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rpg.conquest.game import income
+from rpg.conquest.income import income
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, refused, without_dice

@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rpg.conquest import game
-from rpg.conquest.game import HEX_NEIGHBOURS, MoveBreach, move, unit_named
+from rpg.conquest.game import unit_named
+from rpg.conquest.move import HEX_NEIGHBOURS, MoveBreach, move
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, refused, without_dice

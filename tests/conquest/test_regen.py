@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rpg.conquest import game
-from rpg.conquest.game import regen, unit_named
+from rpg.conquest.game import unit_named
+from rpg.conquest.regen import REGEN_CAP, regen
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, refused, without_dice
@@ -68,13 +69,13 @@ def test_regen_text_and_bad_inputs() -> None:
 @given(any_names, st.integers(-3, 20), st.integers(-3, 20))
 def test_regen_never_exceeds_five_or_the_damage(name: str, damage: int, mechanics: int) -> None:
     try:
-        result = game.regen(ReplayDice([]), unit=name, damage=damage,
-                                mechanics_in_range=mechanics).result
+        result = regen(ReplayDice([]), unit=name, damage=damage,
+                       mechanics_in_range=mechanics).result
     except RuleError as error:
         assert error.field in ("unit", "damage", "mechanics_in_range")
         return
     unit = game.unit_named(name)
-    assert 0 <= result.repaired <= min(game.REGEN_CAP, damage)
+    assert 0 <= result.repaired <= min(REGEN_CAP, damage)
     assert result.repaired == min(damage, unit.regen + mechanics, 5)
     assert result.damage_left + result.repaired == damage
     assert 0 < result.hp <= unit.hp

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rpg.conquest import game
-from rpg.conquest.game import teleport
+from rpg.conquest.teleport import teleport
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
 from tests.games import answered, refused, without_dice

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rpg.expedition.actions import Applied, Context, act
+from rpg.expedition.actions import Applied, act
 from rpg.expedition.dice import ActionSeed, PhysicalDice
+from rpg.expedition.kernel import Context
 from rpg.expedition.state import State
 
 TORCH = {"name": "Pochodeň 1", "shifts": 6, "light": True}

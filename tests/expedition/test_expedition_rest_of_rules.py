@@ -13,8 +13,9 @@ from dataclasses import replace
 import pytest
 
 from rpg.core.errors import RuleError
-from rpg.expedition.actions import Context, act
+from rpg.expedition.actions import act
 from rpg.expedition.dice import ActionSeed
+from rpg.expedition.kernel import Context
 from rpg.expedition.state import SHIFTS_PER_DAY, SHIFTS_PER_HOUR, Character, State
 from tests.expedition.engine import rolled, seeded, set_out, texts
 
