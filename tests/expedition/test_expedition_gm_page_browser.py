@@ -16,10 +16,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rpg.core.catalog import msg
+from rpg.expedition.journey import SHIFTS_AT_ONCE_MAX
 from tests.browser import scrolls_sideways, serve_app
 from tests.expedition.conftest import app_on, closed
 from tests.expedition.live import api_get, api_post
-from tests.expedition.test_expedition_browser import ANSWER_MS, member, newest, phone
+from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, member, newest, phone
 
 pytestmark = pytest.mark.browser
 
@@ -54,15 +55,16 @@ class Expedition:
         return api_post(self.base, f"api/v1/expeditions/{self.id}/actions/{kind}",
                         {"version": version, **inputs}, self.gm_token)
 
-    def gm_page(self, browser: Any) -> Page:
-        return self.opened(browser, "vyprava/", self.gm_token)
+    def gm_page(self, browser: Any, seeds: Seeds | None = None) -> Page:
+        return self.opened(browser, "vyprava/", self.gm_token, seeds)
 
     def players_page(self, browser: Any) -> Page:
         return self.opened(browser, "vyprava/hraci/", self.players_token)
 
-    def opened(self, browser: Any, path: str, token: str) -> Page:
-        """A phone showing the page ``path`` opened by its link with ``token``."""
-        page = phone(browser)
+    def opened(self, browser: Any, path: str, token: str, seeds: Seeds | None = None) -> Page:
+        """A phone showing the page ``path`` opened by its link with ``token`` (its rolls
+        seeded by ``seeds``, if given)."""
+        page = phone(browser, seeds)
         page.goto(f"{self.base}{path}#{self.id}.{token}")
         expect(page.locator('h2[data-field="name"]')).to_have_text(
             self.created["state"]["name"], timeout=ANSWER_MS)
@@ -367,4 +369,70 @@ def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, base: str,
     assert not calculator.errors, calculator.errors  # type: ignore[attr-defined]
     assert not gm.errors, gm.errors  # type: ignore[attr-defined]
     for page in (gm, calculator):
+        page.context.close()
+
+
+def shown_as_logged(page: Page, entry: Any) -> None:
+    """The newest entry on ``page`` is ``entry`` of the log: its text, and each step's roll
+    open to read."""
+    shown = newest(page)
+    expect(shown).to_have_attribute("data-seq", str(entry["seq"]), timeout=ANSWER_MS)
+    expect(shown.locator('[data-field="text"]').first).to_have_text(entry["text"])
+    steps = shown.locator('[data-field="answers"] > li [data-field="text"]')
+    expect(steps).to_have_text([answer["text"] for answer in entry["answers"]])
+    for step in steps.all():
+        expect(step).to_be_visible()
+
+
+def test_several_shifts_in_one_tap(browser: Any, base: str, tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}])
+    gm = expedition.gm_page(browser, Seeds())
+    players = expedition.players_page(browser)
+    shifts = gm.locator('[data-form="shifts"]')
+    start = expedition.read()["log"][0]["seq"]
+
+    # An hour in one tap: six shifts, each wandering check (every 2nd shift) shown as rolled.
+    shifts.get_by_role("button", name="Hodina (6 směn)").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(start + 1), timeout=ANSWER_MS)
+    hour = expedition.read()["log"][0]
+    assert hour["kind"] == "shift" and hour["input"]["count"] == 6
+    assert [a["procedure"] for a in hour["answers"]][:1] == ["dungeon-turn"]
+    shown_as_logged(gm, hour)
+    shifts.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5-shifts-control")
+    newest(gm).scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5-shifts-hour")
+
+    # The players see the entry, its dice folded as a single shift's are.
+    expect(newest(players)).to_have_attribute("data-seq", str(start + 1), timeout=ANSWER_MS)
+    expect(newest(players).locator('[data-field="text"]').first).to_have_text(hour["text"])
+    expect(newest(players).locator("[data-answers]")).not_to_have_attribute("open", "")
+
+    # As many as typed, bounded as the API bounds them: a day's at most.
+    count = shifts.locator('[name="count"]')
+    expect(count).to_have_attribute("min", "1")
+    expect(count).to_have_attribute("max", str(SHIFTS_AT_ONCE_MAX))
+    version = expedition.read()["version"]
+    count.fill(str(SHIFTS_AT_ONCE_MAX + 1))
+    shifts.get_by_role("button", name="Nechat uběhnout").click()
+    assert count.evaluate("(input) => input.validity.rangeOverflow")
+    assert expedition.read()["version"] == version  # nothing sent
+
+    # The GM folds the hour's dice away; they stay folded as the log is drawn again.
+    newest(gm).locator("[data-answers] > summary").click()
+    gm.locator("[data-noise]").check()
+    count.fill("12")
+    shifts.get_by_role("button", name="Nechat uběhnout").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(start + 2), timeout=ANSWER_MS)
+    twelve = expedition.read()["log"][0]
+    assert twelve["input"] == {"count": 12, "noise": True}
+    shown_as_logged(gm, twelve)
+    expect(gm.locator(f'[data-seq="{start + 1}"] [data-answers]')).not_to_have_attribute("open", "")
+    expect(gm.locator("[data-noise]")).not_to_be_checked()
+    newest(gm).scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5-shifts-twelve")
+    for page in (gm, players):
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()

@@ -369,6 +369,15 @@ function memberAction(button) {
   return act("death-save", { character }, true);
 }
 
+/** `count` shifts pass (an hour's, or as many as the GM typed), with a wandering-monster check
+ * at once when the noise switch says so. */
+async function shifts(count) {
+  const noise = /** @type {HTMLInputElement} */ (root.querySelector("[data-noise]"));
+  const inputs = { count };
+  if (noise.checked) inputs.noise = true;
+  if (await act("shift", inputs, true)) noise.checked = false;
+}
+
 /* --- sharing ---------------------------------------------------------------------------------- */
 
 async function showLinks() {
@@ -464,6 +473,10 @@ root.addEventListener("submit", async (event) => {
     }
     return;
   }
+  if (form.dataset.form === "shifts") {
+    await shifts(Number(form.elements.count.value));
+    return;
+  }
   if (form.dataset.offerForm) {  // an offer whose missing inputs the GM fills in
     await act(form.dataset.offerForm, { ...JSON.parse(form.dataset.input), ...inputsOf(form) },
       true);
@@ -482,14 +495,11 @@ root.addEventListener("click", async (event) => {
   const button = /** @type {Element} */ (event.target).closest("button");
   if (!button || button.type === "submit") return;
   if (button.dataset.act) {
-    const inputs = {};
     if (button.dataset.act === "shift") {
-      const noise = /** @type {HTMLInputElement} */ (root.querySelector("[data-noise]"));
-      if (noise.checked) inputs.noise = true;
-      if (await act("shift", inputs, true)) noise.checked = false;
+      await shifts(Number(button.dataset.count || 1));
       return;
     }
-    await act(button.dataset.act, inputs, button.hasAttribute("data-rolls"));
+    await act(button.dataset.act, {}, button.hasAttribute("data-rolls"));
   } else if (button.dataset.open) {
     openPanel(button.dataset.open);
   } else if (button.hasAttribute("data-close")) {
