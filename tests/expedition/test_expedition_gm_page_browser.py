@@ -436,3 +436,68 @@ def test_several_shifts_in_one_tap(browser: Any, base: str, tmp_path: Path) -> N
         assert not scrolls_sideways(page), page.url
         assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def test_the_rest_and_the_encounter_take_every_input(browser: Any, base: str,
+                                                     tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}])
+    gm = expedition.gm_page(browser, Seeds())
+    rest = gm.locator('[data-panel="rest"]')
+    more = rest.locator("details.rpg-more")
+
+    # A rest sooner than the rules allow is refused, until the GM decides otherwise; the night
+    # watch's inputs and the rarely used ones wait folded in "Více možností".
+    gm.locator('[data-open="rest"]').click()
+    expect(more).to_be_visible()
+    expect(more).not_to_have_attribute("open", "")
+    rest.get_by_role("button", name="Odpočívat").click()
+    expect(gm.locator('[data-view="notice"]')).to_contain_text(
+        "jednou za 8 hodin", timeout=ANSWER_MS)
+    more.locator("summary").click()
+    expect(rest.locator('[name="covered"]').first).to_be_hidden()  # the wilderness's only
+    rest.get_by_label("PJ dovoluje odpočinek dřív").check()
+    rest.get_by_label("Noční hlídka: hodit na setkání").uncheck()
+    rest.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "6-rest-more")
+    rest.get_by_role("button", name="Odpočívat").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.rest.title").in_("cs"), timeout=ANSWER_MS)
+    rested = expedition.read()["log"][0]
+    assert rested["input"]["force"] is True and rested["input"]["night_check"] is False
+    assert rested["input"]["night_chance"] == 1 and rested["input"]["covered"] == []
+    assert msg("expedition.event.night-watch").in_("cs") not in rested["events"]
+
+    # In the wilderness: what the party has already covered costs nothing; no rule to force.
+    expedition.act("mode", mode="wilderness")
+    expect(gm.locator('[data-field="mode_text"]')).to_have_text("divočina", timeout=ANSWER_MS)
+    gm.locator('[data-open="rest"]').click()
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
+    expect(rest.get_by_label("PJ dovoluje odpočinek dřív")).to_be_hidden()
+    rest.locator('[name="covered"][value="food"]').check()
+    rest.get_by_label("Šance na noční setkání (x z 6)").fill("2")
+    rest.get_by_role("button", name="Odpočívat").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(rested["seq"] + 2), timeout=ANSWER_MS)
+    camp = expedition.read()["log"][0]
+    assert camp["kind"] == "rest", camp
+    assert camp["input"]["covered"] == ["food"] and camp["input"]["night_chance"] == 2
+    assert camp["input"]["force"] is False
+
+    # An encounter names the players' side and the other sides carrying light.
+    encounter = gm.locator('[data-panel="encounter"]')
+    gm.locator('[data-open="encounter"]').click()
+    encounter.locator('[name="sides"]').fill("hráči, skřeti, vlci")
+    encounter.locator("details.rpg-more summary").click()
+    encounter.get_by_label("Strana hráčů (jinak první)").fill("hráči")
+    encounter.get_by_label("Světlo nesou i strany (čárkami)").fill("skřeti")
+    encounter.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "6-encounter-more")
+    encounter.get_by_role("button", name="Hodit setkání").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.encounter.title").in_("cs"), timeout=ANSWER_MS)
+    met = expedition.read()["log"][0]
+    assert met["input"]["players"] == "hráči" and met["input"]["light"] == ["skřeti"]
+    assert not scrolls_sideways(gm)
+    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
+    gm.context.close()

@@ -64,19 +64,19 @@ function modeParts(state) {
     root.querySelectorAll("[data-when]"))) {
     part.hidden = (part.dataset.when === "encounter") !== fighting;
   }
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
-    root.querySelectorAll("[data-if-mode]"))) {
-    part.hidden = part.dataset.ifMode !== state.mode;
-    for (const input of part.querySelectorAll("input, select")) {
-      /** @type {HTMLInputElement} */ (input).disabled = part.hidden;
-    }
+  const MODE_PARTS = "[data-if-mode], [data-unless-mode]";
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(MODE_PARTS))) {
+    part.hidden = part.dataset.ifMode !== undefined ? part.dataset.ifMode !== state.mode
+      : part.dataset.unlessMode === state.mode;
   }
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
-    root.querySelectorAll("[data-unless-mode]"))) {
-    part.hidden = part.dataset.unlessMode === state.mode;
-    for (const input of part.querySelectorAll("input, select")) {
-      /** @type {HTMLInputElement} */ (input).disabled = part.hidden;
-    }
+  // An input is sent only when every part of the page it lies in fits the mode (a part may
+  // lie inside another: a dungeon's input in what every mode but civilization shows).
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll(
+    "[data-if-mode] :is(input, select), [data-unless-mode] :is(input, select)"))) {
+    let off = false;
+    for (let part = /** @type {HTMLElement} */ (input.closest(MODE_PARTS)); part && !off;
+      part = part.parentElement.closest(MODE_PARTS)) off = part.hidden === true;
+    input.disabled = off;
   }
   fill(root, "pending_damage", state.pending_damage);
   const rows = root.querySelector('[data-field="allocation"]');
