@@ -489,7 +489,7 @@ def test_the_rest_and_the_encounter_take_every_input(browser: Any, base: str,
     gm.locator('[data-open="encounter"]').click()
     encounter.locator('[name="sides"]').fill("hráči, skřeti, vlci")
     encounter.locator("details.rpg-more summary").click()
-    encounter.get_by_label("Strana hráčů (jinak první)").fill("hráči")
+    encounter.get_by_label("Strana hráčů").fill("hráči")
     encounter.get_by_label("Světlo nesou i strany (čárkami)").fill("skřeti")
     encounter.scroll_into_view_if_needed()
     shot(gm, tmp_path, "6-encounter-more")
@@ -498,6 +498,58 @@ def test_the_rest_and_the_encounter_take_every_input(browser: Any, base: str,
         msg("expedition.encounter.title").in_("cs"), timeout=ANSWER_MS)
     met = expedition.read()["log"][0]
     assert met["input"]["players"] == "hráči" and met["input"]["light"] == ["skřeti"]
+    assert not scrolls_sideways(gm)
+    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
+    gm.context.close()
+
+
+def test_a_character_and_a_death_save_take_every_input(browser: Any, base: str,
+                                                       tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3)
+    gm = expedition.gm_page(browser, Seeds())
+
+    # A character joins wounded and tired: hp and fatigue folded under "Více možností".
+    gm.locator("summary", has_text="Přidat postavu").click()
+    add = gm.locator('[data-action="add-character"]')
+    add.locator('[name="name"]').fill("Dan")
+    add.locator('[name="max_hp"]').fill("7")
+    add.locator("details.rpg-more summary").click()
+    add.get_by_label("Životy teď (jinak maximum)").fill("1")
+    add.get_by_label("Únava").fill("2")
+    add.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "7-add-more")
+    add.get_by_role("button", name="Přidat do družiny").click()
+    dan = member(gm, "Dan")
+    expect(dan.locator('[data-field="hp"]')).to_have_text("1", timeout=ANSWER_MS)
+    expect(dan.locator('[data-field="fatigue"]')).to_have_text("2")
+    sheet = next(m for m in expedition.read()["state"]["party"] if m["name"] == "Dan")
+    assert (sheet["hp"], sheet["max_hp"], sheet["fatigue"]) == (1, 7, 2)
+
+    # Dead: the death save rolls in one tap, or with its options under the card.
+    expedition.act("damage", character="Dan", amount=1)
+    options = dan.locator('[data-member="death-save-options"]')
+    expect(options).to_be_visible(timeout=ANSWER_MS)
+    options.click()
+    panel = dan.locator('[data-panel="death-save"]')
+    expect(panel).to_be_visible()
+    expect(panel.locator('[data-field="character"]')).to_have_text("Dan")
+    panel.get_by_label("Ale já chci žít").check()
+    panel.get_by_label("Zemřela na jed").check()
+    panel.get_by_label("Vyléčeno životů při nalezení").fill("2")
+    panel.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "7-death-save-options")
+    panel.get_by_role("button", name="Hodit záchranu").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.death-save.title").in_("cs"), timeout=ANSWER_MS)
+    saved = expedition.read()["log"][0]
+    assert saved["kind"] == "death-save"
+    assert {key: saved["input"][key] for key in (
+        "character", "give_up_skill_points", "poisoned", "body_destroyed", "destructive",
+        "healed")} == {"character": "Dan", "give_up_skill_points": True, "poisoned": True,
+                       "body_destroyed": False, "destructive": False, "healed": 2}
+    expect(panel).to_be_hidden()
+    newest(gm).scroll_into_view_if_needed()
+    shot(gm, tmp_path, "7-death-save-rolled")
     assert not scrolls_sideways(gm)
     assert not gm.errors, gm.errors  # type: ignore[attr-defined]
     gm.context.close()

@@ -302,6 +302,15 @@ function openHeal(member) {
   openPanel("heal");
 }
 
+/** The death save with its options ("Ale já chci žít", poison, …), each as the rules assume
+ * unless the GM says otherwise. */
+function openDeathSave(character) {
+  const panel = openFor("death-save", character);
+  panel.reset();
+  panel.elements.character.value = character;
+  openPanel("death-save");
+}
+
 const SHEET = ["max_hp", "hp", "fatigue", "movement", "save"];
 
 /** The character's sheet as the records have it, to correct. */
@@ -362,6 +371,7 @@ function memberAction(button) {
   if (kind === "damage") return act("damage", { character, amount }, false);
   if (kind === "heal") return member && openHeal(member);
   if (kind === "edit") return member && openSheet(member);
+  if (kind === "death-save-options") return openDeathSave(character);
   if (kind === "fatigue") {
     const reason = /** @type {HTMLSelectElement} */ (card.querySelector("[data-reason]")).value;
     return act("fatigue", { character, reasons: [reason] }, true);

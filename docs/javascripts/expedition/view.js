@@ -127,11 +127,12 @@ function renderMember(root, member, role) {
   const meter = item.querySelector('[data-field="hp_meter"]');
   meter.max = 1;
   meter.value = member.max_hp ? member.hp / member.max_hp : 0;
-  const save = item.querySelector('[data-member="death-save"]');
   const dead = member.status === "dead";
-  show(save, dead && !member.beyond_rescue);
+  for (const save of item.querySelectorAll('[data-member^="death-save"]')) {
+    show(save, dead && !member.beyond_rescue);
+  }
   for (const button of item.querySelectorAll(
-    '[data-member]:not([data-member="death-save"]):not([data-member="edit"])')) {
+    '[data-member]:not([data-member^="death-save"]):not([data-member="edit"])')) {
     show(button, !dead);
   }
   for (const input of item.querySelectorAll("[data-amount], [data-reason]")) show(input, !dead);
