@@ -506,10 +506,12 @@ root.addEventListener("click", async (event) => {
   if (!button || button.type === "submit") return;
   if (button.dataset.act) {
     if (button.dataset.act === "shift") {
-      await shifts(Number(button.dataset.count || 1));
+      await shifts(1);
       return;
     }
     await act(button.dataset.act, {}, button.hasAttribute("data-rolls"));
+  } else if (button.dataset.shifts) {
+    await shifts(Number(button.dataset.shifts));
   } else if (button.dataset.open) {
     openPanel(button.dataset.open);
   } else if (button.hasAttribute("data-close")) {
