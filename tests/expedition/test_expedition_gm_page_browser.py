@@ -16,10 +16,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rpg.core.catalog import msg
+from rpg.expedition.journey import SHIFTS_AT_ONCE_MAX
 from tests.browser import scrolls_sideways, serve_app
 from tests.expedition.conftest import app_on, closed
 from tests.expedition.live import api_get, api_post
-from tests.expedition.test_expedition_browser import ANSWER_MS, member, newest, phone
+from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, member, newest, phone
 
 pytestmark = pytest.mark.browser
 
@@ -54,15 +55,16 @@ class Expedition:
         return api_post(self.base, f"api/v1/expeditions/{self.id}/actions/{kind}",
                         {"version": version, **inputs}, self.gm_token)
 
-    def gm_page(self, browser: Any) -> Page:
-        return self.opened(browser, "vyprava/", self.gm_token)
+    def gm_page(self, browser: Any, seeds: Seeds | None = None) -> Page:
+        return self.opened(browser, "vyprava/", self.gm_token, seeds)
 
     def players_page(self, browser: Any) -> Page:
         return self.opened(browser, "vyprava/hraci/", self.players_token)
 
-    def opened(self, browser: Any, path: str, token: str) -> Page:
-        """A phone showing the page ``path`` opened by its link with ``token``."""
-        page = phone(browser)
+    def opened(self, browser: Any, path: str, token: str, seeds: Seeds | None = None) -> Page:
+        """A phone showing the page ``path`` opened by its link with ``token`` (its rolls
+        seeded by ``seeds``, if given)."""
+        page = phone(browser, seeds)
         page.goto(f"{self.base}{path}#{self.id}.{token}")
         expect(page.locator('h2[data-field="name"]')).to_have_text(
             self.created["state"]["name"], timeout=ANSWER_MS)
@@ -83,6 +85,14 @@ def seen_opacity(page: Page, selector: str) -> float:
         }
         return seen;
     }"""))
+
+
+def finished(*pages: Page) -> None:
+    """Each page ends with no sideways scroll and no script error, and closes."""
+    for page in pages:
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+        page.context.close()
 
 
 def overlaps(one: Any, other: Any) -> bool:
@@ -124,14 +134,14 @@ def test_the_small_things_read_well(browser: Any, base: str, tmp_path: Path) -> 
     rest = gm.locator('[data-panel="rest"]')
     gm.locator('[data-open="rest"]').click()
     expect(rest).to_be_visible()
-    expect(rest.locator(".rpg-bonuses")).to_be_hidden()
+    expect(rest.locator(".rpg-bonuses:has([name=\"bonuses\"])")).to_be_hidden()
     shot(gm, tmp_path, "1-rest-dungeon")
     rest.locator("[data-close]").click()
     expedition.act("mode", mode="wilderness")
     expect(gm.locator('[data-field="mode_text"]').first).to_have_text(
         msg("expedition.mode.wilderness").in_("cs"), timeout=ANSWER_MS)
     gm.locator('[data-open="rest"]').click()
-    expect(rest.locator(".rpg-bonuses")).to_be_visible()
+    expect(rest.locator(".rpg-bonuses:has([name=\"bonuses\"])")).to_be_visible()
     rest.locator("[data-close]").click()
 
     # Two days of fast travel with no supplies: 4 of summary damage to share out (seed 1).
@@ -198,10 +208,7 @@ def test_the_small_things_read_well(browser: Any, base: str, tmp_path: Path) -> 
     shot(gm, tmp_path, "1-back-to-top")
 
     assert players.locator("[data-member], [data-panel], dialog").count() == 0
-    for page in (gm, players):
-        assert not scrolls_sideways(page), page.url
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-        page.context.close()
+    finished(gm, players)
 
 
 def test_undo_names_what_it_takes_back(browser: Any, base: str, tmp_path: Path) -> None:
@@ -253,9 +260,7 @@ def test_undo_names_what_it_takes_back(browser: Any, base: str, tmp_path: Path) 
     assert [e["undoes"] for e in expedition.read()["log"][:2]] == [encounter_seq, named + 2]
     undo.scroll_into_view_if_needed()
     shot(gm, tmp_path, "2-undo-nothing")
-    assert not scrolls_sideways(gm)
-    assert not gm.errors, gm.errors  # type: ignore[attr-defined]
-    gm.context.close()
+    finished(gm)
 
 
 def players_link_of(expedition: Expedition) -> str:
@@ -324,10 +329,7 @@ def test_links_open_what_they_say(browser: Any, base: str, tmp_path: Path) -> No
         "data-gone", "yes", timeout=ANSWER_MS)
     expect(players.locator('[data-view="new"]')).to_be_visible()
 
-    for page in (gm, players):
-        assert not scrolls_sideways(page), page.url
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-        page.context.close()
+    finished(gm, players)
 
 
 def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, base: str,
@@ -368,3 +370,179 @@ def test_a_replay_opens_the_calculator_beside_its_rule(browser: Any, base: str,
     assert not gm.errors, gm.errors  # type: ignore[attr-defined]
     for page in (gm, calculator):
         page.context.close()
+
+
+def shown_as_logged(page: Page, entry: Any) -> None:
+    """The newest entry on ``page`` is ``entry`` of the log: its text, and each step's roll
+    open to read."""
+    shown = newest(page)
+    expect(shown).to_have_attribute("data-seq", str(entry["seq"]), timeout=ANSWER_MS)
+    expect(shown.locator('[data-field="text"]').first).to_have_text(entry["text"])
+    steps = shown.locator('[data-field="answers"] > li [data-field="text"]')
+    expect(steps).to_have_text([answer["text"] for answer in entry["answers"]])
+    for step in steps.all():
+        expect(step).to_be_visible()
+
+
+def test_several_shifts_in_one_tap(browser: Any, base: str, tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}])
+    gm = expedition.gm_page(browser, Seeds())
+    players = expedition.players_page(browser)
+    shifts = gm.locator('[data-form="shifts"]')
+    start = expedition.read()["log"][0]["seq"]
+
+    # An hour in one tap: six shifts, each wandering check (every 2nd shift) shown as rolled.
+    shifts.get_by_role("button", name="Hodina (6 směn)").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(start + 1), timeout=ANSWER_MS)
+    hour = expedition.read()["log"][0]
+    assert hour["kind"] == "shift" and hour["input"]["count"] == 6
+    assert [a["procedure"] for a in hour["answers"]][:1] == ["dungeon-turn"]
+    shown_as_logged(gm, hour)
+    shifts.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5-shifts-control")
+    newest(gm).scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5-shifts-hour")
+
+    # The players see the entry, its dice folded as a single shift's are.
+    expect(newest(players)).to_have_attribute("data-seq", str(start + 1), timeout=ANSWER_MS)
+    expect(newest(players).locator('[data-field="text"]').first).to_have_text(hour["text"])
+    expect(newest(players).locator("[data-answers]")).not_to_have_attribute("open", "")
+
+    # As many as typed, bounded as the API bounds them: a day's at most.
+    count = shifts.locator('[name="count"]')
+    expect(count).to_have_attribute("min", "1")
+    expect(count).to_have_attribute("max", str(SHIFTS_AT_ONCE_MAX))
+    version = expedition.read()["version"]
+    count.fill(str(SHIFTS_AT_ONCE_MAX + 1))
+    shifts.get_by_role("button", name="Nechat uběhnout").click()
+    assert count.evaluate("(input) => input.validity.rangeOverflow")
+    assert expedition.read()["version"] == version  # nothing sent
+
+    # The GM folds the hour's dice away; they stay folded as the log is drawn again.
+    newest(gm).locator("[data-answers] > summary").click()
+    gm.locator("[data-noise]").check()
+    count.fill("12")
+    shifts.get_by_role("button", name="Nechat uběhnout").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(start + 2), timeout=ANSWER_MS)
+    twelve = expedition.read()["log"][0]
+    assert twelve["input"] == {"count": 12, "noise": True}
+    shown_as_logged(gm, twelve)
+    expect(gm.locator(f'[data-seq="{start + 1}"] [data-answers]')).not_to_have_attribute("open", "")
+    expect(gm.locator("[data-noise]")).not_to_be_checked()
+    newest(gm).scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5-shifts-twelve")
+    finished(gm, players)
+
+
+def test_the_rest_and_the_encounter_take_every_input(browser: Any, base: str,
+                                                     tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}])
+    gm = expedition.gm_page(browser, Seeds())
+    rest = gm.locator('[data-panel="rest"]')
+    more = rest.locator("details.rpg-more")
+
+    # A rest sooner than the rules allow is refused, until the GM decides otherwise; the night
+    # watch's inputs and the rarely used ones wait folded in "Více možností".
+    gm.locator('[data-open="rest"]').click()
+    expect(more).to_be_visible()
+    expect(more).not_to_have_attribute("open", "")
+    rest.get_by_role("button", name="Odpočívat").click()
+    expect(gm.locator('[data-view="notice"]')).to_contain_text(
+        "jednou za 8 hodin", timeout=ANSWER_MS)
+    more.locator("summary").click()
+    expect(rest.locator('[name="covered"]').first).to_be_hidden()  # the wilderness's only
+    rest.get_by_label("PJ dovoluje odpočinek dřív").check()
+    rest.get_by_label("Noční hlídka: hodit na setkání").uncheck()
+    rest.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "6-rest-more")
+    rest.get_by_role("button", name="Odpočívat").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.rest.title").in_("cs"), timeout=ANSWER_MS)
+    rested = expedition.read()["log"][0]
+    assert rested["input"]["force"] is True and rested["input"]["night_check"] is False
+    assert rested["input"]["night_chance"] == 1 and rested["input"]["covered"] == []
+    assert msg("expedition.event.night-watch").in_("cs") not in rested["events"]
+
+    # In the wilderness: what the party has already covered costs nothing; no rule to force.
+    expedition.act("mode", mode="wilderness")
+    expect(gm.locator('[data-field="mode_text"]')).to_have_text("divočina", timeout=ANSWER_MS)
+    gm.locator('[data-open="rest"]').click()
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
+    expect(rest.get_by_label("PJ dovoluje odpočinek dřív")).to_be_hidden()
+    rest.locator('[name="covered"][value="food"]').check()
+    rest.get_by_label("Šance na noční setkání (x z 6)").fill("2")
+    rest.get_by_role("button", name="Odpočívat").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(rested["seq"] + 2), timeout=ANSWER_MS)
+    camp = expedition.read()["log"][0]
+    assert camp["kind"] == "rest", camp
+    assert camp["input"]["covered"] == ["food"] and camp["input"]["night_chance"] == 2
+    assert camp["input"]["force"] is False
+
+    # An encounter names the players' side and the other sides carrying light.
+    encounter = gm.locator('[data-panel="encounter"]')
+    gm.locator('[data-open="encounter"]').click()
+    encounter.locator('[name="sides"]').fill("hráči, skřeti, vlci")
+    encounter.locator("details.rpg-more summary").click()
+    encounter.get_by_label("Strana hráčů").fill("hráči")
+    encounter.get_by_label("Světlo nesou i strany (čárkami)").fill("skřeti")
+    encounter.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "6-encounter-more")
+    encounter.get_by_role("button", name="Hodit setkání").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.encounter.title").in_("cs"), timeout=ANSWER_MS)
+    met = expedition.read()["log"][0]
+    assert met["input"]["players"] == "hráči" and met["input"]["light"] == ["skřeti"]
+    finished(gm)
+
+
+def test_a_character_and_a_death_save_take_every_input(browser: Any, base: str,
+                                                       tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3)
+    gm = expedition.gm_page(browser, Seeds())
+
+    # A character joins wounded and tired: hp and fatigue folded under "Více možností".
+    gm.locator("summary", has_text="Přidat postavu").click()
+    add = gm.locator('[data-action="add-character"]')
+    add.locator('[name="name"]').fill("Dan")
+    add.locator('[name="max_hp"]').fill("7")
+    add.locator("details.rpg-more summary").click()
+    add.get_by_label("Životy teď (jinak maximum)").fill("1")
+    add.get_by_label("Únava").fill("2")
+    add.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "7-add-more")
+    add.get_by_role("button", name="Přidat do družiny").click()
+    dan = member(gm, "Dan")
+    expect(dan.locator('[data-field="hp"]')).to_have_text("1", timeout=ANSWER_MS)
+    expect(dan.locator('[data-field="fatigue"]')).to_have_text("2")
+    sheet = next(m for m in expedition.read()["state"]["party"] if m["name"] == "Dan")
+    assert (sheet["hp"], sheet["max_hp"], sheet["fatigue"]) == (1, 7, 2)
+
+    # Dead: the death save rolls in one tap, or with its options under the card.
+    expedition.act("damage", character="Dan", amount=1)
+    options = dan.locator('[data-member="death-save-options"]')
+    expect(options).to_be_visible(timeout=ANSWER_MS)
+    options.click()
+    panel = dan.locator('[data-panel="death-save"]')
+    expect(panel).to_be_visible()
+    expect(panel.locator('[data-field="character"]')).to_have_text("Dan")
+    panel.get_by_label("Ale já chci žít").check()
+    panel.get_by_label("Zemřela na jed").check()
+    panel.get_by_label("Vyléčeno životů při nalezení").fill("2")
+    expect(panel).to_be_in_viewport()  # opening it scrolled it there
+    shot(gm, tmp_path, "7-death-save-options")
+    panel.get_by_role("button", name="Hodit záchranu").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.death-save.title").in_("cs"), timeout=ANSWER_MS)
+    saved = expedition.read()["log"][0]
+    assert saved["kind"] == "death-save"
+    assert {key: saved["input"][key] for key in (
+        "character", "give_up_skill_points", "poisoned", "body_destroyed", "destructive",
+        "healed")} == {"character": "Dan", "give_up_skill_points": True, "poisoned": True,
+                       "body_destroyed": False, "destructive": False, "healed": 2}
+    expect(panel).to_be_hidden()
+    newest(gm).scroll_into_view_if_needed()
+    shot(gm, tmp_path, "7-death-save-rolled")
+    finished(gm)

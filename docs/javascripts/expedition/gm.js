@@ -64,19 +64,19 @@ function modeParts(state) {
     root.querySelectorAll("[data-when]"))) {
     part.hidden = (part.dataset.when === "encounter") !== fighting;
   }
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
-    root.querySelectorAll("[data-if-mode]"))) {
-    part.hidden = part.dataset.ifMode !== state.mode;
-    for (const input of part.querySelectorAll("input, select")) {
-      /** @type {HTMLInputElement} */ (input).disabled = part.hidden;
-    }
+  const MODE_PARTS = "[data-if-mode], [data-unless-mode]";
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(MODE_PARTS))) {
+    part.hidden = part.dataset.ifMode !== undefined ? part.dataset.ifMode !== state.mode
+      : part.dataset.unlessMode === state.mode;
   }
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
-    root.querySelectorAll("[data-unless-mode]"))) {
-    part.hidden = part.dataset.unlessMode === state.mode;
-    for (const input of part.querySelectorAll("input, select")) {
-      /** @type {HTMLInputElement} */ (input).disabled = part.hidden;
-    }
+  // An input is sent only when every part of the page it lies in fits the mode (a part may
+  // lie inside another: a dungeon's input in what every mode but civilization shows).
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll(
+    "[data-if-mode] :is(input, select), [data-unless-mode] :is(input, select)"))) {
+    let off = false;
+    for (let part = /** @type {HTMLElement} */ (input.closest(MODE_PARTS)); part && !off;
+      part = part.parentElement.closest(MODE_PARTS)) off = part.hidden === true;
+    input.disabled = off;
   }
   fill(root, "pending_damage", state.pending_damage);
   const rows = root.querySelector('[data-field="allocation"]');
@@ -302,6 +302,15 @@ function openHeal(member) {
   openPanel("heal");
 }
 
+/** The death save with its options ("Ale já chci žít", poison, …), each as the rules assume
+ * unless the GM says otherwise. */
+function openDeathSave(character) {
+  const panel = openFor("death-save", character);
+  panel.reset();
+  panel.elements.character.value = character;
+  openPanel("death-save");
+}
+
 const SHEET = ["max_hp", "hp", "fatigue", "movement", "save"];
 
 /** The character's sheet as the records have it, to correct. */
@@ -362,11 +371,21 @@ function memberAction(button) {
   if (kind === "damage") return act("damage", { character, amount }, false);
   if (kind === "heal") return member && openHeal(member);
   if (kind === "edit") return member && openSheet(member);
+  if (kind === "death-save-options") return openDeathSave(character);
   if (kind === "fatigue") {
     const reason = /** @type {HTMLSelectElement} */ (card.querySelector("[data-reason]")).value;
     return act("fatigue", { character, reasons: [reason] }, true);
   }
   return act("death-save", { character }, true);
+}
+
+/** `count` shifts pass (an hour's, or as many as the GM typed), with a wandering-monster check
+ * at once when the noise switch says so. */
+async function shifts(count) {
+  const noise = /** @type {HTMLInputElement} */ (root.querySelector("[data-noise]"));
+  const inputs = { count };
+  if (noise.checked) inputs.noise = true;
+  if (await act("shift", inputs, true)) noise.checked = false;
 }
 
 /* --- sharing ---------------------------------------------------------------------------------- */
@@ -464,6 +483,10 @@ root.addEventListener("submit", async (event) => {
     }
     return;
   }
+  if (form.dataset.form === "shifts") {
+    await shifts(Number(form.elements.count.value));
+    return;
+  }
   if (form.dataset.offerForm) {  // an offer whose missing inputs the GM fills in
     await act(form.dataset.offerForm, { ...JSON.parse(form.dataset.input), ...inputsOf(form) },
       true);
@@ -482,14 +505,13 @@ root.addEventListener("click", async (event) => {
   const button = /** @type {Element} */ (event.target).closest("button");
   if (!button || button.type === "submit") return;
   if (button.dataset.act) {
-    const inputs = {};
     if (button.dataset.act === "shift") {
-      const noise = /** @type {HTMLInputElement} */ (root.querySelector("[data-noise]"));
-      if (noise.checked) inputs.noise = true;
-      if (await act("shift", inputs, true)) noise.checked = false;
+      await shifts(1);
       return;
     }
-    await act(button.dataset.act, inputs, button.hasAttribute("data-rolls"));
+    await act(button.dataset.act, {}, button.hasAttribute("data-rolls"));
+  } else if (button.dataset.shifts) {
+    await shifts(Number(button.dataset.shifts));
   } else if (button.dataset.open) {
     openPanel(button.dataset.open);
   } else if (button.hasAttribute("data-close")) {

@@ -108,7 +108,12 @@ function renderEntry(root, entry) {
     replay.rel = "noopener";
     answers.append(step);
   }
-  show(item.querySelector("[data-answers]"), entry.answers.length > 0);
+  const folded = /** @type {HTMLDetailsElement} */ (item.querySelector("[data-answers]"));
+  show(folded, entry.answers.length > 0);
+  // Several shifts at once: what each shift rolled shows at once, to the GM (the players' page
+  // keeps the dice folded, as a single shift's are).
+  folded.open = root.dataset.expedition === "gm" && entry.kind === "shift"
+    && (entry.input.count ?? 1) > 1;
   return item;
 }
 
@@ -122,11 +127,12 @@ function renderMember(root, member, role) {
   const meter = item.querySelector('[data-field="hp_meter"]');
   meter.max = 1;
   meter.value = member.max_hp ? member.hp / member.max_hp : 0;
-  const save = item.querySelector('[data-member="death-save"]');
   const dead = member.status === "dead";
-  show(save, dead && !member.beyond_rescue);
+  for (const save of item.querySelectorAll('[data-member^="death-save"]')) {
+    show(save, dead && !member.beyond_rescue);
+  }
   for (const button of item.querySelectorAll(
-    '[data-member]:not([data-member="death-save"]):not([data-member="edit"])')) {
+    '[data-member]:not([data-member^="death-save"]):not([data-member="edit"])')) {
     show(button, !dead);
   }
   for (const input of item.querySelectorAll("[data-amount], [data-reason]")) show(input, !dead);
@@ -167,11 +173,17 @@ export function renderState(root, state, role) {
 /** Show `entries` (newest first) in the log of `root`. */
 export function renderLog(root, entries) {
   const log = root.querySelector('[data-field="log"]');
-  const opened = new Set([...log.querySelectorAll("[data-answers][open]")]
-    .map((details) => details.closest("[data-seq]").dataset.seq));
+  // An entry already shown keeps its dice open or folded as the reader left them.
+  const shown = new Map([.../** @type {NodeListOf<HTMLDetailsElement>} */ (
+    log.querySelectorAll("[data-answers]"))].map(
+    (details) => [/** @type {HTMLElement} */ (details.closest("[data-seq]")).dataset.seq,
+      details.open]));
   log.replaceChildren(...entries.map((entry) => renderEntry(root, entry)));
-  for (const item of log.children) {
-    if (opened.has(item.dataset.seq)) item.querySelector("[data-answers]").open = true;
+  for (const item of /** @type {HTMLCollectionOf<HTMLElement>} */ (log.children)) {
+    const open = shown.get(item.dataset.seq);
+    if (open !== undefined) {
+      /** @type {HTMLDetailsElement} */ (item.querySelector("[data-answers]")).open = open;
+    }
   }
   if (entries.length) log.start = entries[0].seq;
 }
