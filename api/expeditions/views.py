@@ -2,8 +2,9 @@
 
 - ``POST /`` creates one (201, with the GM's and the players' links);
 - ``GET /<id>`` reads it (the state and the newest entries), with ``ETag``: a poll sending
-  ``If-None-Match`` is answered ``304`` after one indexed read of the version, and such a 304 is
-  not counted by the rate limit (players behind one router poll every second or two);
+  ``If-None-Match`` is answered ``304`` from the expedition's head kept in shared memory
+  (:mod:`api.expeditions.heads`; one indexed read when it is not kept), and such a 304 is not
+  counted by the rate limit (players behind one router poll every second or two);
 - ``POST /<id>/actions/<action>`` acts (the GM's link; ``version`` the one this device saw, 409
   when another device acted since), answering the entry with every procedure's full answer and
   the new state; ``POST /<id>/undo`` reverts the last action still in effect, as a new entry;
@@ -371,7 +372,8 @@ class Expedition(MethodView):
     @blp.doc(security=BEARER,
              operationId="readExpedition", summary="Read an expedition",
              description="The records and the newest log entries. Send the ETag back in "
-                         "If-None-Match: a 304 costs one indexed read and is not rate-limited.")
+                         "If-None-Match: a 304 is answered from memory (at most one indexed "
+                         "read) and is not rate-limited.")
     def get(self, query: dict[str, Any], public_id: str) -> Response:
         token = bearer()
         lang = request_language()
