@@ -167,7 +167,8 @@ def storable(*values: Any) -> None:
         raise Unstorable
 
 
-def _role(row: ExpeditionRow | None, token: str | None) -> Role:
+def role_of(row: ExpeditionRow | Head | None, token: str | None) -> Role:
+    """Which link ``token`` is of the expedition ``row`` (:class:`NotFound`: neither)."""
     if row is None or not token:
         raise NotFound
     key = key_of(token)
@@ -319,14 +320,7 @@ class ExpeditionStore:
                 raise NotFound
             found = Head(row.version, row.gm_key, row.players_key)
             self.heads.keep(public_id, found, forgotten)
-        if not token:
-            raise NotFound
-        key = key_of(token)
-        if hmac.compare_digest(key, found.gm_key):
-            return found.version, "gm"
-        if hmac.compare_digest(key, found.players_key):
-            return found.version, "players"
-        raise NotFound
+        return found.version, role_of(found, token)
 
     def open(self, session: Session, public_id: str, token: str | None, *,
              lock: bool = False) -> Opened:
@@ -337,7 +331,7 @@ class ExpeditionStore:
         if lock:
             query = query.with_for_update()
         row = session.execute(query).scalar_one_or_none()
-        return Opened(row, _role(row, token))  # type: ignore[arg-type]
+        return Opened(row, role_of(row, token))  # type: ignore[arg-type]
 
     def read(self, public_id: str, token: str | None, *, entries: int,
              before: int | None = None) -> tuple[Opened, list[EntryRow], set[int]]:

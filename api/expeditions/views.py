@@ -182,9 +182,10 @@ def json_response(body: Any) -> Response:
     return cast(Response, current_app.json.response(body))
 
 
-def bearer() -> str | None:
-    """The token of ``Authorization: Bearer <token>``."""
-    header = request.headers.get("Authorization", "")
+def bearer(header: str | None = None) -> str | None:
+    """The token of ``Authorization: Bearer <token>`` (``header``, else the request's)."""
+    if header is None:
+        header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
@@ -397,10 +398,15 @@ class Expedition(MethodView):
         return _revalidate(response)
 
 
+def revalidated() -> list[tuple[str, str]]:
+    """The headers of a read's answer besides its ETag: kept by the browser only to ask again
+    (every read is checked against the version), apart for each link and language."""
+    return [("Cache-Control", "private, no-cache"), ("Vary", "Authorization, Accept-Language")]
+
+
 def _revalidate(response: Response) -> Response:
-    # Kept by the browser only to ask again: every read is checked against the version.
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.update(("Authorization", "Accept-Language"))
+    for name, value in revalidated():
+        response.headers[name] = value
     return response
 
 

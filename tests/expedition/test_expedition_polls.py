@@ -1,6 +1,7 @@
-"""Conditional polls answered from the expeditions' kept heads (``api.expeditions.heads``): the
-same 304 as a poll that reads the database, no database session for it, and every change, new
-players' link and hidden roll seen by the very next poll.
+"""Conditional polls answered from the expeditions' kept heads (``api.expeditions.heads``,
+``api.expeditions.polls``): the same 304 as a poll that reads the database, neither a database
+session nor Flask's dispatch for it, and every change, new players' link and hidden roll seen by
+the very next poll.
 
 Each test runs on a SQLite file and on a real PostgreSQL (``database_url``).
 """
@@ -12,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request_started
 from werkzeug.test import TestResponse
 
 from api.expeditions.heads import Head, Heads
@@ -71,8 +72,10 @@ def test_a_poll_from_the_kept_head_is_todays_304_without_a_session(
                                  headers=headers).headers["ETag"]
     assert poll(kept, table, tag, headers, query).status_code == 304  # the head is kept now
     opened = sessions(kept, monkeypatch)
-    from_memory = poll(kept, table, tag, headers, query)
-    assert opened == []
+    dispatched: list[Flask] = []
+    with request_started.connected_to(lambda sender, **_: dispatched.append(sender), kept):
+        from_memory = poll(kept, table, tag, headers, query)
+    assert opened == [] and dispatched == []  # neither the database nor Flask's dispatch
     from_database = poll(unkept, table, tag, headers, query)
     assert from_memory.status_code == from_database.status_code == 304
     assert without_date(from_memory) == without_date(from_database)
