@@ -13,8 +13,10 @@ After a warm-up, for ``--seconds`` it prints the polls answered against those wa
 and p99, the GM actions' p50 and p99, the time from a GM sending an action to a follower seeing
 its version (p50/p99 over followers) and to *every* follower of the expedition seeing it
 (p50/p99 over actions), and the CPU seconds the server's processes spent (from ``/proc``), per
-follower per minute. GMs stop acting ``--poll`` + 1 s before the end, so every action can be
-seen. Bounded in time and count; nothing leaves 127.0.0.0/8.
+follower per minute and per poll answered (the figure a machine's other load disturbs least);
+with ``--every 0`` the GMs do not act: what idle followers cost. GMs stop acting ``--poll`` + 1 s
+before the end, so every action can be seen. Bounded in time and count; nothing leaves
+127.0.0.0/8.
 
     .venv/bin/python bench/followers.py [--followers 300] [--gms 10] [--seconds 40]
         [--poll 1.5] [--every 10] [--source DIR]
@@ -139,7 +141,9 @@ def follow(port: int, address: str, public_id: str, token: str, poll: float, sto
 
 
 def lead(table: Table, every: float, stop: float, figures: Figures) -> None:
-    """One GM: an action every ``every`` s until ``stop``."""
+    """One GM: an action every ``every`` s until ``stop`` (none when ``every`` is 0)."""
+    if every <= 0:
+        return
     due = time.monotonic() + random.uniform(0, every)
     while due < stop:
         gevent.sleep(max(0.0, due - time.monotonic()))
@@ -149,10 +153,10 @@ def lead(table: Table, every: float, stop: float, figures: Figures) -> None:
         try:
             took = table.act()
         except (OSError, AssertionError, ValueError) as error:
-            figures.refusals[type(error).__name__] += 1
             del figures.sent[(table.id, table.version + 1)]
             if figures.measured(sent):
                 figures.failed_actions += 1
+                figures.refusals[type(error).__name__] += 1
         else:
             if figures.measured(sent):
                 figures.actions.append(took)
@@ -173,7 +177,8 @@ def main() -> None:
     parser.add_argument("--gms", type=int, default=10, help="GMs, an expedition each")
     parser.add_argument("--seconds", type=float, default=40.0, help="the measured window")
     parser.add_argument("--poll", type=float, default=1.5, help="seconds between two polls")
-    parser.add_argument("--every", type=float, default=10.0, help="seconds between two actions")
+    parser.add_argument("--every", type=float, default=10.0,
+                        help="seconds between two actions (0: none, the followers idle)")
     parser.add_argument("--source", type=Path, default=ROOT, help="the code to serve")
     args = parser.parse_args()
     if not 1 <= args.gms <= 100 or not 1 <= args.followers <= 10_000:
@@ -241,7 +246,8 @@ def main() -> None:
     print(f"action seen by a follower:      {spread(each)}")
     print(f"action seen by every follower:  {spread(every)}   (actions not seen by all: {unseen})")
     print(f"server CPU: {cpu:.1f} s in {args.seconds:g} s = "
-          f"{cpu / args.followers / (args.seconds / 60) * 1000:.1f} ms per follower per minute "
+          f"{cpu / args.followers / (args.seconds / 60) * 1000:.1f} ms per follower per minute, "
+          f"{cpu / max(1, len(figures.polls)) * 1000:.2f} ms per poll answered "
           f"(this script's own CPU: {own:.1f} s)")
 
 
