@@ -52,6 +52,16 @@ def poll(app: Flask, table: Table, tag: str, headers: dict[str, str],
                                  headers={**headers, "If-None-Match": tag})
 
 
+def followed(app: Flask) -> tuple[Table, str]:
+    """A new expedition, read by the players' link, and its ETag, whose head ``app`` now keeps
+    (a poll answered 304)."""
+    table = Table.create(app.test_client())
+    tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
+                                headers=table.players).headers["ETag"]
+    assert poll(app, table, tag, table.players).status_code == 304
+    return table, tag
+
+
 def without_date(response: TestResponse) -> list[tuple[str, str]]:
     return [(name, value) for name, value in response.headers.items() if name != "Date"]
 
@@ -84,10 +94,7 @@ def test_a_poll_from_the_kept_head_is_todays_304_without_a_session(
 
 def test_after_a_change_the_next_poll_reads_it(apps: tuple[Flask, Flask]) -> None:
     kept, _ = apps
-    table = Table.create(kept.test_client())
-    tag = kept.test_client().get(f"/api/v1/expeditions/{table.id}",
-                                 headers=table.players).headers["ETag"]
-    assert poll(kept, table, tag, table.players).status_code == 304
+    table, tag = followed(kept)
     table.act("shift", seed=1)
     changed = poll(kept, table, tag, table.players)
     assert changed.status_code == 200
@@ -100,10 +107,7 @@ def test_after_a_change_the_next_poll_reads_it(apps: tuple[Flask, Flask]) -> Non
 
 def test_a_rotated_players_link_is_refused_by_the_next_poll(apps: tuple[Flask, Flask]) -> None:
     kept, _ = apps
-    table = Table.create(kept.test_client())
-    tag = kept.test_client().get(f"/api/v1/expeditions/{table.id}",
-                                 headers=table.players).headers["ETag"]
-    assert poll(kept, table, tag, table.players).status_code == 304
+    table, tag = followed(kept)
     rotated = kept.test_client().post(f"/api/v1/expeditions/{table.id}/players-link", json={},
                                       headers=table.gm).get_json()
     refused = poll(kept, table, tag, table.players)
@@ -115,10 +119,7 @@ def test_a_rotated_players_link_is_refused_by_the_next_poll(apps: tuple[Flask, F
 
 def test_a_hidden_roll_stays_hidden_from_the_next_poll(apps: tuple[Flask, Flask]) -> None:
     kept, _ = apps
-    table = Table.create(kept.test_client())
-    tag = kept.test_client().get(f"/api/v1/expeditions/{table.id}",
-                                 headers=table.players).headers["ETag"]
-    assert poll(kept, table, tag, table.players).status_code == 304
+    table, tag = followed(kept)
     table.act("morale", seed=6, group="goblini", morale=6, hidden=True)
     seen = poll(kept, table, tag, table.players)
     assert seen.status_code == 200
