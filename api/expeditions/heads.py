@@ -16,6 +16,8 @@ commit and its forgetting leaves the old head for at most :attr:`Heads.seconds`.
 lives ``RPG_EXPEDITION_HEAD_SECONDS`` (1 s by default; 0 keeps nothing), the bound both on a change
 reaching another instance's followers and on a rotated players' link still being answered 304
 there (a 304 says only "nothing changed"; every 200 reads the database and refuses the old link).
+The same bound holds between the processes of a server that makes the app in each of them
+instead of once before forking (the run command preloads it): each then keeps a table of its own.
 """
 
 from __future__ import annotations

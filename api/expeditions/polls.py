@@ -79,8 +79,10 @@ class ConditionalPolls:
         if head is None:
             return None  # Flask reads it from the database, and keeps it
         query = environ.get("QUERY_STRING", "")
+        if len(query) > self.max_query:
+            return None
         data = query_args(Request(environ).args, frozenset()) if query else {}
-        if len(query) > self.max_query or find_odd_text(data) is not None:
+        if find_odd_text(data) is not None:
             return None
         args = self.query.load(data)
         try:
