@@ -30,6 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         site,
     )
     from api.errors import register_error_handlers
+    from api.expeditions.polls import ConditionalPolls
     from api.fastpath import ProcedureFastPath
     from api.health import init_health
     from api.hosts import init_allowed_hosts
@@ -71,7 +72,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         path: str = request.environ.get("PATH_INFO", "")
         return path.startswith("/api/")
 
-    # A procedure's usual answer skips Flask's request machinery; inside ProxyFix (init_limits).
+    # A procedure's usual answer skips Flask's request machinery, and so does a poll of an
+    # expedition that nothing changed since; inside ProxyFix (init_limits).
+    app.wsgi_app = ConditionalPolls(app, app.wsgi_app)  # type: ignore[method-assign]
     fast = app.extensions["rpg_fast_path"] = ProcedureFastPath(app, app.wsgi_app)
     app.wsgi_app = fast  # type: ignore[method-assign]
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work

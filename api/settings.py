@@ -33,6 +33,8 @@ else as strings), then ``config``, which overrides everything. The names, for th
 ``RPG_EXPEDITION_IMPORT_SECONDS``       most seconds an import's replay may take (503 past them)
 ``RPG_EXPEDITION_IDEMPOTENCY_HOURS``    how long a write's answer is kept for its Idempotency-Key
 ``RPG_DATABASE_TIMEOUT``                seconds one request's database work may take (503 past)
+``RPG_EXPEDITION_HEAD_SECONDS``         seconds a conditional poll's answer is kept in memory (the
+                                        bound across instances; 0: every poll reads the database)
 ======================================  =====================================================
 """
 
@@ -101,4 +103,7 @@ DEFAULTS: dict[str, Any] = {
     # Seconds one request's database work may take (PostgreSQL's statement timeout is 4/5 of
     # it, its lock timeout 2/5; the client's own deadline under the run command's workers).
     "DATABASE_TIMEOUT": 5,
+    # A players' page polls every 1.5 s: a change made on another instance (one PostgreSQL)
+    # reaches it within this plus a poll (api.expeditions.heads); on one instance, at once.
+    "EXPEDITION_HEAD_SECONDS": 1.0,
 }

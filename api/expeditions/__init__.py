@@ -2,9 +2,10 @@
 
 :func:`init_expeditions` connects the app to its database (``RPG_DATABASE_URL``, SQLite in the
 instance folder by default), migrates it, registers it as a *required* readiness check, lets a
-conditional poll that answers 304 go uncounted by the rate limit, and gives the import its own
-body limit. The endpoints are in :mod:`api.expeditions.views` and
-:mod:`api.expeditions.transfer`; the rules in :mod:`rpg.expedition`.
+conditional poll that answers 304 go uncounted by the rate limit (and answers it from the heads
+kept in shared memory, :mod:`api.expeditions.heads`), and gives the import its own body limit.
+The endpoints are in :mod:`api.expeditions.views` and :mod:`api.expeditions.transfer`; the rules
+in :mod:`rpg.expedition`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from werkzeug.exceptions import UnprocessableEntity
 
 from api.expeditions import transfer, views  # noqa: F401 - their routes join the blueprint
 from api.expeditions.database import Database, default_url
+from api.expeditions.heads import Heads
 from api.expeditions.schemas import AnswerFormat
 from api.expeditions.store import ExpeditionStore
 from api.expeditions.views import BEARER_SCHEME, blp
@@ -46,8 +48,10 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
     """Open and migrate the database; register its health check and its request rules."""
     database = Database(database_url(app), timeout=float(app.config["DATABASE_TIMEOUT"]))
     database.start()
+    # Made here, before gunicorn forks its workers: they share it (api.expeditions.heads).
+    heads = Heads(float(app.config["EXPEDITION_HEAD_SECONDS"]))
     store = ExpeditionStore(
-        database, timedelta(hours=float(app.config["EXPEDITION_IDEMPOTENCY_HOURS"])))
+        database, timedelta(hours=float(app.config["EXPEDITION_IDEMPOTENCY_HOURS"])), heads)
     app.extensions["rpg_expeditions"] = store
     add_check(app, "database", database.check, required=True)
 

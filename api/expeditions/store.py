@@ -23,13 +23,14 @@ applied twice.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import hmac
 import logging
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
@@ -39,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from api.expeditions.database import Database
+from api.expeditions.heads import Head, Heads
 from api.expeditions.idempotency import (
     CREATE,
     Answer,
@@ -165,7 +167,8 @@ def storable(*values: Any) -> None:
         raise Unstorable
 
 
-def _role(row: ExpeditionRow | None, token: str | None) -> Role:
+def role_of(row: ExpeditionRow | Head | None, token: str | None) -> Role:
+    """Which link ``token`` is of the expedition ``row`` (:class:`NotFound`: neither)."""
     if row is None or not token:
         raise NotFound
     key = key_of(token)
@@ -193,13 +196,26 @@ def _entry(row: ExpeditionRow, seq: int, written: Written, *, before: dict[str, 
 class ExpeditionStore:
     """The operations the API offers, each in one transaction of :class:`Database`.
 
-    ``keep_keys``: how long a write's answer is kept for its ``Idempotency-Key``.
+    ``keep_keys``: how long a write's answer is kept for its ``Idempotency-Key``; ``heads``: what
+    conditional polls are answered from (none kept by default).
     """
 
-    def __init__(self, database: Database, keep_keys: timedelta = timedelta(hours=48)) -> None:
+    def __init__(self, database: Database, keep_keys: timedelta = timedelta(hours=48),
+                 heads: Heads | None = None) -> None:
         self.database = database
         self.keep_keys = keep_keys
+        self.heads = heads or Heads(0, slots=1)
         self._swept_at = -float("inf")
+
+    @contextlib.contextmanager
+    def _changing(self, public_id: str) -> Iterator[Session]:
+        """A write to ``public_id``: its kept head is forgotten once the write ends (committed,
+        or not: a failed COMMIT may still have committed)."""
+        try:
+            with self.database.writing() as session:
+                yield session
+        finally:
+            self.heads.forget(public_id)
 
     # --- creating -----------------------------------------------------------------------------
 
@@ -289,21 +305,22 @@ class ExpeditionStore:
     # --- reading ------------------------------------------------------------------------------
 
     def head(self, public_id: str, token: str | None) -> tuple[int, Role]:
-        """The version and the link's role: one indexed read (what a conditional poll costs)."""
+        """The version and the link's role (what a conditional poll costs): from the kept
+        heads, else one indexed read, then kept."""
         if not PUBLIC_ID.fullmatch(public_id):
             raise NotFound
-        with self.database.reading() as session:
-            found = session.execute(
-                select(ExpeditionRow.version, ExpeditionRow.gm_key, ExpeditionRow.players_key)
-                .where(ExpeditionRow.public_id == public_id)).one_or_none()
-        if found is None or not token:
-            raise NotFound
-        key = key_of(token)
-        if hmac.compare_digest(key, found.gm_key):
-            return found.version, "gm"
-        if hmac.compare_digest(key, found.players_key):
-            return found.version, "players"
-        raise NotFound
+        found, forgotten = self.heads.lookup(public_id)
+        if found is None:
+            with self.database.reading() as session:
+                row = session.execute(
+                    select(ExpeditionRow.version, ExpeditionRow.gm_key,
+                           ExpeditionRow.players_key)
+                    .where(ExpeditionRow.public_id == public_id)).one_or_none()
+            if row is None:
+                raise NotFound
+            found = Head(row.version, row.gm_key, row.players_key)
+            self.heads.keep(public_id, found, forgotten)
+        return found.version, role_of(found, token)
 
     def open(self, session: Session, public_id: str, token: str | None, *,
              lock: bool = False) -> Opened:
@@ -314,7 +331,7 @@ class ExpeditionStore:
         if lock:
             query = query.with_for_update()
         row = session.execute(query).scalar_one_or_none()
-        return Opened(row, _role(row, token))  # type: ignore[arg-type]
+        return Opened(row, role_of(row, token))  # type: ignore[arg-type]
 
     def read(self, public_id: str, token: str | None, *, entries: int,
              before: int | None = None) -> tuple[Opened, list[EntryRow], set[int]]:
@@ -369,7 +386,7 @@ class ExpeditionStore:
             key: IdempotencyKey | None = None) -> Done:
         """Do one action: ``compute(state)`` gives what to write, ``answer`` what to answer;
         one transaction. With ``key``: the answer kept for it, if this request was done."""
-        with self.database.writing() as session:
+        with self._changing(public_id) as session:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
@@ -387,7 +404,7 @@ class ExpeditionStore:
              answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
              key: IdempotencyKey | None = None) -> Done:
         """Revert the last action still in effect: a new entry restores the state before it."""
-        with self.database.writing() as session:
+        with self._changing(public_id) as session:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
@@ -416,7 +433,7 @@ class ExpeditionStore:
 
     def rotate_players(self, public_id: str, token: str | None) -> str:
         """A new players' link; the old one opens nothing any more."""
-        with self.database.writing() as session:
+        with self._changing(public_id) as session:
             opened = self.open(session, public_id, token, lock=True)
             if opened.role != "gm":
                 raise ReadOnly

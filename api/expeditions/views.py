@@ -2,8 +2,9 @@
 
 - ``POST /`` creates one (201, with the GM's and the players' links);
 - ``GET /<id>`` reads it (the state and the newest entries), with ``ETag``: a poll sending
-  ``If-None-Match`` is answered ``304`` after one indexed read of the version, and such a 304 is
-  not counted by the rate limit (players behind one router poll every second or two);
+  ``If-None-Match`` is answered ``304`` from the expedition's head kept in shared memory
+  (:mod:`api.expeditions.heads`; one indexed read when it is not kept), and such a 304 is not
+  counted by the rate limit (players behind one router poll every second or two);
 - ``POST /<id>/actions/<action>`` acts (the GM's link; ``version`` the one this device saw, 409
   when another device acted since), answering the entry with every procedure's full answer and
   the new state; ``POST /<id>/undo`` reverts the last action still in effect, as a new entry;
@@ -181,9 +182,10 @@ def json_response(body: Any) -> Response:
     return cast(Response, current_app.json.response(body))
 
 
-def bearer() -> str | None:
-    """The token of ``Authorization: Bearer <token>``."""
-    header = request.headers.get("Authorization", "")
+def bearer(header: str | None = None) -> str | None:
+    """The token of ``Authorization: Bearer <token>`` (``header``, else the request's)."""
+    if header is None:
+        header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
@@ -371,7 +373,8 @@ class Expedition(MethodView):
     @blp.doc(security=BEARER,
              operationId="readExpedition", summary="Read an expedition",
              description="The records and the newest log entries. Send the ETag back in "
-                         "If-None-Match: a 304 costs one indexed read and is not rate-limited.")
+                         "If-None-Match: a 304 is answered from memory (at most one indexed "
+                         "read) and is not rate-limited.")
     def get(self, query: dict[str, Any], public_id: str) -> Response:
         token = bearer()
         lang = request_language()
@@ -395,10 +398,15 @@ class Expedition(MethodView):
         return _revalidate(response)
 
 
+def revalidated() -> list[tuple[str, str]]:
+    """The headers of a read's answer besides its ETag: kept by the browser only to ask again
+    (every read is checked against the version), apart for each link and language."""
+    return [("Cache-Control", "private, no-cache"), ("Vary", "Authorization, Accept-Language")]
+
+
 def _revalidate(response: Response) -> Response:
-    # Kept by the browser only to ask again: every read is checked against the version.
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.update(("Authorization", "Accept-Language"))
+    for name, value in revalidated():
+        response.headers[name] = value
     return response
 
 

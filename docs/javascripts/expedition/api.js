@@ -9,7 +9,7 @@
  * browser itself, as it was opened, before any page can act: the pages' text says so.
  *
  * Reads are conditional polls (If-None-Match): while nothing changes the server answers 304
- * after one indexed read, and such polls are not rate-limited. Every write carries an
+ * from memory, and such polls are not rate-limited. Every write carries an
  * Idempotency-Key and is sent again with the same key when the network failed: the server
  * answers a write it already did with that write's answer, never doing it twice.
  */

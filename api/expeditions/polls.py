@@ -1,0 +1,96 @@
+"""A players' page's poll that nothing changed since: answered 304 before Flask sees it.
+
+A followed expedition is asked every 1.5 s by every page that follows it, and almost always
+nothing changed. The answer then is a bare ``304`` whose ETag is the expedition's version, the
+link's role, the language and the page's length (:func:`api.expeditions.views.etag`): this WSGI
+middleware answers it from the expedition's head kept in shared memory
+(:mod:`api.expeditions.heads`) with the very functions the view uses (the same query schema,
+token check, language and tag), and without Flask's request machinery, which is most of what such
+a poll costs. :mod:`api.wsgi`, outside it, adds the same headers to both; neither counts the
+poll against the rate limit.
+
+Anything else is handed to Flask untouched: another path or method, no ``If-None-Match``, a host
+to refuse, a query the schema refuses (or holding odd text), a head not kept (Flask reads it and
+keeps it), a token that opens nothing (Flask counts and refuses it), a tag that no longer holds
+(the change is read). An exception of any kind is a hand-over, never an answer.
+``tests/expedition/test_expedition_polls.py`` holds both paths to the same status, headers and
+body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from werkzeug.http import parse_etags, quote_etag
+from werkzeug.wrappers import Request
+
+from api.expeditions.schemas import ReadQuery
+from api.expeditions.store import PUBLIC_ID, NotFound, role_of
+from api.expeditions.views import bearer, blp, etag, revalidated
+from api.language import accepted_language
+from api.odd_text import find_odd_text
+from api.procedures import query_args
+from api.wsgi import StartResponse, WsgiApp
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from api.expeditions.store import ExpeditionStore
+
+#: Werkzeug's status line for a 304, as Flask's answer has it.
+NOT_MODIFIED = "304 NOT MODIFIED"
+
+
+class ConditionalPolls:
+    """WSGI middleware in front of Flask's ``wsgi_app`` (inside ProxyFix, when configured)."""
+
+    def __init__(self, app: Flask, flask_wsgi: WsgiApp) -> None:
+        self.app = app
+        self.next = flask_wsgi
+        self.prefix = f"{blp.url_prefix}/"
+        self.max_query = int(app.config["MAX_QUERY_LENGTH"])
+        self.query = ReadQuery()
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if ("HTTP_IF_NONE_MATCH" in environ and environ.get("REQUEST_METHOD") == "GET"
+                and environ.get("PATH_INFO", "").startswith(self.prefix)):
+            try:
+                headers = self._not_modified(environ)
+            except Exception:  # Flask answers it, as it answers every error
+                headers = None
+            if headers is not None:
+                start_response(NOT_MODIFIED, headers)
+                return []
+        return self.next(environ, start_response)
+
+    def _not_modified(self, environ: dict[str, Any]) -> list[tuple[str, str]] | None:
+        """The 304's headers, or ``None``: Flask answers this request."""
+        public_id = environ["PATH_INFO"][len(self.prefix):]
+        if not PUBLIC_ID.fullmatch(public_id):
+            return None
+        host_allowed = self.app.extensions.get("rpg_host_allowed")
+        if host_allowed is not None and not host_allowed(environ):
+            return None
+        store: ExpeditionStore | None = self.app.extensions.get("rpg_expeditions")
+        if store is None:
+            return None
+        head = store.heads.lookup(public_id)[0]
+        if head is None:
+            return None  # Flask reads it from the database, and keeps it
+        query = environ.get("QUERY_STRING", "")
+        if len(query) > self.max_query:
+            return None
+        data = query_args(Request(environ).args, frozenset()) if query else {}
+        if find_odd_text(data) is not None:
+            return None
+        args = self.query.load(data)
+        try:
+            role = role_of(head, bearer(environ.get("HTTP_AUTHORIZATION", "")))
+        except NotFound:
+            return None  # Flask counts it against the rate limit and refuses it
+        lang = args.get("lang") or accepted_language(environ)
+        tag = etag(head.version, role, lang, args["entries"])
+        if not parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains_weak(tag):
+            return None
+        return [("ETag", quote_etag(tag, weak=True)), *revalidated()]
