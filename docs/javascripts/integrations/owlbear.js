@@ -19,7 +19,7 @@ const lang = (navigator.language || "cs").toLowerCase().startsWith("cs") ? "cs" 
 const server = new Server(ROOT.href, lang);
 const page = /** @type {HTMLElement} */ (document.querySelector("[data-rpg-owlbear]"));
 /** The page's element matching `selector`. @param {string} selector @returns {HTMLElement} */
-const one = (selector) => /** @type {HTMLElement} */ (one(selector));
+const one = (selector) => /** @type {HTMLElement} */ (page.querySelector(selector));
 /** The page's elements matching `selector`. @param {string} selector */
 const all = (selector) => /** @type {NodeListOf<HTMLElement>} */ (page.querySelectorAll(selector));
 const gmStorage = () => `rpg-companion:gm-link:${OBR.room.id}`;
