@@ -25,6 +25,7 @@ from rpg.core.catalog import msg
 from rpg.core.registry import procedures
 from rpg.core.text import LANGUAGES
 from rpg.expedition.actions import Applied, actions
+from rpg.expedition.ahead import ahead, warned
 from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice
 from rpg.expedition.kernel import Context, Step
 from rpg.expedition.state import (
@@ -150,6 +151,11 @@ def state_json(data: Mapping[str, Any], lang: str, role: str) -> dict[str, Any]:
         for shown, creature in zip(view["encounter"]["creatures"], state.encounter.creatures,
                                    strict=True):
             shown["status_text"] = msg(f"expedition.status.creature.{creature.status}").in_(lang)
+    # What comes next by the clock; the players know their lights and effects, not the GM's
+    # checks, rest and fatigue.
+    view["ahead"] = [{"kind": c.kind, "at": c.at, "in": c.at - state.clock, "name": c.name,
+                      "light": c.light, "warn": warned(c, state), "text": c.text.in_(lang)}
+                     for c in ahead(state) if role == "gm" or c.kind == "effect"]
     if role != "gm":
         del view["morale"]
         if state.encounter is not None and state.encounter.hidden:

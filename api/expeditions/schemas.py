@@ -427,6 +427,25 @@ class EffectSchema(Schema):
     left_text = fields.String(required=True)
 
 
+class ComingSchema(Schema):
+    """One thing the rules will do if the party goes on (rpg/expedition/ahead.py)."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(
+        ("check", "rest", "sleepless", "hungry", "effect")), metadata={
+        "description": "check: the next wandering-monster check; rest: a rest allowed; "
+                       "sleepless / hungry: a fatigue for a day without rest / food; effect: "
+                       "an effect or a light ends."})
+    at = fields.Integer(required=True, metadata={"description": "The shift of the clock."})
+    in_ = fields.Integer(required=True, data_key="in", metadata={
+        "description": "Shifts from now."})
+    name = fields.String(required=True, allow_none=True, metadata={
+        "description": "The effect's name (effect only)."})
+    light = fields.Boolean(required=True)
+    warn = fields.Boolean(required=True, metadata={
+        "description": "It falls within the next shift."})
+    text = fields.String(required=True)
+
+
 class StateSchema(Schema):
     """The records (the players' link sees no morale tally)."""
 
@@ -460,6 +479,9 @@ class StateSchema(Schema):
     hungry_days = fields.Integer(required=True, metadata={
         "description": "Days of hunger taken since."})
     hunger_points = fields.Integer(required=True)
+    ahead = fields.List(fields.Nested(ComingSchema), required=True, metadata={
+        "description": "What the rules do next by the clock, soonest first (the players' "
+                       "link: only the effects' and lights' ends)."})
 
 
 class ExpeditionSchema(Schema):

@@ -55,8 +55,9 @@ BEFORE_NUMBER = {
     # labels whose value the number is ("životy 7", "směna 4", "OČ 12")
     "den", "směna", "kolo", "záznam", "verze", "verzi", "únava", "životy", "zásoby", "oč",
     "morálka", "odpočinek", "pořadí", "poškození", "č", "h",
-    # prepositions and adverbs ("po 3 kolech", "od 8 do 12", "jen 3", "ještě 2 směny", "1 až 4")
-    "po", "z", "od", "do", "na", "pro", "nejvýše", "celkem", "než", "jen", "ještě", "až",
+    # prepositions and adverbs ("po 3 kolech", "za 3 směny", "od 8 do 12", "jen 3", "ještě 2
+    # směny", "1 až 4")
+    "po", "z", "od", "do", "na", "pro", "za", "nejvýše", "celkem", "než", "jen", "ještě", "až",
     # verbs whose object the count is ("trvá 3 směny", "vidělo 4") and an impersonal passive
     "trvá", "hoří", "vidělo", "ubrat", "čekáno",
     # English labels and prepositions

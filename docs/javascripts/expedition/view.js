@@ -149,6 +149,16 @@ function renderEffect(root, effect) {
   return item;
 }
 
+/** One thing the rules do next by the clock (the state's `ahead`): its words, marked when it
+ * falls within the next shift. */
+function renderComing(root, coming) {
+  const item = fromTemplate(root, "coming");
+  item.dataset.kind = coming.kind;
+  item.classList.toggle("is-warned", coming.warn);
+  fill(item, "text", coming.text);
+  return item;
+}
+
 /** Show the records of `answer` (a read of the API) on the page `root`. */
 export function renderState(root, state, role) {
   const head = root.querySelector('[data-view="expedition"]');
@@ -165,6 +175,10 @@ export function renderState(root, state, role) {
   party.replaceChildren(...state.party.map((member) => renderMember(root, member, role)));
   const effects = root.querySelector('[data-field="effects"]');
   effects.replaceChildren(...state.effects.map((effect) => renderEffect(root, effect)));
+  // What comes next by the clock (only the GM's page has the strip; the players' page shows
+  // their lights in the effects above).
+  const ahead = root.querySelector('[data-field="ahead"]');
+  if (ahead) ahead.replaceChildren(...state.ahead.map((coming) => renderComing(root, coming)));
   // An empty list says what to do (or, to the players, that nothing is there yet).
   show(root.querySelector('[data-empty="party"]'), state.party.length === 0);
   show(root.querySelector('[data-empty="effects"]'), state.effects.length === 0);
