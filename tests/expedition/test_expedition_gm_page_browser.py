@@ -587,3 +587,34 @@ def test_what_comes_next_is_on_the_gms_page_and_not_the_players(browser: Any, ba
     expect(players.locator('[data-field="effects"] [data-field="left_text"]')).to_have_text(
         "zbývá 5 směn")
     finished(gm, players)
+
+
+def test_a_read_redraws_only_the_entries_it_changed(browser: Any, base: str) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3)
+    for _ in range(3):
+        expedition.act("shift")
+    gm = expedition.gm_page(browser, Seeds())
+    start = expedition.read()["log"][0]["seq"]
+    expect(newest(gm)).to_have_attribute("data-seq", str(start), timeout=ANSWER_MS)
+    # Each shown entry is marked as the element it is now.
+    gm.evaluate("""() => document.querySelectorAll('[data-field="log"] > li')
+                   .forEach((item) => { item.dataset.drawn = "before"; })""")
+    older = gm.locator(f'[data-field="log"] > li[data-drawn="before"]:not([data-seq="{start}"])')
+    count = older.count()
+    assert count == start - 1
+    # Another device keeps time: the page reads a new version. The older entries read the same
+    # as before and stay the elements they were (dice opened by the reader stay open, a tap on
+    # them lands); only the new one is drawn.
+    expedition.act("shift")
+    expect(newest(gm)).to_have_attribute("data-seq", str(start + 1), timeout=ANSWER_MS)
+    assert newest(gm).get_attribute("data-drawn") is None
+    expect(older).to_have_count(count)
+    # An undo redraws the entry it marks; the rest stay as they were.
+    gm.locator("[data-undo]").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.undo.title").in_("cs"), timeout=ANSWER_MS)
+    undone = gm.locator(f'[data-field="log"] > li[data-seq="{start + 1}"]')
+    expect(undone).to_have_class("rpg-entry rpg-entry--undone", timeout=ANSWER_MS)
+    assert undone.get_attribute("data-drawn") is None
+    expect(older).to_have_count(count)
+    finished(gm)

@@ -187,20 +187,31 @@ export function renderState(root, state, role) {
 /** Show `entries` (newest first) in the log of `root`. */
 export function renderLog(root, entries) {
   const log = root.querySelector('[data-field="log"]');
-  // An entry already shown keeps its dice open or folded as the reader left them.
-  const shown = new Map([.../** @type {NodeListOf<HTMLDetailsElement>} */ (
-    log.querySelectorAll("[data-answers]"))].map(
-    (details) => [/** @type {HTMLElement} */ (details.closest("[data-seq]")).dataset.seq,
-      details.open]));
-  log.replaceChildren(...entries.map((entry) => renderEntry(root, entry)));
-  for (const item of /** @type {HTMLCollectionOf<HTMLElement>} */ (log.children)) {
-    const open = shown.get(item.dataset.seq);
-    if (open !== undefined) {
-      /** @type {HTMLDetailsElement} */ (item.querySelector("[data-answers]")).open = open;
-    }
+  // An entry drawn before from the same reading stays the same element: a poll that brings
+  // nothing new leaves the log as the reader has it (dice open or folded, a tap under way);
+  // a changed entry (an undo marks it) is drawn again and keeps its dice open or folded.
+  const before = new Map([.../** @type {HTMLCollectionOf<HTMLElement>} */ (log.children)].map(
+    (item) => [item.dataset.seq, item]));
+  const items = entries.map((entry) => {
+    const old = before.get(String(entry.seq));
+    const reading = JSON.stringify(entry);
+    if (old && drawnFrom.get(old) === reading) return old;
+    const item = renderEntry(root, entry);
+    drawnFrom.set(item, reading);
+    const details = /** @type {HTMLDetailsElement | null} */ (
+      old && old.querySelector("[data-answers]"));
+    if (details) /** @type {HTMLDetailsElement} */ (item.querySelector("[data-answers]")).open =
+      details.open;
+    return item;
+  });
+  if (items.length !== log.children.length || items.some((item, at) => log.children[at] !== item)) {
+    log.replaceChildren(...items);
   }
   if (entries.length) log.start = entries[0].seq;
 }
+
+/** The reading each shown entry was drawn from. */
+const drawnFrom = new WeakMap();
 
 /** The page's parts shown for what is known: a new expedition, or one opened. */
 export function showView(root, view) {
