@@ -36,6 +36,12 @@ CHROMIUM_ARGS = [
 PATIENCE_MS = 120_000
 
 
+#: Every page asks for less motion, as a reader may: the pages then jump instead of gliding to
+#: what opens, and a tap lands where Playwright saw its target (a glide still under way on a
+#: loaded machine moved the page between the check and the tap).
+STILL = {"reduced_motion": "reduce"}
+
+
 class Patient:
     """Chromium whose every context waits up to :data:`PATIENCE_MS` (a bound, not a speed: speed
     is measured in ``bench/``); otherwise the browser itself."""
@@ -44,12 +50,12 @@ class Patient:
         self._browser = browser
 
     def new_context(self, **options: Any) -> Any:
-        context = self._browser.new_context(**options)
+        context = self._browser.new_context(**{**STILL, **options})
         context.set_default_timeout(PATIENCE_MS)
         return context
 
     def new_page(self, **options: Any) -> Any:
-        page = self._browser.new_page(**options)
+        page = self._browser.new_page(**{**STILL, **options})
         page.context.set_default_timeout(PATIENCE_MS)
         return page
 

@@ -153,8 +153,9 @@ function openPanel(name) {
   }
   const panel = root.querySelector(`[data-panel="${name}"]`);
   // Its top in sight below the sticky records (the panel's scroll-margin), the first field
-  // under the thumb.
-  if (panel) panel.scrollIntoView({ block: "start", behavior: "smooth" });
+  // under the thumb; gliding there unless the reader asked for less motion.
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (panel) panel.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
 }
 
 function closePanels() {
