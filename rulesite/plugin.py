@@ -89,8 +89,10 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
         return html
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Link the manifest and theme colour from every page's head."""
-        return output.replace("</head>", search.head_links(page.url) + "</head>", 1)
+        """Link the manifest and theme colour from every page's head (and, on the API page,
+        stand in for the reference frame's call to the page until the page's script is there)."""
+        head = search.head_links(page.url) + reference.head_scripts(output)
+        return output.replace("</head>", head + "</head>", 1)
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:

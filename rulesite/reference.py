@@ -28,3 +28,31 @@ def openapi_document() -> dict[str, Any]:
 def swagger_tag() -> str:
     """The tag that renders the reference where the marker stands."""
     return f'<swagger-ui src="{SPEC_PATH.rsplit("/", 1)[-1]}"/>'
+
+
+#: Swagger UI's frame tells the page its height by calling the page's
+#: ``update_swagger_ui_iframe_height``, which mkdocs-swagger-ui-tag defines at the end of the
+#: page's body: a frame that loads first called a name not yet there (an error, and a frame left
+#: short). This script in the head stands in for it until the plugin's own arrives, then hands
+#: the waiting calls to it.
+EARLY_HEIGHT = """<script>
+(() => {
+  const waiting = new Set();
+  let update = null;
+  Object.defineProperty(window, "update_swagger_ui_iframe_height", {
+    configurable: true,
+    get: () => update || ((id) => { waiting.add(id); }),
+    set: (given) => {
+      update = typeof given === "function" ? given : null;
+      if (!update) return;
+      for (const id of waiting) update(id);
+      waiting.clear();
+    },
+  });
+})();
+</script>"""
+
+
+def head_scripts(output: str) -> str:
+    """What a page with the reference needs in its head, before the frame can load."""
+    return EARLY_HEIGHT if "swagger-ui-iframe" in output else ""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import PHONE, scrolls_sideways, serve
 
@@ -113,4 +115,33 @@ def test_site_is_installable(browser, site_url):
     assert manifest["display"] == "standalone"
     assert manifest["lang"] == "cs"
     assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    page.context.close()
+
+
+def test_the_reference_frame_may_call_the_page_before_the_page_can_answer(browser, site_url):
+    # The frame reports its height to the page; the page's own answer to that call comes at the
+    # end of its body, so a frame that loads first is answered by the head's stand-in, which
+    # hands the call on once the answer is there.
+    page = _new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + "nastroje/api/")
+    page.evaluate("() => { window.update_swagger_ui_iframe_height = undefined; }")
+    heard = page.evaluate(
+        """() => {
+          window.update_swagger_ui_iframe_height("early-a");
+          window.update_swagger_ui_iframe_height("early-b");
+          window.update_swagger_ui_iframe_height("early-a");
+          const heard = [];
+          window.update_swagger_ui_iframe_height = (id) => heard.push(id);
+          window.update_swagger_ui_iframe_height("late");
+          return heard;
+        }""")
+    # (the frame itself may call in between: it is handed on too)
+    assert [id for id in heard if id.startswith(("early", "late"))] == [
+        "early-a", "early-b", "late"]
+    # And on the page as built, the frame got its height from the page's own answer.
+    frame = page.locator("iframe.swagger-ui-iframe")
+    expect(frame).to_have_attribute("height", re.compile(r"^\d{3,}px$"))
+    assert not errors, errors
     page.context.close()
