@@ -39,49 +39,8 @@ from flask import Flask, Response, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.wsgi import COUNTED, RATE_LIMIT
-from rpg.core.catalog import messages, msg
-from rpg.core.dice import ReplayDice, SeededDice
-from rpg.core.errors import TooManyRolls
-from rpg.core.text import Text
 
 log = logging.getLogger(__name__)
-
-MESSAGES = messages({
-    "api.dice-budget": Text(
-        "Příliš mnoho kostek: jeden požadavek smí hodit nejvýše {n} kostek; zmenši počty.",
-        "Too many dice: one request may roll at most {n} dice; ask for fewer."),
-})
-
-
-def _over_budget(budget: int) -> TooManyRolls:
-    return TooManyRolls(msg("api.dice-budget", n=budget))
-
-
-class BudgetedSeededDice(SeededDice):
-    """Seeded dice that stop at the request's dice budget."""
-
-    def __init__(self, seed: int, budget: int) -> None:
-        super().__init__(seed)
-        self.budget = budget
-
-    def die(self, faces: int, label: str) -> int:
-        if self.drawn >= self.budget:
-            raise _over_budget(self.budget)
-        return super().die(faces, label)
-
-
-class BudgetedReplayDice(ReplayDice):
-    """Physical dice; a procedure that would need more than the budget stops the same way."""
-
-    def __init__(self, values: Sequence[int], budget: int) -> None:
-        super().__init__(values)
-        self.budget = budget
-
-    def die(self, faces: int, label: str) -> int:
-        if self.drawn >= self.budget:
-            raise _over_budget(self.budget)
-        return super().die(faces, label)
-
 
 def dice_budget() -> int:
     """The configured most dice one request may roll."""

@@ -37,11 +37,11 @@ from api.formats import (
     requested_format,
 )
 from api.language import request_language
-from api.limits import BudgetedReplayDice, BudgetedSeededDice, dice_budget
+from api.limits import dice_budget
 from api.results import result_schema
 from api.serialize import to_json
 from api.wsgi import LANGUAGE
-from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource
+from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import Procedure, procedures
 from rpg.core.text import LANGUAGES, Text
@@ -221,10 +221,10 @@ def dice_source(seed: int | None, dice: list[int] | None,
     ``budget``: the most dice it rolls (default: the app's ``DICE_BUDGET``)."""
     budget = dice_budget() if budget is None else budget
     if dice is not None:
-        return BudgetedReplayDice(dice, budget), None
+        return ReplayDice(dice, budget), None
     if seed is None:
         seed = draw_seed()
-    return BudgetedSeededDice(seed, budget), seed
+    return SeededDice(seed, budget), seed
 
 
 def draw_seed() -> int:

@@ -35,17 +35,27 @@ MESSAGES = messages({
         "Die #{pos} ('{label}') is a d{faces}: {value} is not between 1 and {faces}."),
     "dice.left-over": Text("Příliš mnoho kostek: zadáno {given}, postup použil {used}.",
                            "Too many dice: {given} given, the procedure used {used}."),
+    "dice.over-budget": Text(
+        "Příliš mnoho kostek: jeden požadavek smí hodit nejvýše {n} {n:kostku|kostky|kostek};"
+        " zmenši počty.",
+        "Too many dice: one request may roll at most {n} {n:die|dice}; ask for fewer."),
 })
 
 
 class DiceSource(ABC):
-    """Something that yields die results, one at a time, in the order a procedure needs them."""
+    """Something that yields die results, one at a time, in the order a procedure needs them.
 
-    def __init__(self) -> None:
+    ``budget``: the most dice it yields to the one request it serves (the API's budget, refused in
+    the request's words); without one, only the engine's runaway guard stops it."""
+
+    def __init__(self, budget: int | None = None) -> None:
         self.drawn = 0
+        self.budget = budget
 
     def die(self, faces: int, label: str) -> int:
         """The next die of ``faces`` sides, for the purpose ``label`` (e.g. ``"morale"``)."""
+        if self.budget is not None and self.drawn >= self.budget:
+            raise TooManyRolls(msg("dice.over-budget", n=self.budget))
         if self.drawn >= MAX_DICE_PER_PROCEDURE:
             raise TooManyRolls(msg("dice.too-many-drawn", n=MAX_DICE_PER_PROCEDURE))
         value = self._next(faces, label)
@@ -62,8 +72,8 @@ class DiceSource(ABC):
 class SeededDice(DiceSource):
     """Dice from ``random.Random(seed)``: the same seed, the same dice, release after release."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__()
+    def __init__(self, seed: int, budget: int | None = None) -> None:
+        super().__init__(budget)
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -74,8 +84,8 @@ class SeededDice(DiceSource):
 class ReplayDice(DiceSource):
     """Physical dice results, consumed in order; every misfit is a clear :class:`DiceError`."""
 
-    def __init__(self, values: Sequence[int]) -> None:
-        super().__init__()
+    def __init__(self, values: Sequence[int], budget: int | None = None) -> None:
+        super().__init__(budget)
         if len(values) > MAX_GIVEN_DICE:
             raise DiceError(msg("dice.too-many-given", n=len(values), m=MAX_GIVEN_DICE))
         self.values = tuple(values)

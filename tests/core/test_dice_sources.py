@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rpg.core.dice import MAX_GIVEN_DICE, ReplayDice, SeededDice
-from rpg.core.errors import DiceError
+from rpg.core.errors import DiceError, TooManyRolls
 
 
 def test_seeded_dice_follow_the_published_contract() -> None:
@@ -54,3 +54,27 @@ def test_replay_rejects_dice_left_over() -> None:
 def test_replay_bounds_the_number_of_dice() -> None:
     with pytest.raises(DiceError, match="at most 200"):
         ReplayDice([1] * (MAX_GIVEN_DICE + 1))
+
+
+@pytest.mark.parametrize(("budget", "cs", "en"), [
+    (1, "1 kostku", "1 die"), (2, "2 kostky", "2 dice"), (5, "5 kostek", "5 dice")])
+@pytest.mark.parametrize("physical", [False, True])
+def test_a_budget_stops_either_source_at_its_count_in_the_requests_words(
+        budget: int, cs: str, en: str, physical: bool) -> None:
+    source = ReplayDice([1, 2, 3, 4, 5, 6], budget) if physical else SeededDice(3, budget)
+    assert [source.die(6, "a") for _ in range(budget)] == source_dice(source, budget)
+    with pytest.raises(TooManyRolls) as caught:
+        source.die(6, "c")
+    assert caught.value.message.en == (
+        f"Too many dice: one request may roll at most {en}; ask for fewer.")
+    assert caught.value.message.cs == (
+        f"Příliš mnoho kostek: jeden požadavek smí hodit nejvýše {cs}; zmenši počty.")
+    assert source.drawn == budget
+
+
+def source_dice(source: SeededDice | ReplayDice, count: int) -> list[int]:
+    """The first ``count`` d6 ``source`` should yield: its seed's or its given values."""
+    if isinstance(source, SeededDice):
+        rng = random.Random(source.seed)
+        return [rng.randrange(6) + 1 for _ in range(count)]
+    return list(source.values[:count])
