@@ -2,11 +2,12 @@
 
 Most requests a procedure gets are the plain case: a GET or a JSON POST from an allowed host,
 counted by the rate limit and within it, valid input, a JSON answer. Flask's request context,
-routing, hooks and response object cost that case more than the rule itself does (see the README's
-throughput figures), so this WSGI middleware answers it directly, with the very functions Flask's
-path uses: the same input schema (:attr:`api.procedures.Endpoint.args`), the same dice, the same
-body (:func:`api.procedures.answer_body`) and the same JSON provider. :mod:`api.wsgi`, outside it,
-adds the same headers to both.
+routing, hooks and response object cost that case more than the rule itself does (the throughput
+figures on the site's page ``docs/nastroje/mereni.md``), so this WSGI middleware answers it
+directly, with the very functions Flask's path uses: the same input schema
+(:attr:`api.procedures.Endpoint.args`), the same dice, the same body
+(:func:`api.procedures.answer_body`) and the same JSON provider. :mod:`api.wsgi`, outside it, adds
+the same headers to both.
 
 Anything else is handed to Flask untouched, and Flask answers it as it answers every request:
 another path or method, a host to refuse, a query or body over the limits, a body that is not
