@@ -13,23 +13,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rpg.core.catalog import Field, Message, messages, msg
+from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
 from rpg.expedition.kernel import Change, Context, action
 from rpg.expedition.state import State, member_named
 from rpg.expedition.wounds import living_member
+from rpg.pravidla.checks import outcome_word
 from rpg.pravidla.health import SAVE_FATIGUE_MAX
 
 MESSAGES = messages({
     "expedition.saving-throw.title": Text("Záchranný hod", "Saving throw"),
-    "expedition.saving-throw.text": Text("Záchranný hod: {name}.", "Saving throw: {name}."),
+    "expedition.saving-throw.text": Text("Záchranný hod: {name}, {outcome}.",
+                                         "Saving throw: {name}, {outcome}."),
     "expedition.skill-check.title": Text("Ověření dovednosti", "Skill check"),
-    "expedition.skill-check.text": Text("Ověření dovednosti: {name}.", "Skill check: {name}."),
+    "expedition.skill-check.text": Text("Ověření dovednosti: {name}, {outcome}.",
+                                        "Skill check: {name}, {outcome}."),
     "expedition.magic-items.title": Text("Zničení magických předmětů",
                                          "Destruction of magic items"),
-    "expedition.magic-items.text": Text("Magické předměty, majitel: {name}.",
-                                        "Magic items, owner: {name}."),
+    "expedition.magic-items.text": Text("Magické předměty, majitel: {name}; {items}.",
+                                        "Magic items, owner: {name}; {items}."),
+    # "předmět Hůl: zničen": the outcome agrees with "předmět", whatever the item's name.
+    "expedition.magic-items.item": Text("předmět {name}: {outcome}", "{name}: {outcome}"),
     "expedition.event.survives-fatigue": Text(
         "{name} přežívá únavu: záchranný hod proti smrti uspěl.",
         "{name} survives the fatigue: the save against death succeeded."),
@@ -70,7 +75,10 @@ def saving_throw(state: State, context: Context, *, character: str, target: int 
             after = state.with_character(replace(
                 member, status="dead", died_at=state.clock, unconscious_shifts=0,
                 beyond_rescue=True, fatigue_save_due=False))
-    return Change(after, msg("expedition.saving-throw.text", name=member.name), tuple(events))
+    # The check's own noun ("úspěch"), not the save's "uspěl": a verb after a name would give
+    # the name a gender.
+    return Change(after, msg("expedition.saving-throw.text", name=member.name,
+                             outcome=outcome_word(saved)), tuple(events))
 
 
 @action("magic-items", procedures=("magic-items",), rolls=True)
@@ -84,9 +92,12 @@ def magic_items(state: State, context: Context, *, character: str,
     if target is None:
         raise RuleError(msg("expedition.error.no-save", name=member.name, field=Field("target")),
                         field="target")
-    context.run("magic-items", target=target, items=[dict(item) for item in items],
-                modifier=modifier, bonus=bonus, fatigue=_penalty(member.fatigue))
-    return Change(state, msg("expedition.magic-items.text", name=member.name))
+    saved = context.run("magic-items", target=target, items=[dict(item) for item in items],
+                        modifier=modifier, bonus=bonus, fatigue=_penalty(member.fatigue)).result
+    return Change(state, msg("expedition.magic-items.text", name=member.name, items=Join(tuple(
+        msg("expedition.magic-items.item", name=item.name, outcome=msg(
+            "magic-items.survives" if item.survives else "magic-items.destroyed"))
+        for item in saved.items), "; ")))
 
 
 @action("skill-check", procedures=("skill-check",), rolls=True)
@@ -103,5 +114,6 @@ def skill_check(state: State, context: Context, *, character: str, modifier: int
         inputs["dc"] = dc
     if difficulty is not None:
         inputs["difficulty"] = difficulty
-    context.run("skill-check", **inputs)
-    return Change(state, msg("expedition.skill-check.text", name=member.name))
+    checked = context.run("skill-check", **inputs).result
+    return Change(state, msg("expedition.skill-check.text", name=member.name,
+                             outcome=outcome_word(checked)))

@@ -19,8 +19,8 @@ from typing import Any
 from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.errors import RuleError, check_int
 from rpg.core.text import Text
-from rpg.expedition.journey import declared_default, pass_shifts
-from rpg.expedition.kernel import Change, Context, Offer, action
+from rpg.expedition.journey import declared_default, pass_shifts, wandering_checked
+from rpg.expedition.kernel import Change, Context, Offer, Step, action, said
 from rpg.expedition.records import checked_name, optional_int
 from rpg.expedition.state import (
     AMOUNT_MAX,
@@ -35,7 +35,9 @@ from rpg.expedition.state import (
     clock_message,
 )
 from rpg.expedition.wounds import living_member, subdue, wound
-from rpg.pravidla.combat import MORALE_MAX, MORALE_MIN, MORALE_SUCCESSES_TO_DEATH
+from rpg.pravidla.attack import AttackGroup, AttackResult
+from rpg.pravidla.combat import MORALE_MAX, MORALE_MIN, MORALE_SUCCESSES_TO_DEATH, lowered
+from rpg.pravidla.encounters import EncounterResult, surprise_verdict
 
 #: A fight longer than this is a runaway count, not a fight (a day of rounds).
 ROUNDS_MAX = 24 * 60 * 60 // 6
@@ -48,6 +50,10 @@ MESSAGES = messages({
     "expedition.encounter.title": Text("Setkání", "Encounter"),
     "expedition.encounter.text": Text("Setkání ({location}): {sides}.",
                                       "Encounter ({location}): {sides}."),
+    "expedition.encounter.met": Text("Vzdálenost {distance} m ({zone}), pořadí: {order}.",
+                                     "Distance {distance} m ({zone}), order: {order}."),
+    "expedition.encounter.reaction": Text("Reakce ({side}): {reaction}.",
+                                          "Reaction ({side}): {reaction}."),
     "expedition.encounter.indoors": Text("uvnitř", "indoors"),
     "expedition.encounter.wilderness": Text("venku", "outdoors"),
     "expedition.encounter.dark": Text(
@@ -87,9 +93,10 @@ MESSAGES = messages({
     "expedition.encounter-end.routed": Text("Útěk nebo vzdání: {names}.",
                                             "Fled or surrendered: {names}."),
     "expedition.attack.title": Text("Útok", "Attack"),
-    "expedition.attack.text": Text("Útok: {attacker} → {target}.",
-                                   "Attack: {attacker} → {target}."),
-    "expedition.attack.alone": Text("Útok: {attacker}.", "Attack: {attacker}."),
+    "expedition.attack.text": Text("Útok: {attacker} → {target}, {outcome}.",
+                                   "Attack: {attacker} → {target}, {outcome}."),
+    "expedition.attack.alone": Text("Útok: {attacker}, {outcome}.",
+                                    "Attack: {attacker}, {outcome}."),
     "expedition.attack.someone": Text("někdo", "someone"),
     "expedition.attack.blind": Text(
         "Útočník je ve tmě: postavy ve tmě jsou považovány za slepé (na blízko s nevýhodou, na "
@@ -107,11 +114,13 @@ MESSAGES = messages({
         "Persistent damage, target: {target}; {total} in all."),
     "expedition.morale.title": Text("Morálka", "Morale"),
     "expedition.morale.text": Text(
-        "Morálka skupiny {group} – úspěchy v tomto setkání: {before} → {after}.",
-        "Morale of {group} – successes in this encounter: {before} → {after}."),
+        "Morálka skupiny {group}: {outcome}; úspěchy v tomto setkání: {before} → {after}.",
+        "Morale of {group}: {outcome}; successes in this encounter: {before} → {after}."),
     "expedition.morale.outside": Text(
-        "Morálka skupiny {group}: mimo setkání se úspěchy nepočítají.",
-        "Morale of {group}: outside an encounter no success is counted."),
+        "Morálka skupiny {group}: {outcome}; mimo setkání se úspěchy nepočítají.",
+        "Morale of {group}: {outcome}; outside an encounter no success is counted."),
+    "expedition.morale.held-twice": Text("už dvakrát uspěla → bojuje až do smrti, nehází se",
+                                         "already held twice → fights to the death, no roll"),
     "expedition.event.routed": Text(
         "Skupina {group} utíká nebo se vzdává: do konce setkání je mimo boj.",
         "The group {group} flees or surrenders: out of the fight until the encounter ends."),
@@ -231,9 +240,20 @@ def encounter(state: State, context: Context, *, sides: Sequence[str] | None = N
     made = _creatures(creatures, named, party_side, [m.name for m in state.party], events)
     begun = replace(state, encounter=Encounter(named, party_side, state.clock,
                                                hidden=context.hidden, creatures=made), morale=())
-    return Change(begun, msg("expedition.encounter.text",
-                             location=msg(f"expedition.encounter.{location}"),
-                             sides=Join(named)), tuple(events))
+    return Change(begun, said(msg("expedition.encounter.text",
+                                  location=msg(f"expedition.encounter.{location}"),
+                                  sides=Join(named)), *_met(met)), tuple(events))
+
+
+def _met(met: EncounterResult) -> tuple[Message, ...]:
+    """What the encounter's dice came to, in the procedure's own words: who is surprised, how
+    far apart and in which zone, the order the sides act in, each side's reaction."""
+    return (surprise_verdict(met.surprise),
+            msg("expedition.encounter.met", distance=met.distance.distance_m,
+                zone=lowered(met.distance.zone_name),
+                order=Join(tuple(entry.side for entry in met.initiative.order))),
+            *(msg("expedition.encounter.reaction", side=side.side, reaction=side.reaction)
+              for side in met.reactions))
 
 
 @action("reveal")
@@ -287,7 +307,8 @@ def encounter_end(state: State, context: Context, *, rounds: int | None = None) 
     text = (msg("expedition.encounter-end.text", rounds=rounds, shifts=shifts, clock=clock)
             if passed == shifts else msg("expedition.encounter-end.stopped", rounds=rounds,
                                          shifts=shifts, passed=passed, clock=clock))
-    return Change(after, text, tuple(events), tuple(offers))
+    return Change(after, said(text, *wandering_checked(context.steps)), tuple(events),
+                  tuple(offers))
 
 
 def _dealt(result: Any) -> int:
@@ -375,9 +396,29 @@ def attack(state: State, context: Context, *, attack: Mapping[str, Any],
     elif beast is not None:
         after = hurt_creature(after, beast.name, dealt, subdual, events)
     who = attacker or msg("expedition.attack.someone")
-    said = (msg("expedition.attack.text", attacker=who, target=target) if target
-            else msg("expedition.attack.alone", attacker=who))
-    return Change(after, said, tuple(events), tuple(offers))
+    outcome = _struck(hit)
+    text = (msg("expedition.attack.text", attacker=who, target=target, outcome=outcome)
+            if target else msg("expedition.attack.alone", attacker=who, outcome=outcome))
+    return Change(after, text, tuple(events), tuple(offers))
+
+
+def _struck(result: AttackResult | AttackGroup) -> Message | Text:
+    """What an attack came to, in the attack's own words: a miss, a hit (critical) and the
+    damage it dealt, the GM's instant kill, a manoeuvre's effect; a group's hits and damage."""
+    if isinstance(result, AttackGroup):
+        summary = result.summary
+        return lowered(msg("attack.summary", hits=summary.successes, count=summary.count,
+                           damage=summary.damage))
+    if not result.hit:
+        return msg("attack.miss")
+    to_hit = msg("attack.critical" if result.critical else "attack.hit")
+    if result.killed:
+        return msg("attack.instant-kill", to_hit=to_hit)
+    if result.maneuver is not None:
+        return msg("attack.maneuver-hit", to_hit=to_hit,
+                   effect=msg(f"attack.maneuver-effect.{result.maneuver}"))
+    return msg("attack.hit-damage", to_hit=to_hit,
+               damage=msg("attack.damage", shown=result.damage))
 
 
 @action("persistent-damage", procedures=("persistent-damage",), rolls=True)
@@ -424,8 +465,9 @@ def morale(state: State, context: Context, *, group: str, morale: int | None = N
         raise RuleError(msg("expedition.error.no-morale", group=group, field=Field("morale")),
                         field="morale")
     if met is None:
-        context.run("morale", morale=morale)
-        return Change(state, msg("expedition.morale.outside", group=group))
+        checked = context.run("morale", morale=morale)
+        return Change(state, msg("expedition.morale.outside", group=group,
+                                 outcome=_morale_outcome(checked)))
     if group in met.routed:
         raise RuleError(msg("expedition.error.routed", group=group, rule=ROUTED_RULE),
                         field="group")
@@ -444,5 +486,14 @@ def morale(state: State, context: Context, *, group: str, morale: int | None = N
     if not held.holds:
         events.append(msg("expedition.event.routed", group=group))
         after = replace(after, encounter=replace(met, routed=(*met.routed, group)))
-    return Change(after, msg("expedition.morale.text", group=group, before=before,
+    return Change(after, msg("expedition.morale.text", group=group,
+                             outcome=_morale_outcome(checked), before=before,
                              after=after_count), tuple(events))
+
+
+def _morale_outcome(checked: Step) -> Message:
+    """What a morale check came to, in the check's own words (holds, flees or surrenders,
+    fights to the death); a group that already held twice rolls nothing."""
+    if not checked.outcome.rolls:
+        return msg("expedition.morale.held-twice")
+    return msg(f"morale.{checked.result.outcome}")

@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from rpg.core.catalog import Field, Message, messages, msg
+from rpg.core.catalog import Field, Join, Message, messages, msg
 from rpg.core.errors import RuleError, check_bool, check_int
 from rpg.core.registry import procedures
 from rpg.core.text import Text
-from rpg.expedition.kernel import Change, Context, Offer, action
+from rpg.expedition.kernel import Change, Context, Offer, Step, action, said
 from rpg.expedition.state import (
     SHIFTS_PER_DAY,
     SHIFTS_PER_HOUR,
@@ -64,6 +64,8 @@ MESSAGES = messages({
         "putující monstrum: {clock}.",
         "{passed} of {count} {count:shift|shifts} passed, then a wandering monster came: "
         "{clock}."),
+    "expedition.shift.wandering": Text("Putující monstra: {outcomes}.",
+                                       "Wandering monsters: {outcomes}."),
     "expedition.shift.outside": Text(
         "{said} Mimo kobku se na putující monstra nehází.",
         "{said} Outside a dungeon there is no wandering-monster check."),
@@ -93,6 +95,7 @@ MESSAGES = messages({
     "expedition.rest.safe-building": Text(
         "Noc v bezpečném stavení: únava klesá jako za den v civilizaci.",
         "A night in a safe building: fatigue falls as for a day in civilization."),
+    "expedition.night-watch.quiet": Text("Noční hlídka: {outcome}.", "The night watch: {outcome}."),
     "expedition.event.night-watch": Text(
         "Noční hlídka: setkání! Odpočinek se přerušuje uprostřed noci.",
         "The night watch: an encounter! The rest breaks off in the middle of the night."),
@@ -213,6 +216,16 @@ def pass_shifts(state: State, context: Context, count: int, events: list[Message
     return state, count
 
 
+def wandering_checked(steps: Sequence[Step]) -> tuple[Message, ...]:
+    """What the wandering-monster checks rolled by the shifts came to, in clock order, in the
+    dungeon turn's own words ("Putující monstra: nic, setkání."); nothing when none was rolled."""
+    outcomes = tuple(msg("dungeon-turn.encounter" if step.result.wandering_monster
+                         else "dungeon-turn.nothing")
+                     for step in steps if step.procedure == "dungeon-turn"
+                     and step.result.wandering_monster is not None)
+    return (msg("expedition.shift.wandering", outcomes=Join(outcomes)),) if outcomes else ()
+
+
 @action("shift", procedures=("dungeon-turn", "fatigue"), rolls=True)
 def shift(state: State, context: Context, *, count: int = 1, noise: bool = False) -> Change:
     """[Průzkum kobek] shifts pass (``count``, a day's at most), each with its lights burning
@@ -234,7 +247,8 @@ def shift(state: State, context: Context, *, count: int = 1, noise: bool = False
         text = msg("expedition.shift.many", count=count, clock=clock)
     if after.mode != "dungeon":
         text = msg("expedition.shift.outside", said=text)
-    return Change(after, text, tuple(events), tuple(offers))
+    return Change(after, said(text, *wandering_checked(context.steps)), tuple(events),
+                  tuple(offers))
 
 
 def _camp(state: State, context: Context, location: str, bonuses: Sequence[str],
@@ -260,19 +274,22 @@ def _camp(state: State, context: Context, location: str, bonuses: Sequence[str],
 
 
 def _night_watch(context: Context, night_check: bool, night_chance: int,
-                 events: list[Message], offers: list[Offer]) -> bool:
+                 events: list[Message], offers: list[Offer]) -> tuple[Message, ...] | None:
     """[Přenocování v divočině] "Při táboření může v průběhu noci dojít k náhodným setkáním":
-    one check a night with the wandering monsters' chance (the rules give none of its own);
-    whether an encounter broke the night."""
+    one check a night with the wandering monsters' chance (the rules give none of its own).
+    An encounter breaks the night (``None``); else what the watch came to, when one was kept
+    ("Noční hlídka: nic se neděje.")."""
     check_bool(night_check, "night_check")
     check_int(night_chance, 1, WANDERING_MONSTERS.y, "night_chance")
     if not night_check:
-        return False
+        return ()
     watch = context.run("wandering-monsters", x=night_chance, y=WANDERING_MONSTERS.y).result
     if watch.success:
         events.append(msg("expedition.event.night-watch"))
         offers.append(ENCOUNTER_OFFER)
-    return bool(watch.success)
+        return None
+    return (msg("expedition.night-watch.quiet",
+                outcome=msg(f"{WANDERING_MONSTERS.key}.nothing")),)
 
 
 @action("rest", procedures=("dungeon-turn", "camping", "wandering-monsters", "healing",
@@ -322,7 +339,8 @@ def rest(state: State, context: Context, *, hours: int | None = None, days: int 
     where = msg(f"expedition.mode.{state.mode}")
     after = _camp(state, context, "dungeon" if state.mode == "dungeon" else "wilderness",
                   bonuses, covered, pay, events, offers)
-    if _night_watch(context, night_check, night_chance, events, offers):
+    watched = _night_watch(context, night_check, night_chance, events, offers)
+    if watched is None:
         after = elapse(after, context, hours * SHIFTS_PER_HOUR // 2, events, offers)
         return Change(after, msg("expedition.rest.interrupted", where=where,
                                  clock=clock_message(after)), tuple(events), tuple(offers))
@@ -331,8 +349,9 @@ def rest(state: State, context: Context, *, hours: int | None = None, days: int 
         events.append(msg("expedition.rest.safe-building"))
         after = recover(after, context, SAFE_NIGHT_DAYS, events, offers)
     after = rested(after)
-    return Change(after, msg("expedition.rest.text", hours=hours, where=where,
-                             clock=clock_message(after)), tuple(events), tuple(offers))
+    return Change(after, said(msg("expedition.rest.text", hours=hours, where=where,
+                                  clock=clock_message(after)), *watched), tuple(events),
+                  tuple(offers))
 
 
 def recover(state: State, context: Context, days: int, events: list[Message],
@@ -413,6 +432,7 @@ def travel_day(state: State, context: Context, *, terrain: str | None = None,
         events.append(msg("expedition.event.found-supplies", supplies=found))
         state = replace(state, supplies=state.supplies + found)
     state = tire(state, context, [m.name for m in living], day.fatigue_gained, events, offers)
+    watched: tuple[Message, ...] | None = ()
     if forced_march:
         after = elapse(state, context, SHIFTS_PER_DAY, events, offers)
         camp = msg("expedition.travel-day.no-camp")
@@ -420,14 +440,16 @@ def travel_day(state: State, context: Context, *, terrain: str | None = None,
     else:
         after = elapse(state, context, SHIFTS_PER_DAY - NIGHT_SHIFTS, events, offers)
         after = _camp(after, context, "wilderness", bonuses, covered, pay, events, offers)
-        if _night_watch(context, night_check, night_chance, events, offers):
+        watched = _night_watch(context, night_check, night_chance, events, offers)
+        if watched is None:
             after = elapse(after, context, NIGHT_SHIFTS // 2, events, offers)
             camp = msg("expedition.travel-day.broken-camp")
         else:
             after = rested(elapse(after, context, NIGHT_SHIFTS, events, offers))
             camp = msg("expedition.travel-day.camp")
-    return Change(after, msg("expedition.travel-day.text", distance=day.distance_km, camp=camp,
-                             clock=clock_message(after)), tuple(events), tuple(offers))
+    return Change(after, said(msg("expedition.travel-day.text", distance=day.distance_km,
+                                  camp=camp, clock=clock_message(after)), *(watched or ())),
+                  tuple(events), tuple(offers))
 
 
 @action("fast-travel", procedures=("fast-travel", "fast-travel-split", "fatigue"), rolls=True)

@@ -13,12 +13,23 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rpg.core.catalog import Message, msg
+from rpg.core.catalog import Join, Message, messages, msg
 from rpg.core.dice import DiceSource, ReplayDice
 from rpg.core.outcome import Outcome
 from rpg.core.registry import procedures
+from rpg.core.text import Text
 from rpg.expedition.dice import ActionDice
 from rpg.expedition.state import State
+
+MESSAGES = messages({
+    "expedition.sentences": Text("{said}", "{said}"),
+})
+
+
+def said(first: Message, *more: Message) -> Message:
+    """Sentences one after another: what an action did, then what its dice came to (the
+    outcome on the entry's line; the dice and the rule stay in its answers)."""
+    return msg("expedition.sentences", said=Join((first, *more), " ")) if more else first
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from rpg.core.catalog import Choice, Field, Join, Message, messages, msg
 from rpg.core.citations import RULES
@@ -155,7 +155,17 @@ class GroupSummary:
     successes: int
 
 
-def outcome_word(test: D20Test) -> Message:
+class Judged(Protocol):
+    """A d20 check as its words judge it: a test as rolled, or a check's result."""
+
+    @property
+    def success(self) -> bool: ...
+
+    @property
+    def critical(self) -> Critical: ...
+
+
+def outcome_word(test: Judged) -> Message:
     """``úspěch``, ``neúspěch``, or the critical one."""
     if test.critical == "success":
         return msg("check.critical-success")

@@ -285,7 +285,7 @@ def surprise(
     effect: SurpriseEffect = "none" if count == 0 else "all" if count == len(sides) else "some"
     result = SurpriseResult(tuple(entries), effect,
                             surprise_distribution(len(sides), len(rolls)))
-    text = msg("surprise.text", rolls=Join(tuple(shown)), verdict=_surprise_verdict(result))
+    text = msg("surprise.text", rolls=Join(tuple(shown)), verdict=surprise_verdict(result))
     return Outcome("surprise", tuple(rolls), result, None, text, RULES["surprise"],
                    _after_surprise(result, sides))
 
@@ -300,7 +300,7 @@ def _after_surprise(result: SurpriseResult, sides: tuple[Side, ...]) -> tuple[Ne
     return (Next("encounter-distance", {"surprised": bool(caught)}), Next("initiative", order))
 
 
-def _surprise_verdict(result: SurpriseResult) -> Message:
+def surprise_verdict(result: SurpriseResult) -> Message:
     """What the surprise means: nothing, a round lost by the surprised sides, or a moment's
     hesitation for all."""
     if result.effect != "some":

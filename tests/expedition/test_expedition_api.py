@@ -159,6 +159,35 @@ def test_a_hidden_roll_shows_as_hidden_to_the_players(db_app: Flask) -> None:
     assert "morale" not in table.read(table.players)["state"]
 
 
+def test_a_secret_rolls_outcome_stays_with_the_gm(db_app: Flask) -> None:
+    # The entry's line says what the dice came to (who is surprised, a hit and its damage, the
+    # morale's outcome): for a secret roll that is the GM's alone, in either language and in
+    # every read the players' link makes.
+    table = Table.create(db_app.test_client())
+    table.act("encounter", dice=[4, 2, 3, 4, 5, 3, 8, 6, 6], hidden=True,
+              sides=["hráči", "goblini"], creatures=[{"name": "vlk", "hp": 5, "morale": 7}])
+    table.act("attack", dice=[15, 4], hidden=True, attacker="Eva", target="vlk",
+              attack={"ac": 11, "damage": "1d6"})
+    table.act("morale", dice=[5, 4], hidden=True, group="goblini")
+    said = [entry["text"] for entry in table.read()["log"][:3]]
+    assert said == [
+        "Morálka skupiny goblini: prchá nebo se vzdává; úspěchy v tomto setkání: 0 → 0.",
+        "Útok: Eva → vlk, zásah, poškození 4.",
+        "Setkání (uvnitř): hráči, goblini. Nikdo není překvapený. Vzdálenost 14 m (poblíž), "
+        "pořadí: goblini, hráči. Reakce (goblini): Přátelský, nápomocný."]
+    for lang, outcomes in (("cs", ("prchá", "zásah", "poškození", "překvapen", "Přátelský")),
+                           ("en", ("flees", "hit", "damage", "surprised", "Friendly"))):
+        reads = [table.read(table.players, lang=lang)["log"], table.client.get(
+            f"/api/v1/expeditions/{table.id}/log", query_string={"lang": lang},
+            headers=table.players).get_json()["entries"]]
+        for log in reads:
+            assert [(e["kind"], e["text"], e["events"], e["answers"]) for e in log[:3]] == [
+                ("hidden", "PJ hodil skrytě." if lang == "cs" else "The GM rolled in secret.",
+                 [], [])] * 3
+            shown = str(log)
+            assert not [word for word in outcomes if word in shown], lang
+
+
 def test_the_answer_carries_the_new_state_and_offers_what_comes_next(db_app: Flask) -> None:
     table = Table.create(db_app.test_client())
     table.act("shift", seed=1)

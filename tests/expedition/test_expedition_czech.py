@@ -32,19 +32,20 @@ create_app({"TESTING": True})  # every module of the expedition declares its ent
 #: Parameters that are names the GM typed (a character, a creature, a group, a side, a light).
 NAMES = {"name", "character", "attacker", "target", "group", "side"}
 #: Parameters that are lists of such names (written "a, b, c").
-NAME_LISTS = {"names", "sides"}
+NAME_LISTS = {"names", "order", "sides"}
 #: Parameters that are numbers.
 NUMBERS = {"ac", "after", "amount", "before", "count", "current", "damage", "day", "days",
            "distance", "expected", "fatigue", "high", "hours", "hp", "index", "left", "level",
            "levels", "low", "max_hp", "members", "minutes", "morale", "passed", "reverted",
            "round", "rounds", "seconds", "seq", "shifts", "supplies", "taken", "total", "turn"}
 #: Parameters that are the engine's own words (a clock, a field, a rule quoted, a place).
-OWN_WORDS = {"camp", "change", "changes", "clock", "field", "format", "instead", "kind",
-             "location", "mode", "path", "rule", "said", "since", "title", "where"}
+OWN_WORDS = {"camp", "change", "changes", "clock", "field", "format", "instead", "items", "kind",
+             "location", "mode", "outcome", "outcomes", "path", "reaction", "rule", "said",
+             "since", "title", "where", "zone"}
 
 #: Words that may stand right before a name: nouns it is in apposition to.
 BEFORE_NAME = {"postava", "postavy", "skupina", "skupiny", "strana", "stvoření", "efekt",
-               "světla", "jménem"}
+               "světla", "jménem", "předmět"}
 #: Words that may follow a name: verbs in the present tense (no gender) and words that begin a
 #: phrase of their own.
 AFTER_NAME = {"se", "je", "není", "má", "žije", "zůstává", "umírá", "přichází", "opouští",
@@ -54,7 +55,7 @@ AFTER_NAME = {"se", "je", "není", "má", "žije", "zůstává", "umírá", "př
 BEFORE_NUMBER = {
     # labels whose value the number is ("životy 7", "směna 4", "OČ 12")
     "den", "směna", "kolo", "záznam", "verze", "verzi", "únava", "životy", "zásoby", "oč",
-    "morálka", "odpočinek", "pořadí", "poškození", "č", "h",
+    "morálka", "odpočinek", "pořadí", "poškození", "vzdálenost", "č", "h",
     # prepositions and adverbs ("po 3 kolech", "za 3 směny", "od 8 do 12", "jen 3", "ještě 2
     # směny", "1 až 4")
     "po", "z", "od", "do", "na", "pro", "za", "nejvýše", "celkem", "než", "jen", "ještě", "až",
@@ -62,10 +63,11 @@ BEFORE_NUMBER = {
     "trvá", "hoří", "vidělo", "ubrat", "čekáno",
     # English labels and prepositions
     "ac", "hp", "morale", "version", "fatigue", "supplies", "turn", "round", "day", "entry",
+    "distance",
     "no", "seq", "damage", "of", "to", "after", "for", "in", "at", "most", "saw", "lasts", "be",
     "left", "take", "than", "within"}
 #: Units and words after a number that need no agreement.
-AFTER_NUMBER = {"h", "min", "s", "km", "z", "do", "hp", "of", "to", "more", "in", "expected"}
+AFTER_NUMBER = {"h", "min", "s", "m", "km", "z", "do", "hp", "of", "to", "more", "in", "expected"}
 #: Where the pages of the expedition are.
 PAGES = [*Path("docs/vyprava").glob("*.md"), *Path("docs/javascripts/expedition").glob("*.js")]
 #: The tools' pages and every script of the site: the calculators, the integrations.
@@ -169,8 +171,9 @@ def test_rendered_with_any_name_and_count_the_name_stands_verbatim(key: str,
      "Štít končí (1 směna zůstává nevyužita)."),
     ("expedition.event.effect-out", {"name": "Kouzlo štít"}, "Kouzlo štít končí."),
     ("expedition.event.light-out", {"name": "Pochodeň 1"}, "Pochodeň 1 vyhasíná."),
-    ("expedition.attack.text", {"attacker": "Eva", "target": "Bandita"},
-     "Útok: Eva → Bandita."),
+    ("expedition.attack.text", {"attacker": "Eva", "target": "Bandita", "outcome": msg(
+        "attack.hit-damage", to_hit=msg("attack.hit"), damage=msg("attack.damage", shown=4))},
+     "Útok: Eva → Bandita, zásah, poškození 4."),
     ("expedition.duration", {"hours": 7, "minutes": 50}, "7 h 50 min"),
     ("expedition.effect.left", {"shifts": 4}, "zbývají 4 směny"),
     ("expedition.effect.left", {"shifts": 5}, "zbývá 5 směn"),

@@ -9,8 +9,9 @@ cestování], [Náhlá setkání], [Konec setkání], [Morálka], [Únava], [Mí
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -391,3 +392,119 @@ def test_every_action_names_the_procedures_it_runs() -> None:
         assert all(path in procedures() or path == "encounter-duration"
                    for path in declared.procedures), kind
         assert declared.title.cs and declared.title.en
+
+
+# --- the outcome on the entry's line: what the dice came to, in the rules' own words ----------
+
+
+def _in_a_fight() -> State:
+    """Turn 1 passed, then goblins met: nobody surprised, 14 m apart, friendly."""
+    state = rolled(set_out(), "shift").state
+    return rolled(state, "encounter", [4, 2, 3, 4, 5, 3, 8, 6, 6], sides=["hráči", "skřeti"],
+                  creatures=[{"name": "skřet", "hp": 5, "ac": 12, "morale": 7}]).state
+
+
+def _held_twice() -> State:
+    state = _in_a_fight()
+    for _ in range(2):
+        state = rolled(state, "morale", [1, 1], group="skřeti").state
+    return state
+
+
+@pytest.mark.parametrize(("start", "kind", "dice", "inputs", "czech", "english"), [
+    # [Putující monstra] the shift's check: nothing, an encounter; several shifts, each check.
+    (lambda: rolled(set_out(), "shift").state, "shift", [4], {},
+     "Uběhla směna: den 1, 0 h 20 min, směna 2. Putující monstra: nic.",
+     "A shift passes: day 1, 0 h 20 min, turn 2. Wandering monsters: nothing."),
+    (lambda: rolled(set_out(), "shift").state, "shift", [1], {},
+     "Uběhla směna: den 1, 0 h 20 min, směna 2. Putující monstra: setkání.",
+     "A shift passes: day 1, 0 h 20 min, turn 2. Wandering monsters: an encounter."),
+    (set_out, "shift", [5, 6], {"count": 4},
+     "Uběhly 4 směny: den 1, 0 h 40 min, směna 4. Putující monstra: nic, nic.",
+     "4 shifts pass: day 1, 0 h 40 min, turn 4. Wandering monsters: nothing, nothing."),
+    (set_out, "shift", [5, 1], {"count": 6},
+     "Uběhly 4 z 6 směn, pak přišlo putující monstrum: den 1, 0 h 40 min, směna 4. Putující "
+     "monstra: nic, setkání.",
+     "4 of 6 shifts passed, then a wandering monster came: day 1, 0 h 40 min, turn 4. "
+     "Wandering monsters: nothing, an encounter."),
+    (_in_a_fight, "encounter-end", [4], {"rounds": 3},
+     "Konec setkání po 3 kolech: 1 směna; den 1, 0 h 20 min, směna 2. Putující monstra: nic.",
+     "The encounter ends after 3 rounds: 1 shift; day 1, 0 h 20 min, turn 2. Wandering "
+     "monsters: nothing."),
+    # [Náhlá setkání] who is surprised, how far apart, who acts first, the reaction.
+    (set_out, "encounter", [4, 2, 3, 4, 5, 3, 8, 6, 6], {"sides": ["hráči", "skřeti"]},
+     "Setkání (uvnitř): hráči, skřeti. Nikdo není překvapený. Vzdálenost 14 m (poblíž), "
+     "pořadí: skřeti, hráči. Reakce (skřeti): Přátelský, nápomocný.",
+     "Encounter (indoors): hráči, skřeti. Nobody is surprised. Distance 14 m (near), order: "
+     "skřeti, hráči. Reaction (skřeti): Friendly, helpful."),
+    (set_out, "encounter", [1, 3, 3, 3, 3, 7, 2, 3], {"sides": ["hráči", "skřeti"]},
+     "Setkání (uvnitř): hráči, skřeti. Překvapená strana (hráči) vynechá 1 kolo. Vzdálenost "
+     "6 m (poblíž), pořadí: skřeti. Reakce (skřeti): Nepřátelský, může zaútočit.",
+     "Encounter (indoors): hráči, skřeti. The surprised side (hráči) loses 1 round. Distance "
+     "6 m (near), order: skřeti. Reaction (skřeti): Hostile, may attack."),
+    (lambda: set_out(effects=[]), "encounter", [4, 1, 3, 3, 3, 3, 7],
+     {"sides": ["hráči", "skřeti"]},
+     "Setkání (uvnitř): hráči, skřeti. Překvapená strana (skřeti) vynechá 1 kolo. Vzdálenost "
+     "6 m (poblíž), pořadí: hráči.",
+     "Encounter (indoors): hráči, skřeti. The surprised side (skřeti) loses 1 round. Distance "
+     "6 m (near), order: hráči."),
+    # [Útok obecně] a miss; a hit and its damage; a group's hits; a manoeuvre's effect.
+    (_in_a_fight, "attack", [5], {"attacker": "Eva", "target": "skřet",
+                                  "attack": {"damage": "1d6"}},
+     "Útok: Eva → skřet, vedle.", "Attack: Eva → skřet, miss."),
+    (_in_a_fight, "attack", [15, 4], {"attacker": "Eva", "target": "skřet",
+                                      "attack": {"damage": "1d6"}},
+     "Útok: Eva → skřet, zásah, poškození 4.", "Attack: Eva → skřet, hit, damage 4."),
+    (_in_a_fight, "attack", [20], {"attacker": "skřet", "attack": {"damage": "1d6", "ac": 10}},
+     "Útok: skřet, kritický zásah, poškození 6.", "Attack: skřet, critical hit, damage 6."),
+    (_in_a_fight, "attack", [15, 5, 3, 12, 2],
+     {"attacker": "skřet", "target": "Eva", "attack": {"damage": "1d6", "ac": 10, "count": 3}},
+     "Útok: skřet → Eva, zásahů: 2 z 3, poškození celkem 7.",
+     "Attack: skřet → Eva, hits: 2 of 3, total damage 7."),
+    (_in_a_fight, "attack", [15], {"attacker": "Eva", "target": "skřet",
+                                   "attack": {"maneuver": "grapple"}},
+     "Útok: Eva → skřet, zásah: cíl je přidržen.", "Attack: Eva → skřet, hit: the target is "
+     "held."),
+    # [Morálka] holds, flees or surrenders, fights to the death; outside an encounter.
+    (_in_a_fight, "morale", [3, 4], {"group": "skřeti"},
+     "Morálka skupiny skřeti: drží; úspěchy v tomto setkání: 0 → 1.",
+     "Morale of skřeti: holds; successes in this encounter: 0 → 1."),
+    (_in_a_fight, "morale", [5, 4], {"group": "skřeti"},
+     "Morálka skupiny skřeti: prchá nebo se vzdává; úspěchy v tomto setkání: 0 → 0.",
+     "Morale of skřeti: flees or surrenders; successes in this encounter: 0 → 0."),
+    (_held_twice, "morale", [], {"group": "skřeti"},
+     "Morálka skupiny skřeti: už dvakrát uspěla → bojuje až do smrti, nehází se; úspěchy v "
+     "tomto setkání: 2 → 2.",
+     "Morale of skřeti: already held twice → fights to the death, no roll; successes in this "
+     "encounter: 2 → 2."),
+    (set_out, "morale", [6, 6], {"group": "vlci", "morale": 7},
+     "Morálka skupiny vlci: prchá nebo se vzdává; mimo setkání se úspěchy nepočítají.",
+     "Morale of vlci: flees or surrenders; outside an encounter no success is counted."),
+    # [Přenocování v divočině] the night watch kept, and nothing came.
+    (set_out, "rest", [5], {"force": True},
+     "Odpočinek 8 h (kobka): den 1, 8 h 0 min, směna 48. Noční hlídka: nic se neděje.",
+     "A rest of 8 h (dungeon): day 1, 8 h 0 min, turn 48. The night watch: nothing comes."),
+    (set_out, "rest", [], {"force": True, "night_check": False},
+     "Odpočinek 8 h (kobka): den 1, 8 h 0 min, směna 48.",
+     "A rest of 8 h (dungeon): day 1, 8 h 0 min, turn 48."),
+    (lambda: set_out(mode="wilderness"), "travel-day", [5, 4, 4, 5, 6, 6], {},
+     "Den cesty: 25 km, večer tábor; den 2, 0 h 0 min. Noční hlídka: nic se neděje.",
+     "A day of travel: 25 km, camp at nightfall; day 2, 0 h 0 min. The night watch: nothing "
+     "comes."),
+    # [Záchranné hody, Ověření dovedností, Zničení magických předmětů]
+    (set_out, "saving-throw", [12], {"character": "Eva"},
+     "Záchranný hod: Eva, úspěch.", "Saving throw: Eva, success."),
+    (set_out, "saving-throw", [1], {"character": "Eva"},
+     "Záchranný hod: Eva, kritický neúspěch.", "Saving throw: Eva, critical failure."),
+    (set_out, "skill-check", [11], {"character": "Eva", "dc": 12},
+     "Ověření dovednosti: Eva, neúspěch.", "Skill check: Eva, failure."),
+    (set_out, "magic-items", [15, 2], {"character": "Eva",
+                                       "items": [{"name": "Meč"}, {"name": "Hůl"}]},
+     "Magické předměty, majitel: Eva; předmět Meč: přežil; předmět Hůl: zničen.",
+     "Magic items, owner: Eva; Meč: survives; Hůl: destroyed."),
+])
+def test_the_entrys_line_says_what_the_dice_came_to(
+        start: Callable[[], State], kind: str, dice: list[int], inputs: dict[str, Any],
+        czech: str, english: str) -> None:
+    done = rolled(start(), kind, dice, **inputs)
+    assert (done.text.cs, done.text.en) == (czech, english)

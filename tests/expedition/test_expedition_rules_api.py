@@ -142,8 +142,8 @@ def test_6_checks_fall_due_by_the_clock(db_app: Flask) -> None:
 def test_7_morale_after_a_failure_and_outside_an_encounter(db_app: Flask) -> None:
     table = Table.create(db_app.test_client())
     outside = table.act("morale", dice=[2, 3], group="goblini", morale=7)
-    assert outside["entry"]["text"] == "Morálka skupiny goblini: mimo setkání se úspěchy " \
-        "nepočítají."
+    assert outside["entry"]["text"] == "Morálka skupiny goblini: drží; mimo setkání se " \
+        "úspěchy nepočítají."
     table.act("encounter", seed=3, sides=["hráči", "goblini"])
     table.act("morale", dice=[6, 6], group="goblini", morale=7)
     again = table.act("morale", 422, dice=[1, 1], group="goblini", morale=7)
