@@ -187,7 +187,8 @@ export const expeditions = {
     { token: key.token }),
   act: (key, kind, body) => call("POST", `/${key.id}/actions/${kind}`,
     { token: key.token, body, once: true }),
-  undo: (key, version) => call("POST", `/${key.id}/undo`, { token: key.token,
+  /** Undo the newest action in effect, or redo what the newest undo took back (`which`). */
+  back: (key, which, version) => call("POST", `/${key.id}/${which}`, { token: key.token,
     body: { version }, once: true }),
   playersLink: (key) => call("GET", `/${key.id}/players-link`, { token: key.token }),
   rotate: (key) => call("POST", `/${key.id}/players-link`, { token: key.token, body: {} }),
