@@ -373,21 +373,45 @@ class ExpeditionStore:
             query = query.where(EntryRow.seq < before)
         page = list(session.execute(
             query.order_by(EntryRow.seq.desc()).limit(entries)).scalars())
-        undone: set[int] = set()
-        if page:
-            # An entry is undone when an entry in effect reverts it (an undo its action, a redo
-            # its undo). What reverts always comes later, so, newest first, whether each
-            # reverting entry is itself undone is known before it is met. Every entry from the
-            # page's oldest on is read at most (two numbers each, the log is bounded).
-            reverting = session.execute(
-                select(EntryRow.seq, EntryRow.reverts).where(
-                    EntryRow.expedition_id == row.id, EntryRow.reverts >= page[-1].seq)
-                .order_by(EntryRow.seq.desc())).all()
-            for seq, reverts in reverting:  # >= is never true of NULL: every one is a number
-                if seq not in undone and reverts is not None:
-                    undone.add(reverts)
-            undone &= {entry.seq for entry in page}
+        undone = self._undone(session, row, page[-1].seq) if page else set()
         return page, undone
+
+    @staticmethod
+    def _undone(session: Session, row: ExpeditionRow, oldest: int) -> set[int]:
+        """Which entries from ``oldest`` on were undone: those an entry in effect reverts (an
+        undo its action, a redo its undo). What reverts always comes later, so, newest first,
+        whether each reverting entry is itself undone is known before it is met. Every entry
+        from ``oldest`` on is read at most (two numbers each; the log is bounded)."""
+        undone: set[int] = set()
+        for seq, reverts in session.execute(
+                select(EntryRow.seq, EntryRow.reverts).where(
+                    EntryRow.expedition_id == row.id, EntryRow.reverts >= oldest)
+                .order_by(EntryRow.seq.desc())).all():
+            if seq not in undone and reverts is not None:  # >= is never true of NULL
+                undone.add(reverts)
+        return undone
+
+    def chronicle(self, public_id: str, token: str | None,
+                  write: Callable[[ExpeditionRow, Role, list[EntryRow], set[int]], None]
+                  ) -> Opened:
+        """The expedition and its whole log, oldest first, in one read: ``write`` gets each page
+        of :data:`PAGE_MAX` entries with which of them were undone; a page written is let go
+        before the next is read."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+            undone = self._undone(session, opened.row, 1)
+            after = 0
+            while True:
+                page = list(session.execute(
+                    select(EntryRow).where(EntryRow.expedition_id == opened.row.id,
+                                           EntryRow.seq > after)
+                    .order_by(EntryRow.seq).limit(PAGE_MAX)).scalars())
+                if not page:
+                    return opened
+                write(opened.row, opened.role, page, undone)
+                after = page[-1].seq
+                for entry in page:
+                    session.expunge(entry)
 
     def players_link(self, public_id: str, token: str | None) -> str:
         """The players' token, shown again to the GM."""

@@ -1,4 +1,5 @@
-"""The GM's page on a phone (390 px), on SQLite and on PostgreSQL: the redo beside the undo.
+"""The GM's page on a phone (390 px), on SQLite and on PostgreSQL: the redo beside the undo, and
+the chronicle of the evening downloaded as Markdown.
 
 Each test sets its expedition up through the API and looks at the page; every state it asserts
 is also written as a screenshot into the test's temporary folder, for a person to look at.
@@ -6,6 +7,7 @@ is also written as a screenshot into the test's temporary folder, for a person t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +15,23 @@ import pytest
 from playwright.sync_api import expect
 
 from rpg.core.catalog import msg
+from tests.browser import serve_app
+from tests.expedition.conftest import app_on, closed
 from tests.expedition.test_expedition_browser import ANSWER_MS, newest
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 (base: a fixture)
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.test_expedition_gm_page_browser import Expedition, finished, shot
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def base(built_site: Path, database_url: str) -> Iterator[str]:
+    """The site and the API served from one origin, on each kind of database."""
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as url:
+            yield url
+    finally:
+        closed(app)
 
 
 def test_redo_appears_after_an_undo_and_puts_the_action_back(browser: Any, base: str,
@@ -65,4 +75,28 @@ def test_redo_appears_after_an_undo_and_puts_the_action_back(browser: Any, base:
         "rpg-entry rpg-entry--undone", timeout=ANSWER_MS)
     undo.scroll_into_view_if_needed()
     shot(gm, tmp_path, "2-redone")
+    finished(gm)
+
+
+def test_the_chronicle_downloads_as_markdown(browser: Any, base: str, tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva *x*", "max_hp": 10}])
+    expedition.act("damage", character="Eva *x*", amount=4)
+    gm = expedition.gm_page(browser)
+    gm.locator("[data-share] > summary").click()
+    button = gm.locator("[data-chronicle]")
+    expect(button).to_have_text("Stáhnout kroniku (Markdown)", use_inner_text=True)
+    button.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "3-share-buttons")
+    box = button.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390 and box["height"] >= 44
+    with gm.expect_download(timeout=ANSWER_MS) as download:
+        button.click()
+    assert download.value.suggested_filename == "kronika-Pláně.md"
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[:3] == ["# Pláně", "",
+                         "Kronika výpravy · den 1, 0 h 0 min, směna 0 · kobka · 3 zásoby"]
+    assert "- Eva \\*x\\*: při vědomí, životy 6 z 10, únava 0" in lines
+    assert lines[-3:] == ["### 2 · Zranění", "", "Eva \\*x\\*: životy 10 − 4 = 6."]
     finished(gm)

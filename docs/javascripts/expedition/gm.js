@@ -465,13 +465,27 @@ async function copy(name) {
   }
 }
 
-async function download() {
+/** The file name a download's Content-Disposition gives (its UTF-8 `filename*`), or null.
+ * @param {Headers | undefined} headers
+ */
+function attachmentName(headers) {
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(headers?.get("Content-Disposition") || "");
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** Save the backup (JSON, to import again) or the chronicle (Markdown, to read and print).
+ * @param {"backup" | "chronicle"} what
+ */
+async function download(what) {
   try {
-    const answer = await expeditions.exported(key);
-    const blob = new Blob([JSON.stringify(answer.data, null, 1)], { type: "application/json" });
+    const chronicle = what === "chronicle";
+    const answer = await (chronicle ? expeditions.chronicle(key) : expeditions.exported(key));
+    const blob = chronicle ? new Blob([answer.data], { type: "text/markdown" })
+      : new Blob([JSON.stringify(answer.data, null, 1)], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `vyprava-${key.id}.json`;
+    link.download = chronicle ? attachmentName(answer.headers) || `kronika-${key.id}.md`
+      : `vyprava-${key.id}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   } catch (error) {
@@ -582,7 +596,9 @@ root.addEventListener("click", async (event) => {
   } else if (button.hasAttribute("data-rotate")) {
     confirmFirst("rotate-players");
   } else if (button.hasAttribute("data-export")) {
-    await download();
+    await download("backup");
+  } else if (button.hasAttribute("data-chronicle")) {
+    await download("chronicle");
   } else if (button.hasAttribute("data-forget")) {
     forgetKey("gm");  // this tab no longer opens it; the GM's link still does
     window.location.replace(window.location.pathname);
