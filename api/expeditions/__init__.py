@@ -4,8 +4,8 @@
 instance folder by default), migrates it, registers it as a *required* readiness check, lets a
 conditional poll that answers 304 go uncounted by the rate limit (and answers it from the heads
 kept in shared memory, :mod:`api.expeditions.heads`), and gives the import its own body limit.
-The endpoints are in :mod:`api.expeditions.views` and :mod:`api.expeditions.transfer`; the rules
-in :mod:`rpg.expedition`.
+The endpoints are in :mod:`api.expeditions.views`, :mod:`api.expeditions.transfer` and
+:mod:`api.expeditions.chronicle`; the rules in :mod:`rpg.expedition`.
 """
 
 from __future__ import annotations

@@ -444,8 +444,6 @@ class ExpeditionStore:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
-            if row.version >= MAX_ENTRIES:
-                raise LogFull
             before = row.state
             written = compute(before)
             entry = self._append(row, written, before, None, {})
@@ -462,8 +460,6 @@ class ExpeditionStore:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
-            if row.version >= MAX_ENTRIES:
-                raise LogFull
             if row.last_action is None:
                 raise NothingToUndo
             target = self._entry_at(session, row, row.last_action)
@@ -489,8 +485,6 @@ class ExpeditionStore:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
-            if row.version >= MAX_ENTRIES:
-                raise LogFull
             newest_action = session.execute(select(func.max(EntryRow.seq)).where(
                 EntryRow.expedition_id == row.id,
                 EntryRow.kind.not_in(("undo", "redo")))).scalar_one()
@@ -544,7 +538,8 @@ class ExpeditionStore:
     def _writable(self, session: Session, public_id: str, token: str | None, expected: int,
                   key: IdempotencyKey | None) -> tuple[ExpeditionRow, Kept | None]:
         """The expedition locked for the GM's write, and the answer kept for ``key`` (looked up
-        before the version check: a resent action carries the version it was sent with)."""
+        before the version check: a resent action carries the version it was sent with); a
+        full log takes no new entry."""
         opened = self.open(session, public_id, token, lock=True)
         if opened.role != "gm":
             raise ReadOnly
@@ -554,6 +549,8 @@ class ExpeditionStore:
                 return opened.row, kept
         if opened.row.version != expected:
             raise Stale(opened.row.version, expected)
+        if opened.row.version >= MAX_ENTRIES:
+            raise LogFull
         return opened.row, None
 
     def _sweep(self) -> None:

@@ -486,12 +486,17 @@ class Undo(MethodView):
                          + WRITE_NOTE)
     @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        key = idempotency_key()
-        with answered():
-            done = store().undo(public_id, bearer(), args["version"],
-                                lambda target, _state: undo_written(target),
-                                acted(args.get("format")), key=key)
-        return response_of(done)
+        return _back(public_id, args, store().undo, lambda target, _state: undo_written(target))
+
+
+def _back(public_id: str, args: dict[str, Any], step: Callable[..., Done],
+          compute: Callable[..., Any]) -> Response:
+    """An undo's or a redo's answer: the store's ``step`` writing what ``compute`` gives."""
+    key = idempotency_key()
+    with answered():
+        done = step(public_id, bearer(), args["version"], compute, acted(args.get("format")),
+                    key=key)
+    return response_of(done)
 
 
 @blp.route("/<public_id>/redo")
@@ -510,11 +515,7 @@ class Redo(MethodView):
                          + WRITE_NOTE)
     @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        key = idempotency_key()
-        with answered():
-            done = store().redo(public_id, bearer(), args["version"], redo_written,
-                                acted(args.get("format")), key=key)
-        return response_of(done)
+        return _back(public_id, args, store().redo, redo_written)
 
 
 @blp.route("/<public_id>/log")

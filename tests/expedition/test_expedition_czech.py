@@ -40,7 +40,7 @@ NUMBERS = {"ac", "after", "amount", "before", "count", "current", "damage", "day
            "round", "rounds", "seconds", "seq", "shifts", "supplies", "taken", "total", "turn"}
 #: Parameters that are the engine's own words (a clock, a field, a rule quoted, a place).
 OWN_WORDS = {"camp", "change", "changes", "clock", "field", "format", "instead", "kind",
-             "location", "mode", "path", "rule", "said", "since", "title", "where"}
+             "location", "mode", "path", "rule", "said", "since", "status", "title", "where"}
 
 #: Words that may stand right before a name: nouns it is in apposition to.
 BEFORE_NAME = {"postava", "postavy", "skupina", "skupiny", "strana", "stvoření", "efekt",
