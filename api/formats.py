@@ -118,19 +118,24 @@ def as_text(card: Card) -> str:
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_~|>#\[\]()<])")
+#: What makes a line a list item (a number's ``)`` is escaped as any bracket is).
+_LIST_MARKER = re.compile(r"^(\d{1,9})?([-+.])(?= |$)")
 _MENTION = re.compile(r"@(everyone|here)", re.IGNORECASE)
 #: Runs of whitespace, a non-breaking space ("50 %") excepted: it keeps a number by its unit.
 _WHITESPACE = re.compile(r"[^\S\u00a0]+")
 
 
 def markdown_escaped(text: str) -> str:
-    """Text that Discord shows as it is: no formatting, no link, no mention, one line.
+    """Text that Discord (or any Markdown) shows as it is: no formatting, no link, no mention,
+    one line.
 
     A side's or a character's name is the user's: ``@everyone`` would ping a whole server,
-    ``[x](https://…)`` forge a link, a newline and ``#`` forge a heading.
+    ``[x](https://…)`` forge a link, a newline and ``#`` forge a heading, and ``- `` or ``1. ``
+    a list where the text begins a line.
     """
     flat = _WHITESPACE.sub(" ", text).strip()
     escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", flat)
+    escaped = _LIST_MARKER.sub(r"\1\\\2", escaped)
     escaped = _MENTION.sub("@\u200b\\1", escaped)
     return escaped.replace("://", ":\u200b//")
 

@@ -4,8 +4,8 @@
 instance folder by default), migrates it, registers it as a *required* readiness check, lets a
 conditional poll that answers 304 go uncounted by the rate limit (and answers it from the heads
 kept in shared memory, :mod:`api.expeditions.heads`), and gives the import its own body limit.
-The endpoints are in :mod:`api.expeditions.views` and :mod:`api.expeditions.transfer`; the rules
-in :mod:`rpg.expedition`.
+The endpoints are in :mod:`api.expeditions.views`, :mod:`api.expeditions.transfer` and
+:mod:`api.expeditions.chronicle`; the rules in :mod:`rpg.expedition`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask import Flask, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import UnprocessableEntity
 
-from api.expeditions import transfer, views  # noqa: F401 - their routes join the blueprint
+from api.expeditions import chronicle, transfer, views  # noqa: F401 - their routes join the blueprint
 from api.expeditions.database import Database, default_url
 from api.expeditions.heads import Heads
 from api.expeditions.schemas import AnswerFormat

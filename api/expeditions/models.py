@@ -6,8 +6,9 @@
 - ``log_entries``: append-only, one per action, ``(expedition_id, seq)`` unique. Each keeps what
   replays it (the action's inputs, its seed or dice, each step's procedure, inputs and seed) and
   what it said in both languages (the procedures' full answers included), the state before it
-  (what an undo restores) and, for the chain of undos, the action in effect before it
-  (``previous_action``) or the entry it reverts (``reverts``).
+  (what an undo restores; the state before the next entry is what a redo restores) and, for
+  the chain of undos, the action in effect before it (``previous_action``) or the entry it
+  reverts (``reverts``: an undo its action, a redo its undo).
 
 - ``idempotency_keys``: the answer of each write sent with an ``Idempotency-Key``, kept (in the
   write's own transaction) so that the same request sent again gets the same answer instead of

@@ -98,17 +98,29 @@ def written(applied: Applied, inputs: Mapping[str, Any], *, hidden: bool = False
                    said, steps, offers, hidden, seed, dice)
 
 
-def undo_written(target: EntryRow) -> Written:
-    """The entry that reverts ``target``: the state before it comes back."""
+def _about(kind: str, target: EntryRow) -> dict[str, Any]:
+    """What an undo or a redo (``kind``) of ``target`` says: its title and the entry it names,
+    to the players only that it was a secret roll when ``target`` was one."""
     said = {}
     for lang in LANGUAGES:
-        text = msg("expedition.undo.text", title=target.said[lang]["title"], seq=target.seq)
-        said[lang] = {"title": msg("expedition.undo.title").in_(lang), "text": text.in_(lang),
-                      "players_text": (msg("expedition.undo.hidden") if target.hidden
+        text = msg(f"expedition.{kind}.text", title=target.said[lang]["title"], seq=target.seq)
+        said[lang] = {"title": msg(f"expedition.{kind}.title").in_(lang), "text": text.in_(lang),
+                      "players_text": (msg(f"expedition.{kind}.hidden") if target.hidden
                                        else text).in_(lang),
                       "events": [], "answers": []}
+    return said
+
+
+def undo_written(target: EntryRow) -> Written:
+    """The entry that reverts ``target``: the state before it comes back."""
     assert target.state_before is not None
-    return Written("undo", target.state_before, {}, said)
+    return Written("undo", target.state_before, {}, _about("undo", target))
+
+
+def redo_written(target: EntryRow, after: dict[str, Any]) -> Written:
+    """The entry that takes back the undo of ``target``: the state ``after`` it, as recorded,
+    comes back (nothing is rolled again)."""
+    return Written("redo", after, {}, _about("redo", target))
 
 
 def iso(moment: datetime) -> str:

@@ -341,6 +341,10 @@ class UndoInput(ActionBase):
     """Undo the last action still in effect."""
 
 
+class RedoInput(ActionBase):
+    """Redo what the newest undo took back."""
+
+
 class ReadQuery(JsonAnswer):
     """What a read asks for."""
 

@@ -95,6 +95,11 @@ class NothingToUndo(Exception):
     """Every action of the log is already undone (or the log holds only the start)."""
 
 
+class NothingToRedo(Exception):
+    """No undo waits to be taken back: the newest entry is an action, or every undo since the
+    newest action was redone already."""
+
+
 class Unstorable(Exception):
     """A write holds text no database can store or read back (refused: nothing is written)."""
 
@@ -177,6 +182,22 @@ def role_of(row: ExpeditionRow | Head | None, token: str | None) -> Role:
     if hmac.compare_digest(key, row.players_key):
         return "players"
     raise NotFound
+
+
+def redo_stack(stack: list[int], kind: str, seq: int) -> None:
+    """Move ``stack`` (the undos a redo may take back, newest last) past the entry ``seq`` of
+    ``kind``: an undo is pushed, a redo takes back the newest one (the caller checked that it
+    is there), any other action empties it (what was undone before it stays undone).
+
+    So a redo takes back the newest undo since the newest action that no redo took back yet:
+    undo, undo, redo, redo re-applies both actions, newest undone last; undo, redo, undo takes
+    the action back again, and a redo then re-applies it again."""
+    if kind == "undo":
+        stack.append(seq)
+    elif kind == "redo":
+        stack.pop()
+    else:
+        stack.clear()
 
 
 def _stored(entry: EntryRow) -> tuple[Any, ...]:
@@ -289,14 +310,17 @@ class ExpeditionStore:
     def _append(row: ExpeditionRow, written: Written, before: dict[str, Any],
                 reverts: int | None, log: dict[int, EntryRow]) -> EntryRow:
         """The next entry of ``row``, whose version, state and last action it moves on;
-        ``log`` holds the entry an undo reverts (its ``previous_action`` is in effect again)."""
+        ``log`` holds the entry an undo or a redo reverts: an undo's target's
+        ``previous_action`` is in effect again, a redo's undo's target is in effect again."""
         seq = row.version + 1
         if reverts is None:
             entry = _entry(row, seq, written, before=before, previous=row.last_action)
             row.last_action = seq
         else:
             entry = _entry(row, seq, written, before=before, reverts=reverts)
-            row.last_action = log[reverts].previous_action
+            target = log[reverts]
+            row.last_action = (target.reverts if written.kind == "redo"
+                               else target.previous_action)
         row.version = seq
         row.state = written.state
         row.updated_at = entry.at
@@ -349,15 +373,45 @@ class ExpeditionStore:
             query = query.where(EntryRow.seq < before)
         page = list(session.execute(
             query.order_by(EntryRow.seq.desc()).limit(entries)).scalars())
-        undone: set[int] = set()
-        if page:
-            reverted = session.execute(
-                select(EntryRow.reverts).where(
-                    EntryRow.expedition_id == row.id,
-                    EntryRow.reverts.between(page[-1].seq, page[0].seq))).scalars()
-            # BETWEEN is never true of NULL: every one is a number.
-            undone = {seq for seq in reverted if seq is not None}
+        undone = self._undone(session, row, page[-1].seq) if page else set()
         return page, undone
+
+    @staticmethod
+    def _undone(session: Session, row: ExpeditionRow, oldest: int) -> set[int]:
+        """Which entries from ``oldest`` on were undone: those an entry in effect reverts (an
+        undo its action, a redo its undo). What reverts always comes later, so, newest first,
+        whether each reverting entry is itself undone is known before it is met. Every entry
+        from ``oldest`` on is read at most (two numbers each; the log is bounded)."""
+        undone: set[int] = set()
+        for seq, reverts in session.execute(
+                select(EntryRow.seq, EntryRow.reverts).where(
+                    EntryRow.expedition_id == row.id, EntryRow.reverts >= oldest)
+                .order_by(EntryRow.seq.desc())).all():
+            if seq not in undone and reverts is not None:  # >= is never true of NULL
+                undone.add(reverts)
+        return undone
+
+    def chronicle(self, public_id: str, token: str | None,
+                  write: Callable[[ExpeditionRow, Role, list[EntryRow], set[int]], None]
+                  ) -> Opened:
+        """The expedition and its whole log, oldest first, in one read: ``write`` gets each page
+        of :data:`PAGE_MAX` entries with which of them were undone; a page written is let go
+        before the next is read."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+            undone = self._undone(session, opened.row, 1)
+            after = 0
+            while True:
+                page = list(session.execute(
+                    select(EntryRow).where(EntryRow.expedition_id == opened.row.id,
+                                           EntryRow.seq > after)
+                    .order_by(EntryRow.seq).limit(PAGE_MAX)).scalars())
+                if not page:
+                    return opened
+                write(opened.row, opened.role, page, undone)
+                after = page[-1].seq
+                for entry in page:
+                    session.expunge(entry)
 
     def players_link(self, public_id: str, token: str | None) -> str:
         """The players' token, shown again to the GM."""
@@ -390,8 +444,6 @@ class ExpeditionStore:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
-            if row.version >= MAX_ENTRIES:
-                raise LogFull
             before = row.state
             written = compute(before)
             entry = self._append(row, written, before, None, {})
@@ -408,17 +460,57 @@ class ExpeditionStore:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
-            if row.version >= MAX_ENTRIES:
-                raise LogFull
             if row.last_action is None:
                 raise NothingToUndo
-            target = session.execute(select(EntryRow).where(
-                EntryRow.expedition_id == row.id, EntryRow.seq == row.last_action)).scalar_one()
+            target = self._entry_at(session, row, row.last_action)
             written = compute(target, row.state)
             entry = self._append(row, written, row.state, target.seq, {target.seq: target})
             made = self._written(session, row, entry, answer, key)
         self._sweep()
         return Done(made)
+
+    def redo(self, public_id: str, token: str | None, expected: int,
+             compute: Callable[[EntryRow, dict[str, Any]], Written],
+             answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
+             key: IdempotencyKey | None = None) -> Done:
+        """Take back the newest undo no redo took back since the newest action
+        (:func:`redo_stack`): a new entry re-applies the action it undid.
+
+        ``compute(target, after)`` writes it: ``after`` is the state right after the
+        action ``target``, as it was recorded, never rolled again. An entry keeps the state
+        before it, not after it; the state after ``target`` is the state before the entry that
+        follows it (there is one: the undo itself, at the latest), as an undo restores the
+        state before its target."""
+        with self._changing(public_id) as session:
+            row, kept = self._writable(session, public_id, token, expected, key)
+            if kept is not None:
+                return Done(kept.answer, replayed=True)
+            newest_action = session.execute(select(func.max(EntryRow.seq)).where(
+                EntryRow.expedition_id == row.id,
+                EntryRow.kind.not_in(("undo", "redo")))).scalar_one()
+            stack: list[int] = []
+            for seq, kind in session.execute(
+                    select(EntryRow.seq, EntryRow.kind).where(
+                        EntryRow.expedition_id == row.id, EntryRow.seq > newest_action)
+                    .order_by(EntryRow.seq)).all():
+                redo_stack(stack, kind, seq)
+            if not stack:
+                raise NothingToRedo
+            undo = self._entry_at(session, row, stack[-1])
+            assert undo.reverts is not None
+            target = self._entry_at(session, row, undo.reverts)
+            after = self._entry_at(session, row, target.seq + 1).state_before
+            assert after is not None
+            written = compute(target, after)
+            entry = self._append(row, written, row.state, undo.seq, {undo.seq: undo})
+            made = self._written(session, row, entry, answer, key)
+        self._sweep()
+        return Done(made)
+
+    @staticmethod
+    def _entry_at(session: Session, row: ExpeditionRow, seq: int) -> EntryRow:
+        return session.execute(select(EntryRow).where(
+            EntryRow.expedition_id == row.id, EntryRow.seq == seq)).scalar_one()
 
     def _written(self, session: Session, row: ExpeditionRow, entry: EntryRow,
                  answer: Callable[[ExpeditionRow, EntryRow], Answer],
@@ -446,7 +538,8 @@ class ExpeditionStore:
     def _writable(self, session: Session, public_id: str, token: str | None, expected: int,
                   key: IdempotencyKey | None) -> tuple[ExpeditionRow, Kept | None]:
         """The expedition locked for the GM's write, and the answer kept for ``key`` (looked up
-        before the version check: a resent action carries the version it was sent with)."""
+        before the version check: a resent action carries the version it was sent with); a
+        full log takes no new entry."""
         opened = self.open(session, public_id, token, lock=True)
         if opened.role != "gm":
             raise ReadOnly
@@ -456,6 +549,8 @@ class ExpeditionStore:
                 return opened.row, kept
         if opened.row.version != expected:
             raise Stale(opened.row.version, expected)
+        if opened.row.version >= MAX_ENTRIES:
+            raise LogFull
         return opened.row, None
 
     def _sweep(self) -> None:

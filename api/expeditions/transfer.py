@@ -1,12 +1,12 @@
 """Export and import: a GM's backup, and a way to move an expedition to another server.
 
 The export is the log as its actions (kind, inputs, hidden, seed or dice, time, the entry an undo
-reverts) with the final state and version. An import replays those actions through the engine
-and the same validation as live ones, so nothing enters the database that an action could not
-have written, every answer is the engine's own, and the replayed state must equal the exported
-one (the seeds' promise: the same inputs and seed give the same result within a major version);
-otherwise the import is refused, naming the first entry that differs. The imported expedition
-gets new links; the old server's links open nothing there.
+or a redo reverts) with the final state and version. An import replays those actions through the
+engine and the same validation as live ones, so nothing enters the database that an action could
+not have written, every answer is the engine's own, and the replayed state must equal the
+exported one (the seeds' promise: the same inputs and seed give the same result within a major
+version); otherwise the import is refused, naming the first entry that differs. The imported
+expedition gets new links; the old server's links open nothing there.
 
 An import is bounded by what it costs, not only by its size: its replay rolls at most
 ``RPG_EXPEDITION_IMPORT_DICE`` dice (20 000; past them a 422 naming the entry, the replay stopped
@@ -32,8 +32,8 @@ from werkzeug.exceptions import ServiceUnavailable, UnprocessableEntity
 from api import fields as f
 from api.expeditions import schemas
 from api.expeditions.models import EntryRow, ExpeditionRow
-from api.expeditions.render import context, iso, undo_written, written
-from api.expeditions.store import MAX_ENTRIES, Written
+from api.expeditions.render import context, iso, redo_written, undo_written, written
+from api.expeditions.store import MAX_ENTRIES, Written, redo_stack
 from api.expeditions.views import (
     BEARER,
     answered,
@@ -69,6 +69,9 @@ MESSAGES = messages({
     "expedition.import.undo": Text("Záznam {seq}: vrací záznam {reverted}, který nelze vrátit.",
                                    "Entry {seq}: it reverts entry {reverted}, which cannot be "
                                    "reverted."),
+    "expedition.import.redo": Text(
+        "Záznam {seq}: bere zpět záznam {reverted}, který nelze zopakovat.",
+        "Entry {seq}: it takes back entry {reverted}, which cannot be redone."),
     "expedition.import.differs": Text(
         "Přehrání exportu dává jiný stav než export: export je z jiné verze pravidel, nebo byl "
         "upraven.",
@@ -205,26 +208,35 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
     states: dict[int, tuple[dict[str, Any] | None, dict[str, Any]]] = {1: (None, started.state)}
     previous: dict[int, int | None] = {1: None}
     last: int | None = None
+    undos: list[int] = []  # what a redo may take back (the store's redo_stack)
     state = started.state
     for entry in log[1:]:
         seq = entry["seq"]
-        if entry["kind"] == "undo":
-            target = entry["undoes"]
-            if target is None or target != last:
-                _refuse(msg("expedition.import.undo", seq=seq, reverted=target or 0))
-            before = states[target][0]
-            assert before is not None
-            undone = _stamped(_undo(target, before, log), entry)
-            replayed.append((undone, target))
-            last = previous[target]
-            states[seq] = (state, undone.state)
-            state = undone.state
+        if entry["kind"] in ("undo", "redo"):
+            reverted = entry["undoes"]
+            if entry["kind"] == "undo":
+                if reverted is None or reverted != last:
+                    _refuse(msg("expedition.import.undo", seq=seq, reverted=reverted or 0))
+                before = states[reverted][0]
+                assert before is not None
+                meta = _stamped(_undo(reverted, before, log), entry)
+                last = previous[reverted]
+            else:
+                if not undos or reverted != undos[-1]:
+                    _refuse(msg("expedition.import.redo", seq=seq, reverted=reverted or 0))
+                last = log[reverted - 1]["undoes"]
+                meta = _stamped(redo_written(_cited(last, log), states[last][1]), entry)
+            redo_stack(undos, entry["kind"], seq)
+            replayed.append((meta, reverted))
+            states[seq] = (state, meta.state)
+            state = meta.state
             continue
         if entry["kind"] not in actions() or entry["kind"] == "start":
             _refuse(msg("expedition.import.unknown", seq=seq, kind=entry["kind"][:32]))
         done = _replayed(entry, state_from_json(state))
         cost.spent(done.rolled, seq)
         replayed.append((done, None))
+        redo_stack(undos, entry["kind"], seq)
         previous[seq] = last
         last = seq
         states[seq] = (state, done.state)
@@ -293,14 +305,20 @@ def _replayed(entry: dict[str, Any], state: State) -> Replayed:
                     engine_state_json(applied.state))
 
 
+def _cited(target: int, log: list[dict[str, Any]],
+           before: dict[str, Any] | None = None) -> EntryRow:
+    """What an undo or a redo reads of the action ``target`` it names (its title, whether it
+    was hidden, the state before it)."""
+    original = log[target - 1]
+    return EntryRow(seq=target, kind=original["kind"], hidden=original["hidden"],
+                    state_before=before, said={
+                        lang: {"title": actions()[original["kind"]].title.in_(lang)}
+                        for lang in ("cs", "en")})
+
+
 def _undo(target: int, before: dict[str, Any], log: list[dict[str, Any]]) -> Written:
     """The undo of ``target``, as the live undo writes it."""
-    original = log[target - 1]
-    said_of = EntryRow(seq=target, kind=original["kind"], hidden=original["hidden"],
-                       state_before=before, said={
-                           lang: {"title": actions()[original["kind"]].title.in_(lang)}
-                           for lang in ("cs", "en")})
-    return undo_written(said_of)
+    return undo_written(_cited(target, log, before))
 
 
 @blp.route("/<public_id>/export")

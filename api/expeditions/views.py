@@ -7,7 +7,8 @@
   counted by the rate limit (players behind one router poll every second or two);
 - ``POST /<id>/actions/<action>`` acts (the GM's link; ``version`` the one this device saw, 409
   when another device acted since), answering the entry with every procedure's full answer and
-  the new state; ``POST /<id>/undo`` reverts the last action still in effect, as a new entry;
+  the new state; ``POST /<id>/undo`` reverts the last action still in effect, as a new entry,
+  and ``POST /<id>/redo`` takes the newest undo back (the action it undid is in effect again);
 - ``GET /<id>/log`` pages the log; ``GET /<id>/export`` and ``POST /import`` move it whole;
 - ``GET /<id>/players-link`` shows the players' link again, ``POST`` rotates it.
 
@@ -59,6 +60,7 @@ from api.expeditions.render import (
     StepRefused,
     context,
     entry_json,
+    redo_written,
     state_json,
     undo_written,
     written,
@@ -69,6 +71,7 @@ from api.expeditions.store import (
     Done,
     ExpeditionStore,
     LogFull,
+    NothingToRedo,
     NothingToUndo,
     ReadOnly,
     Role,
@@ -137,6 +140,7 @@ MESSAGES = messages({
         "The expedition's log is full ({high} {high:entry|entries}): export it and start a new "
         "one."),
     "expedition.api.nothing-to-undo": Text("Není co vzít zpět.", "There is nothing to undo."),
+    "expedition.api.nothing-to-redo": Text("Není co zopakovat.", "There is nothing to redo."),
     "expedition.api.unavailable": Text(
         "Databáze výprav teď neodpovídá: zkus to za chvíli.",
         "The expeditions' database does not answer right now: try again shortly."),
@@ -230,6 +234,8 @@ def answered() -> Iterator[None]:
         refuse(UnprocessableEntity, msg("expedition.api.log-full", high=MAX_ENTRIES))
     except NothingToUndo:
         refuse(UnprocessableEntity, msg("expedition.api.nothing-to-undo"))
+    except NothingToRedo:
+        refuse(UnprocessableEntity, msg("expedition.api.nothing-to-redo"))
     except StepRefused as refused:
         error = UnprocessableEntity()
         error.text = Text(*(msg("expedition.api.step-refused", path=refused.path).in_(lang)  # type: ignore[attr-defined]
@@ -480,12 +486,36 @@ class Undo(MethodView):
                          + WRITE_NOTE)
     @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        key = idempotency_key()
-        with answered():
-            done = store().undo(public_id, bearer(), args["version"],
-                                lambda target, _state: undo_written(target),
-                                acted(args.get("format")), key=key)
-        return response_of(done)
+        return _back(public_id, args, store().undo, lambda target, _state: undo_written(target))
+
+
+def _back(public_id: str, args: dict[str, Any], step: Callable[..., Done],
+          compute: Callable[..., Any]) -> Response:
+    """An undo's or a redo's answer: the store's ``step`` writing what ``compute`` gives."""
+    key = idempotency_key()
+    with answered():
+        done = step(public_id, bearer(), args["version"], compute, acted(args.get("format")),
+                    key=key)
+    return response_of(done)
+
+
+@blp.route("/<public_id>/redo")
+class Redo(MethodView):
+    """Redo what the newest undo took back."""
+
+    @blp.arguments(schemas.RedoInput, location="json")
+    @blp.response(200, schemas.ActedSchema)
+    @blp.doc(security=BEARER,
+             operationId="redoExpedition", summary="Redo what was just undone",
+             description="A new entry takes back the newest undo since the newest action and "
+                         "restores the state right after the action it undid, as it was "
+                         "recorded (its dice are not rolled again); that action is in effect "
+                         "again and the undo reads as undone. Redo again to re-apply the undo "
+                         "before it; an action done after an undo leaves nothing to redo (422)."
+                         + WRITE_NOTE)
+    @blp.alt_response(200, response=card_response())
+    def post(self, args: dict[str, Any], public_id: str) -> Response:
+        return _back(public_id, args, store().redo, redo_written)
 
 
 @blp.route("/<public_id>/log")

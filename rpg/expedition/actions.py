@@ -37,6 +37,10 @@ MESSAGES = messages({
     "expedition.undo.text": Text("PJ vzal zpět: {title} (záznam {seq}).",
                                  "The GM took back: {title} (entry {seq})."),
     "expedition.undo.hidden": Text("PJ vzal zpět skrytý hod.", "The GM took back a secret roll."),
+    "expedition.redo.title": Text("Znovu", "Redo"),
+    "expedition.redo.text": Text("PJ zopakoval: {title} (záznam {seq}).",
+                                 "The GM redid: {title} (entry {seq})."),
+    "expedition.redo.hidden": Text("PJ zopakoval skrytý hod.", "The GM redid a secret roll."),
     "expedition.hidden": Text("PJ hodil skrytě.", "The GM rolled in secret."),
     "expedition.hidden.title": Text("Skrytý hod", "Secret roll"),
 })

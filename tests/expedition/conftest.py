@@ -112,13 +112,17 @@ class Table:
             self.version = data["version"]
         return data
 
-    def undo(self, status: int = 200) -> dict[str, Any]:
-        answer = self.client.post(f"/api/v1/expeditions/{self.id}/undo",
+    def undo(self, status: int = 200, what: str = "undo") -> dict[str, Any]:
+        """Undo (``what``: or ``redo``) with the version this device saw."""
+        answer = self.client.post(f"/api/v1/expeditions/{self.id}/{what}",
                                   json={"version": self.version}, headers=self.gm)
         assert answer.status_code == status, answer.get_json()
         if status == 200:
             self.version = answer.get_json()["version"]
         return answer.get_json()
+
+    def redo(self, status: int = 200) -> dict[str, Any]:
+        return self.undo(status, "redo")
 
     def read(self, headers: dict[str, str] | None = None, **query: Any) -> dict[str, Any]:
         answer = self.client.get(f"/api/v1/expeditions/{self.id}", query_string=query,

@@ -435,6 +435,7 @@ def test_every_endpoint_is_in_the_openapi_document(db_app: Flask) -> None:
     ours = {path for path in paths if path.startswith("/api/v1/expeditions")}
     assert {"/api/v1/expeditions", "/api/v1/expeditions/import",
             "/api/v1/expeditions/{public_id}", "/api/v1/expeditions/{public_id}/undo",
+            "/api/v1/expeditions/{public_id}/redo",
             "/api/v1/expeditions/{public_id}/log", "/api/v1/expeditions/{public_id}/export",
             "/api/v1/expeditions/{public_id}/players-link",
             "/api/v1/expeditions/{public_id}/actions/shift",

@@ -41,7 +41,7 @@ NUMBERS = {"ac", "after", "amount", "before", "count", "current", "damage", "day
 #: Parameters that are the engine's own words (a clock, a field, a rule quoted, a place).
 OWN_WORDS = {"camp", "change", "changes", "clock", "field", "format", "instead", "items", "kind",
              "location", "mode", "outcome", "outcomes", "path", "reaction", "rule", "said",
-             "since", "title", "where", "zone"}
+             "since", "status", "title", "where", "zone"}
 
 #: Words that may stand right before a name: nouns it is in apposition to.
 BEFORE_NAME = {"postava", "postavy", "skupina", "skupiny", "strana", "stvoření", "efekt",

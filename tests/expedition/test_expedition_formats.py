@@ -47,10 +47,12 @@ def test_the_document_lists_every_content_type_an_answer_may_have(db_app: Flask)
             if ok is None or "content" not in ok:
                 continue
             documented = set(ok["content"])
-            cards = ("/actions/" in path or path.endswith("/undo")
+            cards = ("/actions/" in path or path.endswith(("/undo", "/redo"))
                      or not path.startswith("/api/v1/expeditions"))
             if cards and path not in ("/api/v1/", "/api/v1/openapi.json"):
                 assert documented == CARDS, (path, method, documented)
+            elif path.endswith("/chronicle"):
+                assert documented == {"text/markdown"}, (path, method, documented)
             elif path.startswith("/api/v1/expeditions"):
                 assert documented == {"application/json"}, (path, method, documented)
     table = Table.create(client)

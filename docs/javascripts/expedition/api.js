@@ -133,7 +133,7 @@ function idempotencyKey() {
  * @param {string} method
  * @param {string} path
  * @param {{token?: string, body?: unknown, etag?: string | null, once?: boolean}} [options]
- * @returns {Promise<{status: number, data?: any, etag: string | null}>}
+ * @returns {Promise<{status: number, data?: any, etag: string | null, headers?: Headers}>}
  */
 async function call(method, path, { token, body, etag, once = false } = {}) {
   /** @type {Record<string, string>} */
@@ -159,7 +159,7 @@ async function call(method, path, { token, body, etag, once = false } = {}) {
  * @param {Record<string, string>} headers
  * @param {unknown} body
  * @param {string | null | undefined} etag
- * @returns {Promise<{status: number, data?: any, etag: string | null}>}
+ * @returns {Promise<{status: number, data?: any, etag: string | null, headers?: Headers}>}
  */
 async function send(method, path, headers, body, etag) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -173,9 +173,13 @@ async function send(method, path, headers, body, etag) {
     throw new Unreachable(String(error));
   }
   if (response.status === 304) return { status: 304, etag };
-  const data = await response.json().catch(() => null);
+  // A chronicle is Markdown; everything else (an error too) is JSON.
+  const markdown = response.ok
+    && (response.headers.get("Content-Type") || "").startsWith("text/markdown");
+  const data = markdown ? await response.text() : await response.json().catch(() => null);
   if (!response.ok) throw new Refused(response.status, data);
-  return { status: response.status, data, etag: response.headers.get("ETag") };
+  return { status: response.status, data, etag: response.headers.get("ETag"),
+    headers: response.headers };
 }
 
 export const expeditions = {
@@ -187,11 +191,13 @@ export const expeditions = {
     { token: key.token }),
   act: (key, kind, body) => call("POST", `/${key.id}/actions/${kind}`,
     { token: key.token, body, once: true }),
-  undo: (key, version) => call("POST", `/${key.id}/undo`, { token: key.token,
+  /** Undo the newest action in effect, or redo what the newest undo took back (`which`). */
+  back: (key, which, version) => call("POST", `/${key.id}/${which}`, { token: key.token,
     body: { version }, once: true }),
   playersLink: (key) => call("GET", `/${key.id}/players-link`, { token: key.token }),
   rotate: (key) => call("POST", `/${key.id}/players-link`, { token: key.token, body: {} }),
   exported: (key) => call("GET", `/${key.id}/export`, { token: key.token }),
+  chronicle: (key) => call("GET", `/${key.id}/chronicle`, { token: key.token }),
 };
 
 /**

@@ -1,4 +1,4 @@
-/* The GM's page of an expedition (/vyprava/#<id>.<token>): create, act, undo, share.
+/* The GM's page of an expedition (/vyprava/#<id>.<token>): create, act, undo, redo, share.
  *
  * The link's key leaves the address once read and stays in this tab (api.js, takeKey): a new
  * expedition's key never enters the address; the GM's link to copy is built from it.
@@ -48,6 +48,7 @@ function opened(answer) {
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
   showOffers(entries[0]);
   showUndo(entries);
+  showRedo(entries);
   if (same) return;
   modeParts(answer.state);
   const names = root.querySelector("#rpg-party-names");
@@ -123,13 +124,37 @@ function showOffers(newest) {
  */
 function undoTarget(entries) {
   const undone = new Set();
+  const redone = new Set();  // undos a redo took back: what they undid is in effect again
   let expected = entries.length ? entries[0].seq : 0;
   for (const entry of entries) {
     if (entry.seq !== expected) return undefined;
     expected -= 1;
     if (entry.kind === "start") return null;
-    if (entry.kind === "undo") undone.add(entry.undoes);
-    else if (!undone.has(entry.seq)) return entry;
+    if (entry.kind === "redo") redone.add(entry.undoes);
+    else if (entry.kind === "undo") {
+      if (!redone.has(entry.seq)) undone.add(entry.undoes);
+    } else if (!undone.has(entry.seq)) return entry;
+  }
+  return undefined;
+}
+
+/**
+ * The undo a redo would take back: the newest one since the newest action that no redo took
+ * back yet (the server's redo stack: each redo takes back the newest undo still waiting).
+ * `null` when there is none (an action came after the undos, or every one was redone);
+ * `undefined` when the page lacks an entry it needs.
+ * @param {Array<{seq: number, kind: string, undoes: number | null}>} entries newest first
+ */
+function redoable(entries) {
+  let redone = 0;
+  let expected = entries.length ? entries[0].seq : 0;
+  for (const entry of entries) {
+    if (entry.seq !== expected) return undefined;
+    expected -= 1;
+    if (entry.kind === "redo") redone += 1;
+    else if (entry.kind !== "undo") return null;
+    else if (redone) redone -= 1;
+    else return entry;
   }
   return undefined;
 }
@@ -144,6 +169,21 @@ function showUndo(entries) {
   fill(button, "undo_text", target ? target.text : "");
   button.dataset.undoes = target ? String(target.seq) : "";
   button.disabled = target === null;
+}
+
+/** The redo button, shown only while there is an undo to take back, names the action it
+ * re-applies in that entry's own words (when the page holds it). */
+function showRedo(entries) {
+  const button = /** @type {HTMLButtonElement} */ (root.querySelector("[data-redo]"));
+  const undo = redoable(entries);
+  const target = undo ? entries.find((entry) => entry.seq === undo.undoes) : undefined;
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    button.querySelectorAll("[data-redo-label]"))) {
+    part.hidden = part.dataset.redoLabel !== (target ? "known" : "unknown");
+  }
+  fill(button, "redo_text", target ? target.text : "");
+  button.dataset.redoes = target ? String(target.seq) : "";
+  button.hidden = !undo;
 }
 
 function openPanel(name) {
@@ -173,7 +213,8 @@ async function act(kind, inputs, rolls) {
   const body = { version: current.version, ...inputs };
   if (rolls && hidden.checked) body.hidden = true;
   try {
-    const answer = await expeditions.act(key, kind, body);
+    const answer = await (kind === "undo" || kind === "redo"
+      ? expeditions.back(key, kind, current.version) : expeditions.act(key, kind, body));
     notice(root, "");
     opened({ ...answer.data, log: [] });
     hidden.checked = false;
@@ -424,13 +465,27 @@ async function copy(name) {
   }
 }
 
-async function download() {
+/** The file name a download's Content-Disposition gives (its UTF-8 `filename*`), or null.
+ * @param {Headers | undefined} headers
+ */
+function attachmentName(headers) {
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(headers?.get("Content-Disposition") || "");
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** Save the backup (JSON, to import again) or the chronicle (Markdown, to read and print).
+ * @param {"backup" | "chronicle"} what
+ */
+async function download(what) {
   try {
-    const answer = await expeditions.exported(key);
-    const blob = new Blob([JSON.stringify(answer.data, null, 1)], { type: "application/json" });
+    const chronicle = what === "chronicle";
+    const answer = await (chronicle ? expeditions.chronicle(key) : expeditions.exported(key));
+    const blob = chronicle ? new Blob([answer.data], { type: "text/markdown" })
+      : new Blob([JSON.stringify(answer.data, null, 1)], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
-    link.download = `vyprava-${key.id}.json`;
+    link.download = chronicle ? attachmentName(answer.headers) || `kronika-${key.id}.md`
+      : `vyprava-${key.id}.json`;
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   } catch (error) {
@@ -527,14 +582,9 @@ root.addEventListener("click", async (event) => {
   } else if (button.dataset.offerAct) {
     await act(button.dataset.offerAct, JSON.parse(button.dataset.input), true);
   } else if (button.hasAttribute("data-undo")) {
-    if (busy || !current) return;
-    try {
-      const answer = await expeditions.undo(key, current.version);
-      notice(root, "");
-      opened({ ...answer.data, log: [] });
-    } catch (error) {
-      await refused(error);
-    }
+    await act("undo", {}, false);
+  } else if (button.hasAttribute("data-redo")) {
+    await act("redo", {}, false);
   } else if (button.hasAttribute("data-older")) {
     const older = await expeditions.log(key, log.oldest()).catch(() => null);
     if (!older) return;
@@ -546,7 +596,9 @@ root.addEventListener("click", async (event) => {
   } else if (button.hasAttribute("data-rotate")) {
     confirmFirst("rotate-players");
   } else if (button.hasAttribute("data-export")) {
-    await download();
+    await download("backup");
+  } else if (button.hasAttribute("data-chronicle")) {
+    await download("chronicle");
   } else if (button.hasAttribute("data-forget")) {
     forgetKey("gm");  // this tab no longer opens it; the GM's link still does
     window.location.replace(window.location.pathname);
