@@ -35,7 +35,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.health import init_health
     from api.hosts import init_allowed_hosts
     from api.limits import init_limits
-    from api.odd_text import find_odd_text, refuse_odd_text
+    from api.odd_text import find_odd_query, find_odd_text, refuse_odd_text
     from api.security import init_security_headers
     from api.serialize import RulesJsonProvider
     from api.settings import DEFAULTS
@@ -103,8 +103,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def odd_query() -> None:
         # Every string of every route is checked before any work: a query's too.
         if is_api() and request.query_string and request.routing_exception is None:
-            odd = find_odd_text({name: values[0] if len(values) == 1 else values
-                                 for name, values in request.args.lists()})
+            odd = find_odd_query(request.args)
             if odd is not None:
                 refuse_odd_text(odd, "query")
 

@@ -30,7 +30,7 @@ from werkzeug.wrappers import Request
 from api.formats import accepted_format
 from api.language import accepted_language
 from api.limits import RateLimiter, count_request
-from api.odd_text import find_odd_text
+from api.odd_text import find_odd_query, find_odd_text
 from api.procedures import (
     API_PREFIX,
     COMMON,
@@ -96,6 +96,8 @@ class ProcedureFastPath:
             if data is None:
                 return None
         else:
+            if find_odd_query(request.args) is not None:
+                return None  # Flask refuses it, naming the field (a repeated value's too)
             data = query_args(request.args, endpoint.multiple)
         if find_odd_text(data) is not None:
             return None  # Flask refuses it, naming the field

@@ -36,7 +36,7 @@ from api.procedures import API_PREFIX, site_root
 from rpg.core.catalog import messages, msg
 from rpg.core.text import LANGUAGES, Text
 from rpg.expedition.actions import actions
-from rpg.expedition.state import SHIFT_MINUTES
+from rpg.pravidla.encounters import SHIFT_MINUTES
 
 bp = Blueprint("integrations", __name__)
 PREFIX = f"{API_PREFIX}/integrations"

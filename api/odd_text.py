@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from marshmallow import ValidationError, validate
+from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import UnprocessableEntity
 
 from rpg.core.catalog import messages, msg
@@ -97,6 +98,13 @@ def find_odd_text(document: Any, odd: re.Pattern[str] = ODD) -> OddText | None:
         if found:
             return OddText(path, found.group())
     return None
+
+
+def find_odd_query(args: MultiDict[str, str]) -> OddText | None:
+    """The first odd character (:data:`ODD`) of a query string's names and values, every
+    repeated value included (a parser that reads only the first must not let the rest by)."""
+    return find_odd_text({name: values[0] if len(values) == 1 else values
+                          for name, values in args.lists()})
 
 
 def field_errors(odd: OddText) -> dict[str, Any]:

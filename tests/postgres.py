@@ -50,6 +50,23 @@ class Cluster:
     port: int
     directory: Path
     user: str
+    options: str = ""  #: the server's options (``pg_ctl -o``), to start it again with
+
+    def _pg_ctl(self, *arguments: str) -> None:
+        subprocess.run(_as_postgres([str(binaries() / "pg_ctl"), "-D",
+                                     str(self.directory / "data"), *arguments]),
+                       check=True, capture_output=True, timeout=90)
+
+    @contextlib.contextmanager
+    def stopped(self) -> Iterator[None]:
+        """The cluster shut down for the block (``-m immediate``: every connection cut at
+        once, as a crash would), started again on its port after it, whatever happened."""
+        self._pg_ctl("-m", "immediate", "-w", "stop")
+        try:
+            yield
+        finally:
+            self._pg_ctl("-o", self.options, "-l", str(self.directory / "log"), "-w", "-t",
+                         "60", "start")
 
     def url(self, database: str = "postgres") -> str:
         """The SQLAlchemy URL of ``database`` (psycopg 3)."""
@@ -106,7 +123,7 @@ def cluster(*, durable: bool = False) -> Iterator[Cluster]:
                                      "-l", str(directory / "log"), "-w", "-t", "60", "start"]),
                        check=True, capture_output=True, timeout=90)
         started = True
-        yield Cluster(port, directory, user)
+        yield Cluster(port, directory, user, options)
     finally:
         if started:
             subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast",

@@ -10,7 +10,8 @@ a poll costs. :mod:`api.wsgi`, outside it, adds the same headers to both; neithe
 poll against the rate limit.
 
 Anything else is handed to Flask untouched: another path or method, no ``If-None-Match``, a host
-to refuse, a query the schema refuses (or holding odd text), a head not kept (Flask reads it and
+to refuse, a query the schema refuses (or holding odd text, in any of a name's repeated values),
+a request with a body (its JSON may name the language), a head not kept (Flask reads it and
 keeps it), a token that opens nothing (Flask counts and refuses it), a tag that no longer holds
 (the change is read). An exception of any kind is a hand-over, never an answer.
 ``tests/expedition/test_expedition_polls.py`` holds both paths to the same status, headers and
@@ -29,7 +30,7 @@ from api.expeditions.schemas import ReadQuery
 from api.expeditions.store import PUBLIC_ID, NotFound, role_of
 from api.expeditions.views import bearer, blp, etag, revalidated
 from api.language import accepted_language
-from api.odd_text import find_odd_text
+from api.odd_text import find_odd_query
 from api.procedures import query_args
 from api.wsgi import StartResponse, WsgiApp
 
@@ -81,16 +82,20 @@ class ConditionalPolls:
         query = environ.get("QUERY_STRING", "")
         if len(query) > self.max_query:
             return None
-        data = query_args(Request(environ).args, frozenset()) if query else {}
-        if find_odd_text(data) is not None:
-            return None
-        args = self.query.load(data)
+        if environ.get("CONTENT_LENGTH", "0") not in ("", "0") or (
+                "HTTP_TRANSFER_ENCODING" in environ):
+            return None  # a body may name the language (api.language.request_language)
+        args = Request(environ).args if query else None
+        if args is not None and find_odd_query(args) is not None:
+            return None  # every repeated value is refused, not only the one the schema reads
+        data = query_args(args, frozenset()) if args is not None else {}
+        loaded = self.query.load(data)
         try:
             role = role_of(head, bearer(environ.get("HTTP_AUTHORIZATION", "")))
         except NotFound:
             return None  # Flask counts it against the rate limit and refuses it
-        lang = args.get("lang") or accepted_language(environ)
-        tag = etag(head.version, role, lang, args["entries"])
+        lang = loaded.get("lang") or accepted_language(environ)
+        tag = etag(head.version, role, lang, loaded["entries"])
         if not parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains_weak(tag):
             return None
         return [("ETag", quote_etag(tag, weak=True)), *revalidated()]

@@ -18,12 +18,10 @@ from rpg.core.catalog import Message, messages, msg
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
 from rpg.pravidla.attack import AC_MAX, AC_MIN
+from rpg.pravidla.encounters import ROUND_SECONDS, SHIFT_MINUTES
 from rpg.pravidla.health import HUNGER_POINTS_MIN, SAVE_TARGET_MAX, SAVE_TARGET_MIN
 
-#: One round (kolo) is 6 seconds ([Odehrání tahu]); a shift (směna) is 10 minutes, the
-#: old-school turn (the text never says; the site explains the choice).
-ROUND_SECONDS = 6
-SHIFT_MINUTES = 10
+#: A round (kolo) and a shift (směna) last what the encounters' rules say (one source for both).
 ROUNDS_PER_SHIFT = SHIFT_MINUTES * 60 // ROUND_SECONDS
 SHIFTS_PER_HOUR = 60 // SHIFT_MINUTES
 SHIFTS_PER_DAY = 24 * SHIFTS_PER_HOUR

@@ -127,6 +127,7 @@ def test_a_drawn_seed_is_written_in_the_answer_and_replays_it(app: Flask,
     ("GET", "/api/v1/roll?expr=500d6", {}, 422),                       # the dice budget
     ("GET", "/api/v1/morale?morale=7&dice=3", {}, 422),                # a die missing
     ("HEAD", "/api/v1/morale?morale=7&dice=3,4", {}, 200),
+    ("GET", "/api/v1/morale?morale=7&morale=%00", {}, 422),          # a repeated value's NUL
 ])
 def test_what_the_fast_path_does_not_answer_reaches_flask(
         app: Flask, flask_saw: Recorder, method: str, url: str, kwargs: dict[str, Any],

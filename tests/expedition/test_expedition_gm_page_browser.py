@@ -618,3 +618,122 @@ def test_a_read_redraws_only_the_entries_it_changed(browser: Any, base: str) -> 
     assert undone.get_attribute("data-drawn") is None
     expect(older).to_have_count(count)
     finished(gm)
+
+
+class Held:
+    """The page's changes of the expedition (actions, undos) held back until the test lets each
+    go (``release``): Playwright routes them here and they wait, answered only when released.
+    Every one the page sends is kept, so none can slip through unseen."""
+
+    def __init__(self, page: Page, expedition: Expedition) -> None:
+        self.page = page
+        self.routes: list[Any] = []  # playwright's Route
+        prefix = f"**/api/v1/expeditions/{expedition.id}"
+        for pattern in (f"{prefix}/actions/*", f"{prefix}/undo"):
+            page.route(pattern, self.hold)
+
+    def hold(self, route: Any) -> None:
+        self.routes.append(route)
+
+    def arrived(self, count: int) -> None:
+        """Wait (bounded) until ``count`` requests are held."""
+        for _ in range(200):
+            if len(self.routes) >= count:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"{len(self.routes)} requests held, not {count}")
+
+    @staticmethod
+    def release(route: Any, **changed: Any) -> None:
+        """Let ``route`` go on to the server (its body changed by ``changed``)."""
+        if changed:
+            route.fallback(post_data={**route.request.post_data_json, **changed})
+        else:
+            route.fallback()
+
+
+def live(page: Page, selector: str) -> tuple[str, float]:
+    """Whether ``selector`` takes a pointer, and how opaque it is drawn."""
+    return (page.eval_on_selector(selector, "(element) => getComputedStyle(element).pointerEvents"),
+            seen_opacity(page, selector))
+
+
+def test_while_an_action_is_under_way_the_buttons_take_no_tap(browser: Any, base: str,
+                                                              tmp_path: Path) -> None:
+    expedition = Expedition(base, mode="dungeon", supplies=3,
+                            party=[{"name": "Eva", "max_hp": 10}],
+                            effects=[{"name": "Pochodeň 1", "shifts": 6, "light": True}])
+    expedition.act("supplies", change=1)  # something the undo button names and takes back
+    gm = expedition.gm_page(browser, Seeds())
+    start = expedition.read()["version"]
+    expect(newest(gm)).to_have_attribute("data-seq", str(start), timeout=ANSWER_MS)
+    page = gm.locator('[data-expedition="gm"]')
+    buttons = ('[data-act="shift"]', "[data-undo]", '[data-shifts="6"]',
+               '[data-form="shifts"] [type="submit"]', '[data-open="rest"]')
+    held = Held(gm, expedition)
+    try:
+        # A shift is tapped; its answer is held back.
+        gm.locator('[data-act="shift"]').click()
+        held.arrived(1)
+        expect(page).to_contain_class("rpg-expedition--busy")
+        expect(page).to_have_attribute("aria-busy", "true")
+        for button in buttons:
+            assert live(gm, button) == ("none", pytest.approx(0.6)), button
+        shot(gm, tmp_path, "8-busy")
+        # Taps on the other buttons: a finger (it falls through a button that takes none), a
+        # tap that reaches the button anyway (a script's click, Enter in the form's field).
+        gm.locator("[data-undo]").click(force=True)
+        gm.locator('[data-shifts="6"]').click(force=True)
+        gm.locator("[data-undo]").dispatch_event("click")
+        gm.locator('[data-shifts="6"]').dispatch_event("click")
+        gm.locator('[data-act="shift"]').dispatch_event("click")
+        gm.locator('[data-form="shifts"] [name="count"]').press("Enter")
+        expect(gm.locator('[data-panel="rest"]')).to_be_hidden()  # no panel opened either
+        held.release(held.routes[0])
+        expect(newest(gm)).to_have_attribute("data-seq", str(start + 1), timeout=ANSWER_MS)
+        expect(page).not_to_contain_class("rpg-expedition--busy")
+        expect(page).not_to_have_attribute("aria-busy", "true")
+        assert len(held.routes) == 1, [route.request.url for route in held.routes]
+        assert expedition.read()["version"] == start + 1
+        for button in buttons:
+            assert live(gm, button) == ("auto", 1.0), button
+        # Live again: the undo takes a tap (held, then let go).
+        gm.locator("[data-undo]").click()
+        held.arrived(2)
+        assert held.routes[1].request.url.endswith("/undo")
+        expect(page).to_contain_class("rpg-expedition--busy")
+        held.release(held.routes[1])
+        expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+            msg("expedition.undo.title").in_("cs"), timeout=ANSWER_MS)
+        expect(page).not_to_contain_class("rpg-expedition--busy")
+
+        # Refused as stale (409): another device acted while the answer was held.
+        gm.locator('[data-act="shift"]').click()
+        held.arrived(3)
+        expedition.act("supplies", change=1)
+        held.release(held.routes[2])
+        expect(gm.locator('[data-view="notice"]')).to_contain_text(
+            "Mezitím zapsal něco jiný přístroj PJ", timeout=ANSWER_MS)
+        expect(page).not_to_contain_class("rpg-expedition--busy")
+        for button in buttons:
+            assert live(gm, button) == ("auto", 1.0), button
+        # Refused as invalid (422): the server refuses what the held request carries.
+        version = expedition.read()["version"]
+        expect(newest(gm)).to_have_attribute("data-seq", str(version), timeout=ANSWER_MS)
+        gm.locator('[data-shifts="6"]').click()
+        held.arrived(4)
+        held.release(held.routes[3], count=0)
+        expect(gm.locator('[data-view="notice"]')).to_have_text(
+            f"Neplatný vstup. 'count': Musí být od 1 do {SHIFTS_AT_ONCE_MAX}.", timeout=ANSWER_MS)
+        expect(page).not_to_contain_class("rpg-expedition--busy")
+        assert expedition.read()["version"] == version
+        shot(gm, tmp_path, "8-refused-released")
+        # And the page acts again at the next tap.
+        gm.locator('[data-act="shift"]').click()
+        held.arrived(5)
+        held.release(held.routes[4])
+        expect(newest(gm)).to_have_attribute("data-seq", str(version + 1), timeout=ANSWER_MS)
+        assert len(held.routes) == 5
+    finally:
+        gm.unroute_all(behavior="ignoreErrors")
+    finished(gm)

@@ -17,6 +17,7 @@ from flask import Flask, request_started
 from werkzeug.test import TestResponse
 
 from api.expeditions.heads import Head, Heads
+from api.expeditions.store import PAGE_MAX
 from tests.expedition.conftest import Table, app_on, closed
 
 
@@ -157,3 +158,141 @@ def test_no_head_is_kept_with_no_lifetime() -> None:
     heads = Heads(0)
     heads.keep("abc", HEAD, heads.lookup("abc")[1])
     assert heads.lookup("abc") == (None, 0)
+
+
+# --- odd polls: answered as the full path answers them ------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def both_paths(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+               ) -> Iterator[tuple[Flask, Flask]]:
+    """Two apps on one database for the module (see :func:`apps`)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('polls') / 'expeditions.sqlite3'}"
+        kept, unkept = app_on(url), app_on(url, EXPEDITION_HEAD_SECONDS=0)
+        yield kept, unkept
+        closed(kept)
+        closed(unkept)
+        return
+    postgres = request.getfixturevalue("postgres")
+    with postgres.database() as url:
+        kept, unkept = app_on(url), app_on(url, EXPEDITION_HEAD_SECONDS=0)
+        yield kept, unkept
+        closed(kept)
+        closed(unkept)
+
+
+#: A tag that is never an expedition's.
+FOREIGN = 'W/"7.players.cs.20"'
+
+#: Odd polls: (query, headers besides the link's and If-None-Match, which link, If-None-Match).
+#: ``{tag}`` in If-None-Match stands for the tag the link's read answered (with no query).
+ODD_POLLS: list[tuple[str, str, dict[str, str], str, str]] = [
+    ("entries empty", "?entries=", {}, "players", "{tag}"),
+    ("entries huge", "?entries=" + "9" * 400, {}, "players", "{tag}"),
+    ("entries negative", "?entries=-1", {}, "players", "{tag}"),
+    ("entries not a number", "?entries=zwanzig", {}, "players", "{tag}"),
+    ("entries a fraction", "?entries=20.0", {}, "players", "{tag}"),
+    ("entries in other digits", "?entries=%D9%A2%D9%A0", {}, "players", "{tag}"),
+    ("entries repeated", "?entries=20&entries=5", {}, "players", "{tag}"),
+    ("entries repeated, the second a NUL", "?entries=20&entries=%00", {}, "players", "{tag}"),
+    ("lang repeated, the second a control", "?lang=cs&lang=%1B", {}, "players", "{tag}"),
+    ("entries with a NUL", "?entries=20%00", {}, "players", "{tag}"),
+    ("entries with a bidi override", "?entries=%E2%80%AE20", {}, "players", "{tag}"),
+    ("a name with a NUL", "?%00=1", {}, "players", "{tag}"),
+    ("bytes that are no UTF-8", "?entries=%C0%AF", {}, "players", "{tag}"),
+    ("an unknown parameter", "?entries=20&since=3", {}, "players", "{tag}"),
+    ("an unknown language", "?lang=de", {}, "players", "{tag}"),
+    ("a chat card's format", "?format=html", {}, "players", "{tag}"),
+    ("empty pairs", "?&&=&", {}, "players", "{tag}"),
+    ("a query past the bound", "?entries=20&x=" + "a" * 5000, {}, "players", "{tag}"),
+    ("If-None-Match malformed", "", {}, "players", 'W/"unterminated'),
+    ("If-None-Match bare", "", {}, "players", "2.players.cs.20 garbage,,,"),
+    ("If-None-Match huge", "", {}, "players", ", ".join(['W/"x"'] * 2000)),
+    ("If-None-Match a list holding the tag", "", {}, "players", 'W/"x", {tag}, "y"'),
+    ("If-None-Match the tag strong", "", {}, "players", "{strong}"),
+    ("If-None-Match any", "", {}, "players", "*"),
+    ("If-None-Match empty", "", {}, "players", ""),
+    ("If-None-Match another tag", "", {}, "players", FOREIGN),
+    ("the GM's tag sent with the players' link", "", {}, "players", 'W/"1.gm.cs.20"'),
+    ("no token", "", {}, "none", "{tag}"),
+    ("a wrong token", "", {}, "wrong", "{tag}"),
+    ("a token of the wrong length", "", {}, "short", "{tag}"),
+    ("a huge token", "", {}, "huge", "{tag}"),
+    ("another scheme", "", {}, "basic", "{tag}"),
+    ("the scheme alone", "", {}, "scheme", "{tag}"),
+    ("the scheme in lower case, spaces around", "", {}, "spaced", "{tag}"),
+    ("the language by the header, malformed", "", {"Accept-Language": ";;q=x,en;q=abc"},
+     "players", "{tag}"),
+    ("the language by a body", "", {"Content-Type": "application/json"}, "players", "{tag}"),
+    ("an unknown id", "/abcdefghijkl", {}, "players", "{tag}"),
+    ("an id too long", "/" + "a" * 33, {}, "players", "{tag}"),
+    ("an id with a NUL", "/ab%00cd", {}, "players", "{tag}"),
+]
+
+
+def odd_headers(table: Table, link: str) -> dict[str, str]:
+    """The ``Authorization`` of ``link``: one of the table's, or one that opens nothing."""
+    token = table.created["links"]["players_token"]
+    return {
+        "players": table.players, "gm": table.gm, "none": {},
+        "wrong": {"Authorization": "Bearer " + token[::-1]},
+        "short": {"Authorization": "Bearer " + token[:7]},
+        "huge": {"Authorization": "Bearer " + token * 300},
+        "basic": {"Authorization": "Basic " + token},
+        "scheme": {"Authorization": "Bearer"},
+        "spaced": {"Authorization": f"bearer   {token}  "},
+    }[link]
+
+
+@pytest.mark.parametrize(("query", "extra", "link", "match"),
+                         [case[1:] for case in ODD_POLLS], ids=[case[0] for case in ODD_POLLS])
+def test_an_odd_poll_is_answered_as_the_full_path_answers_it(
+        both_paths: tuple[Flask, Flask], query: str, extra: dict[str, str], link: str,
+        match: str) -> None:
+    kept, unkept = both_paths
+    table = Table.create(kept.test_client())
+    answers = []
+    for app in (kept, unkept):
+        tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
+                                    headers=table.players).headers["ETag"]
+        assert poll(app, table, tag, table.players).status_code == 304  # the head kept
+        path = f"/api/v1/expeditions/{table.id}"
+        if query.startswith("/"):
+            path, query_string = f"/api/v1/expeditions{query}", ""
+        else:
+            query_string = query
+        headers = {**odd_headers(table, link), **extra,
+                   "If-None-Match": match.format(tag=tag, strong=tag.removeprefix("W/"))}
+        body = b'{"lang": "en"}' if "Content-Type" in extra else None
+        answers.append(app.test_client().open(path + query_string, method="GET",
+                                              headers=headers, data=body))
+    from_memory, from_database = answers
+    assert from_memory.status_code == from_database.status_code
+    assert without_date(from_memory) == without_date(from_database)
+    assert from_memory.get_data() == from_database.get_data()
+    assert from_memory.status_code < 500
+    if from_memory.status_code == 304:
+        assert link in ("players", "spaced")  # only a link that opens it is told "unchanged"
+
+
+@pytest.mark.parametrize(("query", "link", "status", "message"), [
+    ("?entries=-1", "players", 422,
+     f"Neplatný vstup. 'entries': Musí být od 0 do {PAGE_MAX}."),
+    ("?entries=-1&lang=en", "players", 422,
+     "Invalid input. 'entries': Must be greater than or equal to 0 and less than or equal to "
+     f"{PAGE_MAX}."),
+    ("?entries=20&entries=%00&lang=en", "players", 422,
+     "Invalid input. 'entries.1': Contains a control character (U+0000) that cannot be stored: "
+     "remove it."),
+    ("", "wrong", 404, "Výprava nenalezena: odkaz je neplatný nebo zrušený."),
+    ("?lang=en", "short", 404, "No such expedition: the link is invalid or revoked."),
+])
+def test_an_odd_poll_is_refused_in_the_readers_language(
+        both_paths: tuple[Flask, Flask], query: str, link: str, status: int,
+        message: str) -> None:
+    kept, _ = both_paths
+    table, tag = followed(kept)
+    refused = poll(kept, table, tag, odd_headers(table, link), query)
+    assert refused.status_code == status
+    assert refused.get_json()["message"] == message

@@ -205,19 +205,23 @@ function closePanels() {
 
 /* --- acting ----------------------------------------------------------------------------------- */
 
-async function act(kind, inputs, rolls) {
+/**
+ * Sends one change of the expedition (an action, an undo) and shows its answer. While it is
+ * under way the page takes no other: its buttons are drawn as not live and take no tap, a tap
+ * that reaches one anyway (a key, a script) sends nothing; a refusal releases them as an answer
+ * does.
+ * @param {() => Promise<{data?: any}>} send
+ * @returns {Promise<boolean>} whether the server took it
+ */
+async function change(send) {
   if (busy || !current) return false;
   busy = true;
   root.classList.add("rpg-expedition--busy");
-  const hidden = /** @type {HTMLInputElement} */ (root.querySelector("[data-hidden-roll]"));
-  const body = { version: current.version, ...inputs };
-  if (rolls && hidden.checked) body.hidden = true;
+  root.setAttribute("aria-busy", "true");
   try {
-    const answer = await (kind === "undo" || kind === "redo"
-      ? expeditions.back(key, kind, current.version) : expeditions.act(key, kind, body));
+    const answer = await send();
     notice(root, "");
     opened({ ...answer.data, log: [] });
-    hidden.checked = false;
     return true;
   } catch (error) {
     await refused(error);
@@ -225,7 +229,18 @@ async function act(kind, inputs, rolls) {
   } finally {
     busy = false;
     root.classList.remove("rpg-expedition--busy");
+    root.removeAttribute("aria-busy");
   }
+}
+
+async function act(kind, inputs, rolls) {
+  if (busy || !current) return false;
+  const hidden = /** @type {HTMLInputElement} */ (root.querySelector("[data-hidden-roll]"));
+  const body = { version: current.version, ...inputs };
+  if (rolls && hidden.checked) body.hidden = true;
+  const taken = await change(() => expeditions.act(key, kind, body));
+  if (taken) hidden.checked = false;
+  return taken;
 }
 
 async function refused(error) {
@@ -582,9 +597,9 @@ root.addEventListener("click", async (event) => {
   } else if (button.dataset.offerAct) {
     await act(button.dataset.offerAct, JSON.parse(button.dataset.input), true);
   } else if (button.hasAttribute("data-undo")) {
-    await act("undo", {}, false);
+    await change(() => expeditions.back(key, "undo", current.version));
   } else if (button.hasAttribute("data-redo")) {
-    await act("redo", {}, false);
+    await change(() => expeditions.back(key, "redo", current.version));
   } else if (button.hasAttribute("data-older")) {
     const older = await expeditions.log(key, log.oldest()).catch(() => null);
     if (!older) return;
