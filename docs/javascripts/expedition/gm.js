@@ -16,6 +16,7 @@ import {
   LogView, fill, followTimes, fromTemplate, notice, offline, renderLog, renderState, showView,
   watchConnection,
 } from "./view.js";
+import { namedBonusParts } from "../items.js";
 
 /** A form of the page, its controls read by their names (`form.elements.character`).
  * @typedef {HTMLFormElement & {elements: Record<string, any>}} Form */
@@ -276,13 +277,24 @@ function inputsOf(form) {
   const lists = {};
   for (const element of /** @type {Iterable<HTMLInputElement>} */ (form.elements)) {
     if (!element.name || element.disabled) continue;
-    if (element.type === "checkbox" && element.value !== "on") {
+    if (element.dataset.value !== undefined) {  // a count: its value that many times
+      lists[element.name] = lists[element.name] || [];
+      for (let n = Number(element.value || 0); n > 0; n -= 1) {
+        lists[element.name].push(element.dataset.value);
+      }
+    } else if (element.type === "checkbox" && element.value !== "on") {
       lists[element.name] = lists[element.name] || [];
       if (element.checked) lists[element.name].push(element.value);
     } else if (element.type === "checkbox") {
       put(element.name, element.checked);
     } else if (element.value === "") {
       continue;
+    } else if (element.hasAttribute("data-items")) {  // "Meč +2, Plášť"
+      put(element.name, element.value.split(",").map((part) => part.trim()).filter(Boolean)
+        .map((part) => {
+          const [name, bonus] = namedBonusParts(part);
+          return { name, bonus: bonus === undefined ? 0 : Number(bonus.replace("−", "-")) };
+        }));
     } else if (element.hasAttribute("data-list")) {
       put(element.name, element.value.split(",").map((part) => part.trim()).filter(Boolean));
     } else if (element.type === "number") {
@@ -359,16 +371,23 @@ function openHeal(member) {
   openPanel("heal");
 }
 
-/** The death save with its options ("Ale já chci žít", poison, …), each as the rules assume
- * unless the GM says otherwise. */
-function openDeathSave(character) {
-  const panel = openFor("death-save", character);
+/** A roll with its options under a character's card (the death save's "Ale já chci žít", a
+ * saving throw, a skill, magic items, fatigue): each option as the rules assume unless the GM
+ * says otherwise, and what the sheet knows filled in (the save's number: `data-from="save"`).
+ * @param {string} name
+ * @param {string} character
+ */
+function openMemberPanel(name, character) {
+  const panel = openFor(name, character);
   panel.reset();
   panel.elements.character.value = character;
-  openPanel("death-save");
+  const member = memberNamed(character);
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
+    panel.querySelectorAll("[data-from]"))) input.value = member?.[input.dataset.from] ?? "";
+  openPanel(name);
 }
 
-const SHEET = ["max_hp", "hp", "fatigue", "movement", "save"];
+const SHEET = ["max_hp", "hp", "fatigue", "movement", "save", "ac"];
 
 /** The character's sheet as the records have it, to correct. */
 function openSheet(member) {
@@ -425,10 +444,10 @@ function memberAction(button) {
     card.querySelector("[data-amount]")).value || 1);
   const kind = button.dataset.member;
   const member = memberNamed(character);
+  if (button.dataset.memberPanel) return openMemberPanel(button.dataset.memberPanel, character);
   if (kind === "damage") return act("damage", { character, amount }, false);
   if (kind === "heal") return member && openHeal(member);
   if (kind === "edit") return member && openSheet(member);
-  if (kind === "death-save-options") return openDeathSave(character);
   if (kind === "fatigue") {
     const reason = /** @type {HTMLSelectElement} */ (card.querySelector("[data-reason]")).value;
     return act("fatigue", { character, reasons: [reason] }, true);
@@ -587,7 +606,7 @@ root.addEventListener("click", async (event) => {
     openPanel(button.dataset.open);
   } else if (button.hasAttribute("data-close")) {
     closePanels();
-  } else if (button.dataset.member) {
+  } else if (button.dataset.member || button.dataset.memberPanel) {
     await memberAction(button);
   } else if (button.hasAttribute("data-remove-character")) {
     confirmRemoval(/** @type {Form} */ (button.form).elements.character.value);

@@ -4,6 +4,7 @@
  * catalog's ("calculator.*" in rulesite/messages.py). */
 import { number, setCatalog, setNaming, t } from "./catalog.js";
 import { R, RandomDice, ReplayDice, RuleError, setRules, value } from "./engine.js";
+import { namedBonusParts } from "../../items.js";
 
 /** One value of a field kind ("integer", "number", "string"), checked against its bounds. */
 function parseValue(text, kind, min, max) {
@@ -26,7 +27,7 @@ const bound = (element, name) => (element.dataset[name] === undefined
 
 /** An item written "Meč +2" (or just "Plášť"): {name, bonus}. */
 function namedBonus(element, text) {
-  const [, name, bonus] = text.match(/^(.*?)(?:\s+([+\-−]?\d+))?$/);
+  const [name, bonus] = namedBonusParts(text);
   return {
     name: parseValue(name, "string", bound(element, "nameMin"), bound(element, "nameMax")),
     bonus: bonus === undefined ? 0 : parseValue(bonus, "integer", bound(element, "bonusMin"),
