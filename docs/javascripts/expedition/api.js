@@ -93,6 +93,66 @@ export function keptKey(page) {
   }
 }
 
+/** Where this device lists the expeditions its GM created or opened (localStorage: kept across
+ * tabs and restarts, so a lost chat message does not lose an expedition). */
+const MINE = "rpg-vyprava-moje";
+/** The most expeditions the list keeps (the longest unplayed leave it first). */
+export const MINE_MAX = 20;
+
+/**
+ * @typedef {{id: string, token: string, name: string, played: string, players: string | null}}
+ *   Mine  one expedition of the list: its key, name, when it was last played (ISO 8601), and its
+ *   players' link once known
+ */
+
+/** @param {any} item */
+const isMine = (item) => item !== null && typeof item === "object"
+  && keyFromFragment(`${item.id}.${item.token}`) !== null && typeof item.name === "string"
+  && typeof item.played === "string" && !Number.isNaN(Date.parse(item.played))
+  && (item.players === null || typeof item.players === "string");
+
+/**
+ * The expeditions this device's GM created or opened, the last played first.
+ * @returns {Mine[]}
+ */
+export function myExpeditions() {
+  try {
+    const list = JSON.parse(localStorage.getItem(MINE) || "[]");
+    return Array.isArray(list) ? list.filter(isMine) : [];
+  } catch {
+    return [];  // unreadable or storage refused: nothing listed
+  }
+}
+
+/** @param {Mine[]} list */
+function keepMine(list) {
+  list.sort((a, b) => Date.parse(b.played) - Date.parse(a.played));
+  try {
+    localStorage.setItem(MINE, JSON.stringify(list.slice(0, MINE_MAX)));
+  } catch { /* storage refused (a strict private mode): the list stays as it was */ }
+}
+
+/**
+ * Put one expedition on the list, or say more of one already on it (a later play, its name
+ * changed, its players' link).
+ * @param {{id: string, token: string} & Partial<Mine>} expedition
+ */
+export function rememberMine(expedition) {
+  const list = myExpeditions();
+  const known = list.find((item) => item.id === expedition.id);
+  const item = { name: "", played: new Date(0).toISOString(), players: null, ...known,
+    ...expedition };
+  keepMine([item, ...list.filter((other) => other.id !== expedition.id)]);
+}
+
+/**
+ * Take one expedition off the list (the expedition itself stays: its links still open it).
+ * @param {string} id
+ */
+export function forgetMine(id) {
+  keepMine(myExpeditions().filter((item) => item.id !== id));
+}
+
 /**
  * The link that opens `key` on this page (what the GM copies to another device).
  * @param {{id: string, token: string}} key

@@ -10,11 +10,12 @@
  * taps again.
  */
 import {
-  Refused, Unreachable, expeditions, forgetKey, keepKey, linkTo, poll, takeKey,
+  Refused, Unreachable, expeditions, forgetKey, forgetMine, keepKey, linkTo, myExpeditions, poll,
+  rememberMine, takeKey,
 } from "./api.js";
 import {
   LogView, fill, followTimes, fromTemplate, notice, offline, renderLog, renderState, showView,
-  watchConnection,
+  watchConnection, whenText,
 } from "./view.js";
 import { namedBonusParts } from "../items.js";
 
@@ -49,6 +50,10 @@ function opened(answer) {
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
   showOffers(entries[0]);
   showUndo(entries);
+  if (key) {  // on this device's list, as last played
+    const played = entries[0]?.at ?? new Date().toISOString();
+    rememberMine({ ...key, name: answer.state.name, played });
+  }
   showRedo(entries);
   if (same) return;
   modeParts(answer.state);
@@ -464,6 +469,31 @@ async function shifts(count) {
   if (await act("shift", inputs, true)) noise.checked = false;
 }
 
+/* --- this device's expeditions ---------------------------------------------------------------- */
+
+/** The expeditions this device's GM created or opened, on the page that starts one: each opens
+ * by its GM's link, its players' link ready to copy, and leaves the list at a tap. */
+function showMine() {
+  const mine = myExpeditions();
+  const list = root.querySelector('[data-field="mine"]');
+  list.replaceChildren(...mine.map((item) => {
+    const row = fromTemplate(root, "mine");
+    row.dataset.id = item.id;
+    fill(row, "name", item.name);
+    const open = /** @type {HTMLAnchorElement} */ (row.querySelector('[data-field="open"]'));
+    open.href = linkTo(item);
+    const played = /** @type {HTMLTimeElement} */ (row.querySelector('[data-field="played"]'));
+    played.dateTime = item.played;
+    played.textContent = whenText(new Date(item.played));
+    const players = /** @type {HTMLInputElement} */ (row.querySelector('[data-field="players"]'));
+    players.value = item.players || "";
+    for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+      row.querySelectorAll("[data-if-players]"))) part.hidden = !item.players;
+    return row;
+  }));
+  /** @type {HTMLElement} */ (root.querySelector("[data-mine]")).hidden = mine.length === 0;
+}
+
 /* --- sharing ---------------------------------------------------------------------------------- */
 
 async function showLinks() {
@@ -471,6 +501,7 @@ async function showLinks() {
   try {
     const answer = await expeditions.playersLink(key);
     linkField("players_link").value = answer.data.players;
+    rememberMine({ ...key, players: answer.data.players });
   } catch (error) {
     await refused(error);
   }
@@ -484,8 +515,15 @@ const linkField = (name) => /** @type {HTMLInputElement} */ (
 
 /** @param {string} name */
 async function copy(name) {
-  const field = linkField(name);
-  if (navigator.share && name === "players_link") {
+  await copyField(linkField(name), name === "players_link");
+}
+
+/** Copy the link in `field` (or hand it to the phone's share sheet, for a players' link).
+ * @param {HTMLInputElement} field
+ * @param {boolean} share
+ */
+async function copyField(field, share) {
+  if (navigator.share && share) {
     try {
       await navigator.share({ url: field.value });
       return;
@@ -532,12 +570,19 @@ async function download(what) {
 function open(newKey) {
   key = newKey;
   keepKey("gm", key);  // in this tab only: never in the address, so in no history
+  if (!myExpeditions().find((item) => item.id === key.id)?.players) {
+    const asked = key;  // the players' link beside the GM's on the device's list
+    expeditions.playersLink(asked).then(
+      (answer) => rememberMine({ ...asked, players: answer.data.players }), () => {});
+  }
   poller = poll(key, {
     onState: opened,
     onOnline: () => offline(root, false),
     onOffline: () => offline(root, true),
     onGone: (error) => {
       forgetKey("gm");
+      forgetMine(key.id);  // deleted, or its link cut: no use listing it
+      showMine();
       showView(root, "new");
       notice(root, error.message);
     },
@@ -547,8 +592,8 @@ function open(newKey) {
 function created(answer) {
   const links = answer.data.links;
   current = null;
-  opened(answer.data);
   open({ id: answer.data.id, token: links.gm_token });
+  opened(answer.data);
 }
 
 root.addEventListener("submit", async (event) => {
@@ -627,6 +672,12 @@ root.addEventListener("click", async (event) => {
     button.hidden = older.data.next_before === null;
   } else if (button.dataset.copy) {
     await copy(button.dataset.copy);
+  } else if (button.hasAttribute("data-copy-mine")) {
+    await copyField(/** @type {HTMLInputElement} */ (
+      button.closest("li").querySelector('[data-field="players"]')), true);
+  } else if (button.hasAttribute("data-forget-mine")) {
+    forgetMine(/** @type {HTMLElement} */ (button.closest("[data-id]")).dataset.id);
+    showMine();
   } else if (button.hasAttribute("data-rotate")) {
     confirmFirst("rotate-players");
   } else if (button.hasAttribute("data-export")) {
@@ -650,6 +701,7 @@ root.querySelector('[data-confirm="rotate-players"]').addEventListener("close", 
   try {
     const answer = await expeditions.rotate(key);
     linkField("players_link").value = answer.data.players;
+    rememberMine({ ...key, players: answer.data.players });
   } catch (error) {
     await refused(error);
   }
@@ -664,5 +716,6 @@ followTimes(root);
 if (key) {
   open(key);
 } else {
+  showMine();
   showView(root, "new");
 }
