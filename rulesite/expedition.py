@@ -13,8 +13,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-#: An empty element that asks for the label of ``<action>.<field>``.
-LABEL = re.compile(r'(<(\w+)\b[^>]*\bdata-label="([\w-]+)\.(\w+)"[^>]*>)</\2>')
+#: An empty element that asks for the label of ``<action>.<field>`` (``<action>.<list>.<field>``:
+#: a field of each item of a list, as an encounter's creatures' ``hp``).
+LABEL = re.compile(r'(<(\w+)\b[^>]*\bdata-label="([\w-]+)\.([\w.]+)"[^>]*>)</\2>')
 #: Where the API takes an action (OpenAPI path).
 ACTION_PATH = "/api/v1/expeditions/{{public_id}}/actions/{kind}"
 
@@ -26,6 +27,12 @@ def action_label(document: Mapping[str, Any], kind: str, name: str) -> str:
         raise RuntimeError(f"data-label: no expedition action '{kind}'")
     reference = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     schema = document["components"]["schemas"][reference.rsplit("/", 1)[-1]]
+    *path, name = name.split(".")
+    for part in path:  # a list's items
+        items = schema["properties"].get(part, {}).get("items", {})
+        if "$ref" in items:
+            items = document["components"]["schemas"][items["$ref"].rsplit("/", 1)[-1]]
+        schema = items if "properties" in items else {"properties": {}}
     label = schema["properties"].get(name, {}).get("x-label")
     if not label:
         raise RuntimeError(f"data-label: the action '{kind}' has no labelled field '{name}'")

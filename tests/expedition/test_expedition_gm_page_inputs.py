@@ -28,13 +28,13 @@ SCRIPTED = {
     ("fast-travel", "alternative"): "the split panel",
     ("split-damage", "allocation"): "the split panel's rows ([data-allocation])",
     ("split-damage", "alternative"): "the split panel's rows ([data-alternative])",
+    ("encounter", "creatures"): "the encounter panel's rows of creatures ([data-creature])",
 }
 
 #: Inputs the page does not offer, and why.
 LEFT_OUT = {
     ("damage", "destructive"): "a destroying blow is the death save's option on the page",
     ("travel-day", "activities"): "each group's own activity: one activity for the party here",
-    ("encounter", "creatures"): "the creatures' stat blocks: through the API (Foundry, Owlbear)",
     ("encounter-end", "rounds"): "the page counts the rounds by its Další kolo button",
 }
 

@@ -57,13 +57,78 @@ function opened(answer) {
   showRedo(entries);
   if (same) return;
   modeParts(answer.state);
+  showFoes(answer.state.encounter);
+  // Who may attack or be hit: the party and the encounter's creatures still fighting.
+  const fighting = (answer.state.encounter?.creatures ?? [])
+    .filter((creature) => creature.status === "ok");
   const names = root.querySelector("#rpg-party-names");
-  names.replaceChildren(...answer.state.party.map((member) => {
+  names.replaceChildren(...[...answer.state.party, ...fighting].map((member) => {
     const option = document.createElement("option");
     option.value = member.name;
     return option;
   }));
 }
+
+/** The encounter's creatures as the GM keeps them, side by side: each one's hit points going
+ * down as it is hit, its OČ, the fallen and the subdued struck through, each side's morale.
+ * The GM's page only: the players see what happens in the log, not the monsters' sheets. */
+function showFoes(encounter) {
+  const list = root.querySelector('[data-field="creatures"]');
+  const creatures = encounter?.creatures ?? [];
+  const sides = [...new Set(creatures.map((creature) => creature.side))];
+  list.replaceChildren(...sides.map((side) => {
+    const item = fromTemplate(root, "foe-side");
+    const group = creatures.filter((creature) => creature.side === side);
+    fill(item, "side", side);
+    const morale = group.find((creature) => creature.morale !== null)?.morale;
+    fill(item, "morale_text", morale === undefined ? "" : `morálka ${morale}`);
+    item.querySelector('[data-field="group"]').replaceChildren(...group.map((creature) => {
+      const row = fromTemplate(root, "foe");
+      row.classList.toggle("is-out", creature.status !== "ok");
+      for (const name of ["name", "hp", "max_hp", "status_text"]) fill(row, name, creature[name]);
+      fill(row, "ac_text", creature.ac === null ? "" : `OČ ${creature.ac}`);
+      const meter = /** @type {HTMLMeterElement} */ (row.querySelector("meter"));
+      meter.value = Math.max(0, creature.hp) / creature.max_hp;
+      return row;
+    }));
+    return item;
+  }));
+}
+
+/** The creatures typed into the encounter's form, a group a row: what the API takes
+ * (`creatures`), the rows with no name left out.
+ * @param {HTMLFormElement} form
+ */
+function creaturesOf(form) {
+  const creatures = [];
+  for (const row of /** @type {NodeListOf<HTMLElement>} */ (
+    form.querySelectorAll("[data-creature]"))) {
+    const creature = {};
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
+      row.querySelectorAll("[data-key]"))) {
+      const value = input.value.trim();
+      if (value === "") continue;
+      creature[input.dataset.key] = input.type === "number" ? Number(value) : value;
+    }
+    if (creature.name) creatures.push(creature);
+  }
+  return creatures;
+}
+
+/** Another group's row in the encounter's form (at most as many as the page shows at once). */
+function addCreatureRow(button) {
+  const rows = button.parentElement.querySelectorAll("[data-creature]");
+  if (rows.length >= CREATURE_ROWS_MAX) return;
+  const row = /** @type {HTMLElement} */ (rows[0].cloneNode(true));
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
+    row.querySelectorAll("input"))) input.value = input.defaultValue;
+  button.before(row);
+  button.hidden = rows.length + 1 >= CREATURE_ROWS_MAX;
+  /** @type {HTMLInputElement} */ (row.querySelector('[data-key="name"]')).focus();
+}
+
+/** The most groups the encounter's form takes (the API takes 100 creatures; a group is many). */
+const CREATURE_ROWS_MAX = 10;
 
 function modeParts(state) {
   const fighting = state.encounter !== null;
@@ -628,8 +693,13 @@ root.addEventListener("submit", async (event) => {
     return;
   }
   const kind = form.dataset.action;
+  /** @type {Record<string, any>} */
   const inputs = kind === "split-damage" ? splitInputs(form)
     : kind === "edit-character" ? sheetInputs(form) : inputsOf(form);
+  if (kind === "encounter") {
+    const creatures = creaturesOf(form);
+    if (creatures.length) inputs.creatures = creatures;
+  }
   if (await act(kind, inputs, form.hasAttribute("data-rolls"))) {
     closePanels();
     if (form.hasAttribute("data-reset")) form.reset();
@@ -670,6 +740,8 @@ root.addEventListener("click", async (event) => {
     log.merge(older.data.entries);
     renderLog(root, log.newestFirst());
     button.hidden = older.data.next_before === null;
+  } else if (button.hasAttribute("data-add-creature")) {
+    addCreatureRow(button);
   } else if (button.dataset.copy) {
     await copy(button.dataset.copy);
   } else if (button.hasAttribute("data-copy-mine")) {

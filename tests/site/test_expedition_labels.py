@@ -1,0 +1,30 @@
+"""The expedition pages' labels come from the API's schemas, a list's items' fields too."""
+
+from __future__ import annotations
+
+import pytest
+
+from api.expeditions.schemas import action_schema
+from api.procedures import ENDPOINTS
+from rulesite.expedition import action_label
+from rulesite.reference import openapi_document
+
+
+@pytest.fixture(scope="module")
+def document() -> dict:
+    return openapi_document()
+
+
+def test_a_field_and_a_list_items_field_are_labelled_from_the_schema(document: dict) -> None:
+    healing = ENDPOINTS["healing"].input_schema._declared_fields
+    assert action_label(document, "heal", "nights") == healing["nights"].metadata["x-label"]
+    creature = action_schema("encounter", True)._declared_fields["creatures"].inner.nested
+    for name in ("count", "hp", "ac", "morale"):
+        assert action_label(document, "encounter", f"creatures.{name}") == (
+            creature._declared_fields[name].metadata["x-label"])
+
+
+@pytest.mark.parametrize("name", ["creatures.nothing", "nothing.hp", "sides.hp", "creatures"])
+def test_a_marker_naming_no_labelled_field_fails_the_build(document: dict, name: str) -> None:
+    with pytest.raises(RuntimeError, match="no labelled field"):
+        action_label(document, "encounter", name)
