@@ -319,9 +319,10 @@ def _dealt(result: Any) -> int:
 
 
 def hurt_creature(state: State, name: str, amount: int, subdual: bool,
-                  events: list[Message]) -> State:
+                  events: list[Message], offers: list[Offer]) -> State:
     """A creature of the encounter loses ``amount`` hit points; at 0 it is dead, or subdued by
-    a non-lethal blow ([Přemožení] "upadne do bezvědomí nebo se vzdá")."""
+    a non-lethal blow ([Přemožení] "upadne do bezvědomí nebo se vzdá"), and its side's morale
+    check is offered where the fall is a turn of the fight (:func:`turning_point`)."""
     met = state.encounter
     beast = met.creature(name) if met is not None else None
     if met is None or beast is None or beast.status == "dead" or amount <= 0:
@@ -333,7 +334,28 @@ def hurt_creature(state: State, name: str, amount: int, subdual: bool,
     if hp == 0:
         status = "subdued" if subdual and beast.status == "ok" else "dead"
         events.append(msg(f"expedition.event.creature-{status}", name=name))
-    return replace(state, encounter=met.with_creature(replace(beast, hp=hp, status=status)))
+    after = replace(state, encounter=met.with_creature(replace(beast, hp=hp, status=status)))
+    if beast.fighting and status != "ok" and turning_point(after, beast.side):
+        known = _side_morale(met, beast.side) is not None
+        offers.append(Offer("morale", {"group": beast.side}, () if known else ("morale",)))
+    return after
+
+
+def turning_point(state: State, side: str) -> bool:
+    """Whether the fall just written turns the fight for ``side`` ([Morálka] "při výrazných
+    zvratech v boji": "první zabití ve skupině, zabití aspoň poloviny jedinců v dané skupině"),
+    so its morale is to be checked: its first fallen, or half of it fallen now; never a side
+    that fled or surrendered, that held twice (it fights to the death) or that has no one left
+    fighting."""
+    met = state.encounter
+    if (met is None or side in met.routed
+            or state.morale_successes(side) >= MORALE_SUCCESSES_TO_DEATH):
+        return False
+    group = [creature for creature in met.creatures if creature.side == side]
+    fallen = sum(not creature.fighting for creature in group)
+    if fallen == len(group):
+        return False
+    return fallen == 1 or (2 * fallen >= len(group) > 2 * (fallen - 1))
 
 
 def _target_ac(state: State, context: Context, target: str | None) -> int:
@@ -394,7 +416,7 @@ def attack(state: State, context: Context, *, attack: Mapping[str, Any],
         after = (subdue(after, context, victim.name, dealt, events, offers) if subdual
                  else wound(after, victim.name, dealt, events, offers))
     elif beast is not None:
-        after = hurt_creature(after, beast.name, dealt, subdual, events)
+        after = hurt_creature(after, beast.name, dealt, subdual, events, offers)
     who = attacker or msg("expedition.attack.someone")
     outcome = _struck(hit)
     text = (msg("expedition.attack.text", attacker=who, target=target, outcome=outcome)
@@ -440,7 +462,7 @@ def persistent_damage(state: State, context: Context, *, target: str, damage: st
     events: list[Message] = []
     offers: list[Offer] = []
     after = (wound(state, target, burnt.total, events, offers) if victim is not None
-             else hurt_creature(state, target, burnt.total, False, events))
+             else hurt_creature(state, target, burnt.total, False, events, offers))
     return Change(after, msg("expedition.persistent-damage.text", target=target,
                              total=burnt.total), tuple(events), tuple(offers))
 

@@ -1,7 +1,8 @@
 """An encounter's creatures on the GM's page at 390 px, on SQLite and on PostgreSQL: typed a group
 a row into the encounter's panel ("skřeti: 3 × 4 životy, OČ 2, morálka 7"), kept side by side
 with their hit points going down as they are hit, the fallen struck through and gone from the
-names an attack offers; the players' page has no monsters' sheets."""
+names an attack offers, a turn of the fight offering the side's morale check; the players' page
+has no monsters' sheets."""
 
 from __future__ import annotations
 
@@ -77,6 +78,19 @@ def test_the_encounters_creatures_are_typed_a_group_a_row_and_kept_on_the_page(
     # Burnt by the table's dice: one falls (struck through, out of the attack's names), one is
     # hurt.
     expedition.act("persistent-damage", target="skřeti 1", damage="2d2", dice=[2, 2])
+    # The first of the side to fall turns the fight: its morale check is offered, the side's
+    # morale known from its creatures.
+    offer = gm.locator('[data-offer-form="morale"]')
+    expect(offer).to_be_visible(timeout=ANSWER_MS)
+    expect(offer.locator('[data-field="group"]')).to_have_text("skřeti")
+    expect(offer.locator('[name="morale"]')).to_be_hidden()
+    offer.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "2-morale-offered")
+    offer.get_by_role("button", name="Ověřit morálku").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
+        msg("expedition.morale.title").in_("cs"), timeout=ANSWER_MS)
+    checked = expedition.read()["log"][0]
+    assert checked["input"]["group"] == "skřeti" and "morale" not in checked["input"]
     expedition.act("persistent-damage", target="skřeti 2", damage="2d2", dice=[1, 1])
     expect(foe.first).to_have_class("rpg-foe is-out", timeout=ANSWER_MS)
     after = {c["name"]: c for c in expedition.read()["state"]["encounter"]["creatures"]}
@@ -91,7 +105,7 @@ def test_the_encounters_creatures_are_typed_a_group_a_row_and_kept_on_the_page(
     assert [o.get_attribute("value") for o in names.all()] == [
         "Eva", "skřeti 2", "skřeti 3", "šaman"]
     foes.scroll_into_view_if_needed()
-    shot(gm, tmp_path, "2-creatures-hit")
+    shot(gm, tmp_path, "3-creatures-hit")
 
     # The players follow the encounter in the log; the monsters' sheets are the GM's.
     expect(newest(players).locator('[data-field="title"]')).to_have_text(

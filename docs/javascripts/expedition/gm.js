@@ -181,7 +181,14 @@ function showOffers(newest) {
   box.replaceChildren(...offers.map((offer) => {
     const element = fromTemplate(root, `offer-${offer.action}`);
     element.dataset.input = JSON.stringify(offer.input);
-    if (offer.input.character) fill(element, "character", offer.input.character);
+    for (const [name, value] of Object.entries(offer.input)) fill(element, name, value);
+    // An input the offer still needs is asked; one the records know is not.
+    for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+      element.querySelectorAll("[data-if-missing]"))) {
+      const missing = offer.missing.includes(part.dataset.ifMissing);
+      part.hidden = !missing;
+      for (const input of part.querySelectorAll("input")) input.disabled = !missing;
+    }
     return element;
   }));
 }
