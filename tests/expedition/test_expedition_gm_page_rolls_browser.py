@@ -126,6 +126,22 @@ def test_a_card_rolls_saves_skills_items_and_fatigue_with_every_input(
     expect(sheet).to_be_hidden(timeout=ANSWER_MS)
     party = {m["name"]: m for m in expedition.read()["state"]["party"]}
     assert party["Eva"]["ac"] == 14
+
+    # A destroying death offers the magic items' saves: a tap opens them under the card.
+    expedition.act("damage", character="Ota", amount=8, destructive=True)
+    offered = gm.locator('[data-field="offers"] [data-member-panel="magic-items"]')
+    expect(offered).to_contain_text("Ota", timeout=ANSWER_MS)
+    offered.click()
+    owned = ota.locator('[data-panel="magic-items"]')
+    expect(owned).to_be_visible()
+    expect(owned.locator('[data-field="character"]')).to_have_text("Ota")
+    expect(owned.locator('[name="target"]')).to_have_value("")  # the sheet has no save
+    owned.locator('[name="items"]').fill("Hůl −1")
+    owned.locator('[name="target"]').fill("10")
+    owned.get_by_role("button", name="Hodit za předměty").click()
+    entry = rolled(gm, expedition, "magic-items")
+    assert entry["input"]["character"] == "Ota"
+    assert entry["input"]["items"] == [{"name": "Hůl", "bonus": -1}]
     finished(gm)
 
 

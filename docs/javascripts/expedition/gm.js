@@ -182,6 +182,7 @@ function showOffers(newest) {
     const element = fromTemplate(root, `offer-${offer.action}`);
     element.dataset.input = JSON.stringify(offer.input);
     for (const [name, value] of Object.entries(offer.input)) fill(element, name, value);
+    if (offer.input.character) element.dataset.character = offer.input.character;
     // An input the offer still needs is asked; one the records know is not.
     for (const part of /** @type {NodeListOf<HTMLElement>} */ (
       element.querySelectorAll("[data-if-missing]"))) {
@@ -515,13 +516,14 @@ async function removalAnswered(dialog) {
 
 /** @param {HTMLButtonElement} button */
 function memberAction(button) {
-  const card = /** @type {HTMLElement} */ (button.closest("[data-name]"));
-  const character = card.dataset.name;
+  // A card's button, or an offer naming its character (magic items after a destroying death).
+  const card = /** @type {HTMLElement | null} */ (button.closest(".rpg-member[data-name]"));
+  const character = card ? card.dataset.name : button.dataset.character;
+  if (button.dataset.memberPanel) return openMemberPanel(button.dataset.memberPanel, character);
   const amount = Number(/** @type {HTMLInputElement} */ (
     card.querySelector("[data-amount]")).value || 1);
   const kind = button.dataset.member;
   const member = memberNamed(character);
-  if (button.dataset.memberPanel) return openMemberPanel(button.dataset.memberPanel, character);
   if (kind === "damage") return act("damage", { character, amount }, false);
   if (kind === "heal") return member && openHeal(member);
   if (kind === "edit") return member && openSheet(member);
