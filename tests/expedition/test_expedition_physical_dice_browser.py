@@ -109,8 +109,11 @@ def test_the_table_rolls_a_shift_an_encounter_and_cancels_a_morale(
     assert "1d6 = 3" in shift["answers"][0]["text"]
     expect(switch).not_to_be_checked()
     for page in (gm, players):  # marked as rolled with the table's dice on both pages
-        expect(newest(page).locator('[data-badge="table-dice"]')).to_have_text(
-            "vlastní kostky", timeout=ANSWER_MS)
+        expect(newest(page).locator('[data-field="text"]').first).to_contain_text(
+            "směna 2", timeout=ANSWER_MS)
+        badge = newest(page).locator('[data-badge="table-dice"]')
+        expect(badge).to_be_visible()
+        expect(badge).to_have_text("vlastní kostky")
     # A seeded entry is not marked.
     expect(gm.locator('[data-field="log"] > li').nth(1).locator(
         '[data-badge="table-dice"]')).to_be_hidden()
