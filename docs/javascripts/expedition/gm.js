@@ -159,7 +159,26 @@ function modeParts(state) {
     return row;
   }));
   showSplitLeft();
+  showUntilRest(state);
 }
+
+/** Which of the page's word forms goes with a count: "one" (1), "few" (2–4), "other". */
+const czechPlural = new Intl.PluralRules("cs");
+
+/** "Do odpočinku (N směn)": the shifts until a rest is allowed (the state's `ahead`), shown
+ * only while a rest is not allowed yet. */
+function showUntilRest(state) {
+  const button = /** @type {HTMLButtonElement} */ (root.querySelector("[data-until-rest]"));
+  const rest = state.ahead.find((coming) => coming.kind === "rest");
+  button.hidden = !rest || rest.in <= 0;
+  if (button.hidden) return;
+  button.dataset.shifts = String(rest.in);
+  fill(button, "rest_in", rest.in);
+  const form = czechPlural.select(rest.in);
+  for (const word of /** @type {NodeListOf<HTMLElement>} */ (
+    button.querySelectorAll("[data-plural]"))) word.hidden = word.dataset.plural !== form;
+}
+
 
 /** What of the summary damage the split panel has not given anyone yet (or given too much). */
 function showSplitLeft() {
@@ -290,9 +309,11 @@ function closePanels() {
  * that reaches one anyway (a key, a script) sends nothing; a refusal releases them as an answer
  * does.
  * @param {() => Promise<{data?: any}>} send
+ * @param {(words: string) => void} [diceRefused] given, a refusal of the dice (a die missing,
+ *   off its die, left over) is said to it instead of on the page
  * @returns {Promise<boolean>} whether the server took it
  */
-async function change(send) {
+async function change(send, diceRefused) {
   if (busy || !current) return false;
   busy = true;
   root.classList.add("rpg-expedition--busy");
@@ -303,7 +324,14 @@ async function change(send) {
     opened({ ...answer.data, log: [] });
     return true;
   } catch (error) {
-    await refused(error);
+    // The dice's words: a list, or a list per die (a die that is no whole number 1–1000).
+    const words = error instanceof Refused && error.status === 422
+      ? error.envelope?.errors?.dice : undefined;
+    if (diceRefused && words) {
+      diceRefused((Array.isArray(words) ? words : Object.values(words).flat()).join(" "));
+    } else {
+      await refused(error);
+    }
     return false;
   } finally {
     busy = false;
@@ -312,15 +340,141 @@ async function change(send) {
   }
 }
 
+/**
+ * Takes the action `kind`; a rolling one (`rolls`) hidden from the players and with the table's
+ * dice when the switches say so, each switch off again once the action is taken.
+ * @param {string} kind
+ * @param {Record<string, any>} inputs
+ * @param {boolean} rolls
+ */
 async function act(kind, inputs, rolls) {
   if (busy || !current) return false;
   const hidden = /** @type {HTMLInputElement} */ (root.querySelector("[data-hidden-roll]"));
+  const table = /** @type {HTMLInputElement} */ (root.querySelector("[data-table-dice]"));
+  /** @type {Record<string, any>} */
   const body = { version: current.version, ...inputs };
   if (rolls && hidden.checked) body.hidden = true;
-  const taken = await change(() => expeditions.act(key, kind, body));
-  if (taken) hidden.checked = false;
+  const taken = rolls && table.checked ? await withTableDice(kind, body)
+    : await change(() => expeditions.act(key, kind, body));
+  if (taken) {
+    hidden.checked = false;
+    table.checked = false;
+  }
   return taken;
 }
+
+/* --- the table's dice ------------------------------------------------------------------------- */
+
+/** @typedef {{faces: number, label: string, pos: number}} Die */
+
+const dicePanel = /** @type {HTMLDialogElement} */ (root.querySelector("[data-dice]"));
+const dieInput = /** @type {HTMLInputElement} */ (dicePanel.querySelector('[name="die"]'));
+
+/** What each die is for in the page's words, by the label the engine gives it. */
+const dieWords = new Map(Array.from(
+  fromTemplate(root, "die-words").querySelectorAll("dt"),
+  (term) => [term.textContent, term.nextElementSibling.textContent]));
+
+/** @param {string} label */
+const dieWord = (label) => dieWords.get(label) ?? label;
+
+/** The die the server's refusal says is missing ("… d6 pro 'surprise' (kostka č. 2)."),
+ * or null (the refusal says something else).
+ * @param {string} words
+ * @returns {Die | null}
+ */
+function missingDie(words) {
+  const found = /\bd(\d+)\b[^']*'([^']+)'\D*(\d+)/.exec(words);
+  return found ? { faces: Number(found[1]), label: found[2], pos: Number(found[3]) } : null;
+}
+
+/** The server's words with each die's label ('surprise') in the page's words („překvapení“).
+ * @param {string} words
+ */
+const inDieWords = (words) => words.replace(
+  /'([^']+)'/g, (quoted, label) => (dieWords.has(label) ? `„${dieWord(label)}“` : quoted));
+
+/**
+ * Takes the action with the dice the table rolls: sends the dice given so far; while the server
+ * answers that a die is missing, the dice panel asks for that one (named as the server names it)
+ * and sends again with it. A die the server refuses (off its die) is asked for again, with the
+ * server's words. Exact whatever path the dice take: each step asks only for what it rolls.
+ * @param {string} kind
+ * @param {Record<string, any>} body
+ * @returns {Promise<boolean>} whether the action was taken (false: refused, or cancelled)
+ */
+async function withTableDice(kind, body) {
+  /** @type {Array<Die & {value: number}>} */
+  const given = [];
+  /** @type {Die | null} */
+  let next = null;
+  for (;;) {
+    let refusal = "";
+    const dice = given.map((die) => die.value);
+    if (await change(() => expeditions.act(key, kind, { ...body, dice }),
+      (words) => { refusal = words; })) return true;
+    if (!refusal) return false;  // refused for another reason: the page says why
+    const missing = missingDie(refusal);
+    if (missing && missing.pos === given.length + 1) {
+      next = missing;
+      refusal = "";
+    } else {
+      given.pop();  // the die typed last does not fit: typed again
+    }
+    if (!next) {
+      notice(root, inDieWords(refusal));
+      return false;
+    }
+    const value = await askDie(given, next, inDieWords(refusal));
+    if (value === null) return false;
+    given.push({ ...next, value });
+  }
+}
+
+/**
+ * The dice panel: the dice given so far, the server's refusal (if any) and one input for the
+ * die `next`; resolves to the value typed, or null when the GM cancels.
+ * @param {Array<Die & {value: number}>} given
+ * @param {Die} next
+ * @param {string} refusal
+ * @returns {Promise<number | null>}
+ */
+function askDie(given, next, refusal) {
+  const list = /** @type {HTMLElement} */ (dicePanel.querySelector('[data-field="given"]'));
+  list.hidden = given.length === 0;
+  list.replaceChildren(...given.map((die) => {
+    const line = fromTemplate(root, "given-die");
+    fill(line, "faces", die.faces);
+    fill(line, "die", dieWord(die.label));
+    fill(line, "value", die.value);
+    return line;
+  }));
+  const shown = /** @type {HTMLElement} */ (dicePanel.querySelector('[data-field="refused"]'));
+  shown.hidden = !refusal;
+  shown.textContent = refusal;
+  const asking = dicePanel.querySelector(".rpg-dice__next");
+  fill(asking, "pos", next.pos);
+  fill(asking, "faces", next.faces);
+  fill(asking, "die", dieWord(next.label));
+  dieInput.max = String(next.faces);
+  dieInput.value = "";
+  dicePanel.returnValue = "";
+  return new Promise((resolve) => {
+    dicePanel.addEventListener("close", () => resolve(
+      dicePanel.returnValue === "roll" ? Number(dieInput.value) : null), { once: true });
+    dicePanel.showModal();
+    dieInput.focus();
+  });
+}
+
+/** "Zapsat kostku" with nothing typed keeps asking (the server's words are for what is sent). */
+dicePanel.querySelector("form").addEventListener("submit", (event) => {
+  const submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+  if (submitter?.value !== "cancel" && dieInput.value.trim() === "") {
+    event.preventDefault();
+    dieInput.focus();
+  }
+});
 
 async function refused(error) {
   if (error instanceof Unreachable) {

@@ -88,6 +88,8 @@ function renderEntry(root, entry) {
   showTime(time, Date.now());
   show(item.querySelector('[data-badge="hidden"]'), entry.hidden);
   show(item.querySelector('[data-badge="undone"]'), entry.undone);
+  // Rolled with the table's dice (the entry keeps them instead of a seed).
+  show(item.querySelector('[data-badge="table-dice"]'), Boolean(entry.dice?.length));
   const events = item.querySelector('[data-field="events"]');
   for (const event of entry.events) {
     const line = document.createElement("li");
