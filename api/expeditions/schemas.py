@@ -287,6 +287,7 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                                                      "morale."})},
     "reveal": {},
     "round": {},
+    "noise": {},
     "encounter-end": {"rounds": f.bounded_int(0, combat.ROUNDS_MAX, metadata={
         "description": "Rounds the encounter took (default: the rounds counted)."})},
     "attack": {"attack": fields.Nested(AttackOptions, required=True, metadata={

@@ -66,6 +66,13 @@ MESSAGES = messages({
         "{clock}."),
     "expedition.shift.wandering": Text("Putující monstra: {outcomes}.",
                                        "Wandering monsters: {outcomes}."),
+    "expedition.noise.title": Text("Hluk", "Noise"),
+    "expedition.noise.text": Text("Hluk: putující monstra hned, čas stojí: {outcome}.",
+                                  "Noise: wandering monsters at once, the clock stands: "
+                                  "{outcome}."),
+    "expedition.noise.dungeon-only": Text(
+        "Hluk volá putující monstra jen v kobce (mimo ni se na ně nehází).",
+        "Noise calls wandering monsters only in a dungeon (outside one, none are rolled)."),
     "expedition.shift.outside": Text(
         "{said} Mimo kobku se na putující monstra nehází.",
         "{said} Outside a dungeon there is no wandering-monster check."),
@@ -248,6 +255,25 @@ def shift(state: State, context: Context, *, count: int = 1, noise: bool = False
     if after.mode != "dungeon":
         text = msg("expedition.shift.outside", said=text)
     return Change(after, said(text, *wandering_checked(context.steps)), tuple(events),
+                  tuple(offers))
+
+
+@action("noise", procedures=("wandering-monsters",), rolls=True)
+def noise(state: State, context: Context) -> Change:
+    """[Putující monstra] "Alternativně lze hodit na putující monstra i v případě, že hráči svým
+    chováním způsobí nějaký randál": in a dungeon the check is rolled at once, the clock where it
+    is (a shift's ``noise`` rolls it with the shift that passes)."""
+    no_encounter(state)
+    if state.mode != "dungeon":
+        raise RuleError(msg("expedition.noise.dungeon-only"), field="action")
+    met = context.run("wandering-monsters").result.success
+    events: list[Message] = []
+    offers: list[Offer] = []
+    if met:
+        events.append(msg("expedition.event.wandering-monster"))
+        offers.append(ENCOUNTER_OFFER)
+    outcome = msg("dungeon-turn.encounter" if met else "dungeon-turn.nothing")
+    return Change(state, msg("expedition.noise.text", outcome=outcome), tuple(events),
                   tuple(offers))
 
 

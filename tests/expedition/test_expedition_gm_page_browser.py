@@ -427,15 +427,19 @@ def test_several_shifts_in_one_tap(browser: Any, base: str, tmp_path: Path) -> N
 
     # The GM folds the hour's dice away; they stay folded as the log is drawn again.
     newest(gm).locator("[data-answers] > summary").click()
-    gm.locator("[data-noise]").check()
     count.fill("12")
     shifts.get_by_role("button", name="Nechat uběhnout").click()
     expect(newest(gm)).to_have_attribute("data-seq", str(start + 2), timeout=ANSWER_MS)
     twelve = expedition.read()["log"][0]
-    assert twelve["input"] == {"count": 12, "noise": True}
+    assert twelve["input"] == {"count": 12, "noise": False}
     shown_as_logged(gm, twelve)
     expect(gm.locator(f'[data-seq="{start + 1}"] [data-answers]')).not_to_have_attribute("open", "")
-    expect(gm.locator("[data-noise]")).not_to_be_checked()
+    # A noise rolls the wandering monsters at once: the clock stands.
+    clock = expedition.read()["state"]["clock"]
+    gm.get_by_role("button", name="Hluk: hodit na putující monstra hned").click()
+    expect(newest(gm)).to_have_attribute("data-seq", str(start + 3), timeout=ANSWER_MS)
+    noise = expedition.read()
+    assert noise["log"][0]["kind"] == "noise" and noise["state"]["clock"] == clock
     newest(gm).scroll_into_view_if_needed()
     shot(gm, tmp_path, "5-shifts-twelve")
     finished(gm, players)

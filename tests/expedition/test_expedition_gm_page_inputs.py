@@ -21,7 +21,6 @@ SCRIPTED = {
     ("damage", "character"): "the card's name",
     ("damage", "amount"): "the card's number field ([data-amount])",
     ("shift", "count"): "the buttons Další směna, Hodina and the form Směn najednou",
-    ("shift", "noise"): "the switch Hluk ([data-noise])",
     ("remove-character", "character"): "the sheet's Odebrat z družiny, confirmed",
     ("remove-effect", "name"): "the effect's Zhasnout button",
     ("fast-travel", "allocation"): "the split panel, after the travel rolled its damage",
@@ -36,6 +35,7 @@ LEFT_OUT = {
     ("damage", "destructive"): "a destroying blow is the death save's option on the page",
     ("travel-day", "activities"): "each group's own activity: one activity for the party here",
     ("encounter-end", "rounds"): "the page counts the rounds by its Další kolo button",
+    ("shift", "noise"): "a noise rolls at once on the page (its Hluk button: the action noise)",
 }
 
 

@@ -132,14 +132,15 @@ const CREATURE_ROWS_MAX = 10;
 
 function modeParts(state) {
   const fighting = state.encounter !== null;
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
-    root.querySelectorAll("[data-when]"))) {
-    part.hidden = (part.dataset.when === "encounter") !== fighting;
-  }
   const MODE_PARTS = "[data-if-mode], [data-unless-mode]";
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(MODE_PARTS))) {
-    part.hidden = part.dataset.ifMode !== undefined ? part.dataset.ifMode !== state.mode
-      : part.dataset.unlessMode === state.mode;
+  // A part shows when it fits both: the encounter (or its absence) and the mode.
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll(`[data-when], ${MODE_PARTS}`))) {
+    const when = part.dataset.when === undefined
+      || (part.dataset.when === "encounter") === fighting;
+    const mode = part.dataset.ifMode !== undefined ? part.dataset.ifMode === state.mode
+      : part.dataset.unlessMode !== state.mode;
+    part.hidden = !(when && mode);
   }
   // An input is sent only when every part of the page it lies in fits the mode (a part may
   // lie inside another: a dungeon's input in what every mode but civilization shows).
@@ -688,13 +689,9 @@ function memberAction(button) {
   return act("death-save", { character }, true);
 }
 
-/** `count` shifts pass (an hour's, or as many as the GM typed), with a wandering-monster check
- * at once when the noise switch says so. */
+/** `count` shifts pass (an hour's, as many as the GM typed, or until a rest is allowed). */
 async function shifts(count) {
-  const noise = /** @type {HTMLInputElement} */ (root.querySelector("[data-noise]"));
-  const inputs = { count };
-  if (noise.checked) inputs.noise = true;
-  if (await act("shift", inputs, true)) noise.checked = false;
+  await act("shift", { count }, true);
 }
 
 /* --- this device's expeditions ---------------------------------------------------------------- */
