@@ -60,7 +60,13 @@ class Cluster:
     @contextlib.contextmanager
     def stopped(self) -> Iterator[None]:
         """The cluster shut down for the block (``-m immediate``: every connection cut at
-        once, as a crash would), started again on its port after it, whatever happened."""
+        once, as a crash would), started again on its port after it, whatever happened.
+
+        What was committed before is written out first: the tests' clusters commit without
+        waiting for the disk (``synchronous_commit=off``), so a crash would lose the last commits
+        a server with the default settings keeps (an expedition created just before came back a
+        404)."""
+        self._admin("CHECKPOINT")
         self._pg_ctl("-m", "immediate", "-w", "stop")
         try:
             yield
