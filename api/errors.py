@@ -10,15 +10,15 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, request
 from marshmallow import Schema
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
+from api.apierror import ApiError
 from api.formats import Card, requested_format
 from api.language import request_language
-from api.limits import retry_after
 from api.naming import named_path, naming_in
 from api.site import site_file_exists
 from rpg.core.catalog import Message, msg
@@ -78,7 +78,7 @@ _STATUS_MESSAGES: dict[int, Text] = {
 
 def translate(message: Any, lang: str) -> Any:
     """A validation message (or a nested structure of them) in ``lang``."""
-    if isinstance(message, Text):
+    if isinstance(message, Text | Message):
         return message.in_(lang)
     if isinstance(message, dict):
         return {str(key): translate(value, lang) for key, value in message.items()}
@@ -156,7 +156,7 @@ def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -
     fmt = _error_format()
     response: Response
     if fmt == "json":
-        response = current_app.json.response(body)  # type: ignore[assignment]
+        response = cast(Response, current_app.json.response(body))
         response.status_code = status
     else:
         title = msg("api.card.error", status=status).in_(lang)
@@ -169,8 +169,13 @@ def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -
     return response
 
 
-def validation_errors(data: Any) -> dict[str, Any]:
-    """Webargs' ``{location: {field: [...]}}`` flattened to ``{field: [...]}``."""
+def field_errors(error: HTTPException) -> dict[str, Any]:
+    """The refused inputs of ``error``, ``{field: [...]}``: an :class:`ApiError`'s own, else
+    (the one foreign shape read) the ``data`` webargs attaches to the ``UnprocessableEntity``
+    its parser raises, ``{"messages": {location: {field: [...]}}}``, flattened."""
+    if isinstance(error, ApiError):
+        return error.errors
+    data = getattr(error, "data", None)
     messages = (data or {}).get("messages") or {}
     flat: dict[str, Any] = {}
     for location_errors in messages.values():
@@ -197,7 +202,7 @@ def _unknown_path(app: Flask) -> bool:
 def register_error_handlers(
     app: Flask,
     is_api: Callable[[], bool],
-    site_not_found: Callable[[HTTPException], Response | Exception],
+    site_not_found: Callable[[HTTPException], Response | HTTPException],
 ) -> None:
     """Answer every error on the API with the envelope; off the API, the site's 404 page."""
 
@@ -217,22 +222,18 @@ def register_error_handlers(
             # so it is unknown whatever the method (a POST to a typo is a 404, not a 405).
             error, status = NotFound(), 404
         if not is_api():
-            return site_not_found(error) if status == 404 else error  # type: ignore[return-value]
+            return site_not_found(error) if status == 404 else error
         lang = request_language()
-        data = getattr(error, "data", None)
-        errors = translate(validation_errors(data), lang) if data else {}
-        own = getattr(error, "text", None)  # an error that names its own message (api.hosts)
-        base = (own if isinstance(own, Text) else
-                _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
+        errors = translate(field_errors(error), lang)
+        own = error.message if isinstance(error, ApiError) else None
+        base = (own or _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
         if status == 400 and not errors:
             errors = {"_body": [base]}
         schema = _input_schema() if lang == "cs" else None
         leaves = _first_leaves(errors, lambda path: named_path(schema, path) if schema else None)
         message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
-        headers = error.get_headers()
-        if status == 429 and (seconds := retry_after()) is not None:
-            headers.append(("Retry-After", str(seconds)))
-        return _response(status, envelope(status, message, errors), lang, headers)
+        return _response(status, envelope(status, message, errors), lang,
+                         error.get_headers())
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response | HTTPException:
