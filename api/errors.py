@@ -1,14 +1,13 @@
 """One error envelope for the whole API, in the user's language.
 
 ``{"code", "status", "message", "errors"}``: ``message`` is one human sentence in ``lang`` (Czech by
-default), ``errors`` maps each input field to its messages. Marshmallow's own messages are English;
-they are put into Czech here, so a Czech GM never reads an English error.
+default), ``errors`` maps each input field to its messages. Marshmallow's own messages carry their
+Czech (:mod:`api.field_messages`), so a Czech GM never reads an English error.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -17,6 +16,7 @@ from marshmallow import Schema
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from api.apierror import ApiError
+from api.field_messages import INVALID_JSON_BODY, Bilingual
 from api.formats import Card, requested_format
 from api.language import request_language
 from api.naming import named_path, naming_in
@@ -26,37 +26,6 @@ from rpg.core.errors import RuleError
 from rpg.core.text import Text
 
 log = logging.getLogger(__name__)
-
-_FIXED: dict[str, str] = {
-    "Missing data for required field.": "Chybí povinný údaj.",
-    "Unknown field.": "Neznámé pole: tento postup ho nezná.",
-    "Not a valid integer.": "Není platné celé číslo.",
-    "Not a valid number.": "Není platné konečné číslo.",
-    "Not a valid boolean.": "Není platná pravdivostní hodnota (true/false).",
-    "Not a valid string.": "Není platný text.",
-    "Not a valid list.": "Není platný seznam.",
-    "Not a valid mapping type.": "Není platný objekt.",
-    "Field may not be null.": "Hodnota nesmí být null.",
-    "Invalid input type.": "Neplatný typ vstupu: očekáván objekt JSON.",
-    "Invalid value.": "Neplatná hodnota.",
-    "Invalid JSON body.": "Neplatné tělo požadavku: není to platný JSON.",
-    "Invalid key.": "Neplatný klíč.",
-    "Not valid JSON.": "Není platný JSON.",
-}
-
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^Must be greater than or equal to (\S+) and less than or equal to (\S+)\.$"),
-     "Musí být od {0} do {1}."),
-    (re.compile(r"^Must be greater than or equal to (\S+)\.$"), "Musí být alespoň {0}."),
-    (re.compile(r"^Must be less than or equal to (\S+)\.$"), "Musí být nejvýše {0}."),
-    (re.compile(r"^Must be greater than (\S+)\.$"), "Musí být větší než {0}."),
-    (re.compile(r"^Must be less than (\S+)\.$"), "Musí být menší než {0}."),
-    (re.compile(r"^Length must be between (\d+) and (\d+)\.$"), "Délka musí být od {0} do {1}."),
-    (re.compile(r"^Shorter than minimum length (\d+)\.$"), "Kratší než nejmenší délka {0}."),
-    (re.compile(r"^Longer than maximum length (\d+)\.$"), "Delší než největší délka {0}."),
-    (re.compile(r"^Length must be (\d+)\.$"), "Délka musí být {0}."),
-    (re.compile(r"^Must be one of: (.*)\.$"), "Musí být jedno z: {0}."),
-)
 
 _STATUS_MESSAGES: dict[int, Text] = {
     400: Text("Chybný požadavek: tělo není platný JSON.",
@@ -77,21 +46,14 @@ _STATUS_MESSAGES: dict[int, Text] = {
 
 
 def translate(message: Any, lang: str) -> Any:
-    """A validation message (or a nested structure of them) in ``lang``."""
-    if isinstance(message, Text | Message):
+    """A validation message (or a nested structure of them) in ``lang``: a catalog text and
+    marshmallow's own messages (:mod:`api.field_messages`) in either language."""
+    if isinstance(message, Text | Message | Bilingual):
         return message.in_(lang)
     if isinstance(message, dict):
         return {str(key): translate(value, lang) for key, value in message.items()}
     if isinstance(message, list | tuple):
         return [translate(item, lang) for item in message]
-    if not isinstance(message, str) or lang == "en":
-        return message
-    if message in _FIXED:
-        return _FIXED[message]
-    for pattern, template in _PATTERNS:
-        match = pattern.match(message)
-        if match:
-            return template.format(*match.groups())
     return message
 
 
@@ -183,7 +145,9 @@ def field_errors(error: HTTPException) -> dict[str, Any]:
             flat.update(location_errors)
         else:
             flat.setdefault("_schema", []).extend(
-                location_errors if isinstance(location_errors, list) else [location_errors])
+                INVALID_JSON_BODY if said == INVALID_JSON_BODY else said  # its one own message
+                for said in (location_errors if isinstance(location_errors, list)
+                             else [location_errors]))
     return flat
 
 
