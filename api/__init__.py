@@ -97,7 +97,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 abort(400)
             odd = find_odd_text(g.json_body)
             if odd is not None:
-                refuse_odd_text(odd, "json")
+                refuse_odd_text(odd)
 
     @app.before_request
     def odd_query() -> None:
@@ -105,7 +105,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if is_api() and request.query_string and request.routing_exception is None:
             odd = find_odd_query(request.args)
             if odd is not None:
-                refuse_odd_text(odd, "query")
+                refuse_odd_text(odd)
 
     init_security_headers(app, is_api)
     # CORS, the API's security headers, no-store and the rate limit's headers, as answers leave.

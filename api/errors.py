@@ -1,24 +1,24 @@
 """One error envelope for the whole API, in the user's language.
 
 ``{"code", "status", "message", "errors"}``: ``message`` is one human sentence in ``lang`` (Czech by
-default), ``errors`` maps each input field to its messages. Marshmallow's own messages are English;
-they are put into Czech here, so a Czech GM never reads an English error.
+default), ``errors`` maps each input field to its messages. Marshmallow's own messages carry their
+Czech (:mod:`api.field_messages`), so a Czech GM never reads an English error.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, request
 from marshmallow import Schema
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
+from api.apierror import ApiError
+from api.field_messages import INVALID_JSON_BODY, Bilingual
 from api.formats import Card, requested_format
 from api.language import request_language
-from api.limits import retry_after
 from api.naming import named_path, naming_in
 from api.site import site_file_exists
 from rpg.core.catalog import Message, msg
@@ -26,37 +26,6 @@ from rpg.core.errors import RuleError
 from rpg.core.text import Text
 
 log = logging.getLogger(__name__)
-
-_FIXED: dict[str, str] = {
-    "Missing data for required field.": "Chybí povinný údaj.",
-    "Unknown field.": "Neznámé pole: tento postup ho nezná.",
-    "Not a valid integer.": "Není platné celé číslo.",
-    "Not a valid number.": "Není platné konečné číslo.",
-    "Not a valid boolean.": "Není platná pravdivostní hodnota (true/false).",
-    "Not a valid string.": "Není platný text.",
-    "Not a valid list.": "Není platný seznam.",
-    "Not a valid mapping type.": "Není platný objekt.",
-    "Field may not be null.": "Hodnota nesmí být null.",
-    "Invalid input type.": "Neplatný typ vstupu: očekáván objekt JSON.",
-    "Invalid value.": "Neplatná hodnota.",
-    "Invalid JSON body.": "Neplatné tělo požadavku: není to platný JSON.",
-    "Invalid key.": "Neplatný klíč.",
-    "Not valid JSON.": "Není platný JSON.",
-}
-
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^Must be greater than or equal to (\S+) and less than or equal to (\S+)\.$"),
-     "Musí být od {0} do {1}."),
-    (re.compile(r"^Must be greater than or equal to (\S+)\.$"), "Musí být alespoň {0}."),
-    (re.compile(r"^Must be less than or equal to (\S+)\.$"), "Musí být nejvýše {0}."),
-    (re.compile(r"^Must be greater than (\S+)\.$"), "Musí být větší než {0}."),
-    (re.compile(r"^Must be less than (\S+)\.$"), "Musí být menší než {0}."),
-    (re.compile(r"^Length must be between (\d+) and (\d+)\.$"), "Délka musí být od {0} do {1}."),
-    (re.compile(r"^Shorter than minimum length (\d+)\.$"), "Kratší než nejmenší délka {0}."),
-    (re.compile(r"^Longer than maximum length (\d+)\.$"), "Delší než největší délka {0}."),
-    (re.compile(r"^Length must be (\d+)\.$"), "Délka musí být {0}."),
-    (re.compile(r"^Must be one of: (.*)\.$"), "Musí být jedno z: {0}."),
-)
 
 _STATUS_MESSAGES: dict[int, Text] = {
     400: Text("Chybný požadavek: tělo není platný JSON.",
@@ -77,21 +46,14 @@ _STATUS_MESSAGES: dict[int, Text] = {
 
 
 def translate(message: Any, lang: str) -> Any:
-    """A validation message (or a nested structure of them) in ``lang``."""
-    if isinstance(message, Text):
+    """A validation message (or a nested structure of them) in ``lang``: a catalog text and
+    marshmallow's own messages (:mod:`api.field_messages`) in either language."""
+    if isinstance(message, Text | Message | Bilingual):
         return message.in_(lang)
     if isinstance(message, dict):
         return {str(key): translate(value, lang) for key, value in message.items()}
     if isinstance(message, list | tuple):
         return [translate(item, lang) for item in message]
-    if not isinstance(message, str) or lang == "en":
-        return message
-    if message in _FIXED:
-        return _FIXED[message]
-    for pattern, template in _PATTERNS:
-        match = pattern.match(message)
-        if match:
-            return template.format(*match.groups())
     return message
 
 
@@ -156,7 +118,7 @@ def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -
     fmt = _error_format()
     response: Response
     if fmt == "json":
-        response = current_app.json.response(body)  # type: ignore[assignment]
+        response = cast(Response, current_app.json.response(body))
         response.status_code = status
     else:
         title = msg("api.card.error", status=status).in_(lang)
@@ -169,8 +131,13 @@ def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -
     return response
 
 
-def validation_errors(data: Any) -> dict[str, Any]:
-    """Webargs' ``{location: {field: [...]}}`` flattened to ``{field: [...]}``."""
+def field_errors(error: HTTPException) -> dict[str, Any]:
+    """The refused inputs of ``error``, ``{field: [...]}``: an :class:`ApiError`'s own, else
+    (the one foreign shape read) the ``data`` webargs attaches to the ``UnprocessableEntity``
+    its parser raises, ``{"messages": {location: {field: [...]}}}``, flattened."""
+    if isinstance(error, ApiError):
+        return error.errors
+    data = getattr(error, "data", None)
     messages = (data or {}).get("messages") or {}
     flat: dict[str, Any] = {}
     for location_errors in messages.values():
@@ -178,7 +145,9 @@ def validation_errors(data: Any) -> dict[str, Any]:
             flat.update(location_errors)
         else:
             flat.setdefault("_schema", []).extend(
-                location_errors if isinstance(location_errors, list) else [location_errors])
+                INVALID_JSON_BODY if said == INVALID_JSON_BODY else said  # its one own message
+                for said in (location_errors if isinstance(location_errors, list)
+                             else [location_errors]))
     return flat
 
 
@@ -197,7 +166,7 @@ def _unknown_path(app: Flask) -> bool:
 def register_error_handlers(
     app: Flask,
     is_api: Callable[[], bool],
-    site_not_found: Callable[[HTTPException], Response | Exception],
+    site_not_found: Callable[[HTTPException], Response | HTTPException],
 ) -> None:
     """Answer every error on the API with the envelope; off the API, the site's 404 page."""
 
@@ -217,22 +186,18 @@ def register_error_handlers(
             # so it is unknown whatever the method (a POST to a typo is a 404, not a 405).
             error, status = NotFound(), 404
         if not is_api():
-            return site_not_found(error) if status == 404 else error  # type: ignore[return-value]
+            return site_not_found(error) if status == 404 else error
         lang = request_language()
-        data = getattr(error, "data", None)
-        errors = translate(validation_errors(data), lang) if data else {}
-        own = getattr(error, "text", None)  # an error that names its own message (api.hosts)
-        base = (own if isinstance(own, Text) else
-                _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
+        errors = translate(field_errors(error), lang)
+        own = error.message if isinstance(error, ApiError) else None
+        base = (own or _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
         if status == 400 and not errors:
             errors = {"_body": [base]}
         schema = _input_schema() if lang == "cs" else None
         leaves = _first_leaves(errors, lambda path: named_path(schema, path) if schema else None)
         message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
-        headers = error.get_headers()
-        if status == 429 and (seconds := retry_after()) is not None:
-            headers.append(("Retry-After", str(seconds)))
-        return _response(status, envelope(status, message, errors), lang, headers)
+        return _response(status, envelope(status, message, errors), lang,
+                         error.get_headers())
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response | HTTPException:

@@ -14,6 +14,7 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, validate
 
+from api.field_messages import BETWEEN, NOT_JSON, TOO_LONG
 from api.serialize import json_depth_exceeds
 from rpg.core.catalog import msg
 from rpg.core.citations import slugify
@@ -35,8 +36,6 @@ LIST_LENGTH = 100
 class Int(fields.Integer):
     """An integer: a JSON integer or a string of digits; never a bool or a fraction."""
 
-    default_error_messages = {"invalid": "Not a valid integer."}  # noqa: RUF012
-
     def _validated(self, value: Any) -> int:
         if isinstance(value, bool):
             raise self.make_error("invalid")
@@ -51,8 +50,6 @@ class Int(fields.Integer):
 
 class Number(fields.Float):
     """A finite real number; never a bool, NaN or infinity."""
-
-    default_error_messages = {"invalid": "Not a valid number."}  # noqa: RUF012
 
     def _validated(self, value: Any) -> float:
         if isinstance(value, bool):
@@ -109,13 +106,13 @@ def labelled(kwargs: dict[str, Any], label: str | None) -> dict[str, Any]:
 
 def bounded_int(low: int, high: int, *, label: str | None = None, **kwargs: Any) -> Int:
     """An integer field within ``low..high`` (the bound shows in the OpenAPI document)."""
-    return Int(validate=validate.Range(low, high), **labelled(kwargs, label))
+    return Int(validate=validate.Range(low, high, error=BETWEEN), **labelled(kwargs, label))
 
 
 def bounded_number(low: float, high: float, *, label: str | None = None,
                    **kwargs: Any) -> Number:
     """A number within ``low..high``."""
-    return Number(validate=validate.Range(low, high), **labelled(kwargs, label))
+    return Number(validate=validate.Range(low, high, error=BETWEEN), **labelled(kwargs, label))
 
 
 def flag(*, label: str | None = None, **kwargs: Any) -> Bool:
@@ -220,13 +217,13 @@ class _FromJsonString:
             value = value[0]  # a query string's repeated-value list holding one JSON document
         if isinstance(value, str):
             if len(value) > JSON_QUERY_LENGTH:
-                raise ValidationError(f"Longer than maximum length {JSON_QUERY_LENGTH}.")
+                raise ValidationError(TOO_LONG.format(max=JSON_QUERY_LENGTH))
             if json_depth_exceeds(value):
-                raise ValidationError("Not valid JSON.")
+                raise ValidationError(NOT_JSON)
             try:
                 value = json.loads(value)
             except ValueError as error:
-                raise ValidationError("Not valid JSON.") from error
+                raise ValidationError(NOT_JSON) from error
         if isinstance(self, fields.List):
             _refuse_long(self, value)
         return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[misc]

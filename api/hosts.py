@@ -15,23 +15,21 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, request
-from werkzeug.exceptions import BadRequest
 
+from api.apierror import ApiError
 from rpg.core.text import Text
 
 REFUSED = Text("Neznámý hostitel: tento server neodpovídá na adresu '{host}' (RPG_ALLOWED_HOSTS).",
                "Unknown host: this server does not answer to '{host}' (RPG_ALLOWED_HOSTS).")
 
 
-class DisallowedHost(BadRequest):
-    """A request for a host name not in ``ALLOWED_HOSTS`` (400)."""
+class DisallowedHost(ApiError):
+    """A request for a host name not in ``ALLOWED_HOSTS`` (400), naming the header."""
 
     def __init__(self, host: str) -> None:
-        super().__init__()
         shown = host[:100]
-        #: The envelope's message, in either language (read by the error handler).
-        self.text = Text(REFUSED.cs.format(host=shown), REFUSED.en.format(host=shown))
-        self.data = {"messages": {"headers": {"Host": [self.text]}}}
+        refused = Text(REFUSED.cs.format(host=shown), REFUSED.en.format(host=shown))
+        super().__init__(400, refused, {"Host": [refused]})
 
 
 def allowed_hosts(configured: str | Iterable[str], site_url: str | None = None) -> list[str]:

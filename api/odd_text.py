@@ -24,8 +24,8 @@ from typing import Any, NoReturn
 
 from marshmallow import ValidationError, validate
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import UnprocessableEntity
 
+from api.apierror import abort_api
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
 
@@ -116,11 +116,9 @@ def field_errors(odd: OddText) -> dict[str, Any]:
     return dict(errors)
 
 
-def refuse_odd_text(odd: OddText, location: str) -> NoReturn:
+def refuse_odd_text(odd: OddText) -> NoReturn:
     """A 422 naming the field (the error envelope writes the message in the user's language)."""
-    refused = UnprocessableEntity()
-    refused.data = {"messages": {location: field_errors(odd)}}  # type: ignore[attr-defined]
-    raise refused
+    abort_api(422, errors=field_errors(odd))
 
 
 def visible(text: str) -> bool:

@@ -19,9 +19,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import UnprocessableEntity
 
 from api import fields as f
+from api.apierror import unprocessable
 from api.formats import (
     FORMATS,
     MIMETYPES,
@@ -301,11 +301,10 @@ def register(
                         multiple)
 
     def get(_view: MethodView) -> Response:
-        return _answer(endpoint, _parsed(parser_schema, query_args(request.args, multiple),
-                                         "query"))
+        return _answer(endpoint, _parsed(parser_schema, query_args(request.args, multiple)))
 
     def post(_view: MethodView) -> Response:
-        return _answer(endpoint, _parsed(parser_schema, g.get("json_body"), "json"))
+        return _answer(endpoint, _parsed(parser_schema, g.get("json_body")))
 
     # flask-smorest documents each method from what its decorators record (``_apidoc``): the
     # same schemas, so the document is the one the decorators would write. At run time the
@@ -347,12 +346,10 @@ def query_args(args: MultiDict[str, str], multiple: frozenset[str]) -> dict[str,
     return {key: args.getlist(key) if key in multiple else args[key] for key in args}
 
 
-def _parsed(schema: Schema, data: Any, location: str) -> dict[str, Any]:
+def _parsed(schema: Schema, data: Any) -> dict[str, Any]:
     """The loaded input, or a 422 with the messages per field (as webargs would raise it)."""
     try:
         loaded: dict[str, Any] = schema.load(data if data is not None else {})
     except ValidationError as error:
-        unprocessable = UnprocessableEntity()
-        unprocessable.data = {"messages": {location: error.messages}}  # type: ignore[attr-defined]
-        raise unprocessable from error
+        raise unprocessable(error.messages) from error
     return loaded

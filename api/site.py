@@ -72,7 +72,7 @@ def _add_policy(response: Response, file: Path) -> None:
             file, current_app.config["FRAME_ANCESTORS"])
 
 
-def not_found(error: HTTPException) -> Response | Exception:
+def not_found(error: HTTPException) -> Response | HTTPException:
     """The site's own 404 page, where there is one (API paths answer JSON elsewhere)."""
     missing = _site_dir() / "404.html"
     if missing.is_file():

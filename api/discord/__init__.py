@@ -16,8 +16,8 @@ import time
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
-from werkzeug.exceptions import Unauthorized
 
+from api.apierror import ApiError
 from api.discord import commands as slash
 from api.discord.channels import Channels
 from api.discord.interactions import Interactions
@@ -38,13 +38,11 @@ NOT_CONFIGURED = Text("Server nemá nastavený veřejný klíč aplikace (RPG_DI
                       "The server has no application public key (RPG_DISCORD_PUBLIC_KEY).")
 
 
-class BadSignature(Unauthorized):
+class BadSignature(ApiError):
     """A request Discord did not sign (or signed long ago): 401, before any work."""
 
     def __init__(self, text: Text) -> None:
-        super().__init__()
-        #: The envelope's message (read by the error handler).
-        self.text = text
+        super().__init__(401, text)
 
 
 def openapi_document(app: Flask) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from typing import Any
 
 from flask import Flask, request
 from marshmallow import ValidationError
-from werkzeug.exceptions import UnprocessableEntity
 
+from api.apierror import unprocessable
 from api.expeditions import chronicle, transfer, views  # noqa: F401 - their routes join the blueprint
 from api.expeditions.database import Database, default_url
 from api.expeditions.heads import Heads
@@ -71,9 +71,7 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
         try:
             AnswerFormat().load(request.args.to_dict())
         except ValidationError as error:
-            refused = UnprocessableEntity()
-            refused.data = {"messages": {"query": error.messages}}  # type: ignore[attr-defined]
-            raise refused from None
+            raise unprocessable(error.messages) from None
 
     @app.url_value_preprocessor
     def import_body_limit(endpoint: str | None, _values: object) -> None:

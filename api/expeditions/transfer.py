@@ -27,9 +27,9 @@ from typing import Any, NoReturn
 from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
-from werkzeug.exceptions import ServiceUnavailable, UnprocessableEntity
 
 from api import fields as f
+from api.apierror import abort_api
 from api.expeditions import schemas
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import context, iso, redo_written, undo_written, written
@@ -43,7 +43,6 @@ from api.expeditions.views import (
     creation,
     idempotency_key,
     json_response,
-    refuse,
     store,
 )
 from api.greenlets import Pacer
@@ -125,8 +124,8 @@ class ImportCost:
         if self.rolled > self.dice:
             _refuse(msg("expedition.import.dice", high=self.dice, seq=seq))
         if time.monotonic() - self.started > self.seconds:
-            refuse(ServiceUnavailable, msg("expedition.import.slow", seconds=self.seconds),
-                   Retry_After="30")
+            abort_api(503, msg("expedition.import.slow", seconds=self.seconds),
+                      headers=[("Retry-After", "30")])
         due = self.rolled // DICE_PER_UNIT
         if due > self.charged:
             charge_weight(due - self.charged)
@@ -181,7 +180,7 @@ def export_document(row: ExpeditionRow, log: list[EntryRow]) -> dict[str, Any]:
 
 
 def _refuse(message: Any, field: str = "log") -> NoReturn:
-    refuse(UnprocessableEntity, message, field)
+    abort_api(422, message, field=field)
 
 
 def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int | None]]]:
@@ -291,9 +290,7 @@ def _replayed(entry: dict[str, Any], state: State) -> Replayed:
     try:
         args = schema().load(given)
     except ValidationError as error:
-        refused = UnprocessableEntity()
-        refused.data = {"messages": {"json": {"log": {entry["seq"]: error.messages}}}}  # type: ignore[attr-defined]
-        raise refused from None
+        abort_api(422, errors={"log": {entry["seq"]: error.messages}})
     args.pop("version", None)
     args.pop("hidden", None)
     seed, dice = entry["seed"], entry["dice"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Iterator
-from typing import Any, NoReturn, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from flask import Response, current_app, request
 from flask.views import MethodView
@@ -34,15 +34,8 @@ from flask_smorest import Blueprint
 from marshmallow import RAISE
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
-from werkzeug.exceptions import (
-    Conflict,
-    Forbidden,
-    HTTPException,
-    NotFound,
-    ServiceUnavailable,
-    UnprocessableEntity,
-)
 
+from api.apierror import abort_api
 from api.expeditions import schemas
 from api.expeditions.database import DatabaseUnavailable
 from api.expeditions.idempotency import (
@@ -83,7 +76,7 @@ from api.formats import Card, card_response, requested_format
 from api.language import request_language
 from api.limits import charge_rate_limit
 from api.procedures import render_card, site_root
-from rpg.core.catalog import Message, messages, msg
+from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
 from rpg.expedition.actions import act, actions
 from rpg.expedition.state import State, state_from_json
@@ -194,57 +187,36 @@ def bearer(header: str | None = None) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def refuse(error: type[HTTPException], message: Message, field: str | None = None,
-           **headers: str) -> NoReturn:
-    """Abort with ``error``, its message from the catalog in the user's language."""
-    raised = error()
-    raised.text = Text(message.cs, message.en)  # type: ignore[attr-defined]
-    if field is not None:
-        raised.data = {"messages": {"json": {field: [raised.text]}}}  # type: ignore[attr-defined]
-    if headers:
-        extra = [(key.replace("_", "-"), value) for key, value in headers.items()]
-        plain = raised.get_headers
-
-        def with_extra(*args: Any, **kwargs: Any) -> list[tuple[str, str]]:
-            return [*plain(*args, **kwargs), *extra]
-
-        raised.get_headers = with_extra  # type: ignore[method-assign]
-    raise raised
-
-
 @contextlib.contextmanager
 def answered() -> Iterator[None]:
     """The store's refusals as HTTP errors in the envelope."""
     try:
         yield
     except Unknown:
-        refuse(NotFound, msg("expedition.api.not-found"))
+        abort_api(404, msg("expedition.api.not-found"))
     except ReadOnly:
-        refuse(Forbidden, msg("expedition.api.read-only"))
+        abort_api(403, msg("expedition.api.read-only"))
     except Stale as stale:
-        refuse(Conflict, msg("expedition.api.stale", current=stale.current,
-                             expected=stale.expected), "version")
+        abort_api(409, msg("expedition.api.stale", current=stale.current,
+                           expected=stale.expected), field="version")
     except StaleDataError:
-        refuse(Conflict, msg("expedition.api.stale", current="?", expected="?"), "version")
+        abort_api(409, msg("expedition.api.stale", current="?", expected="?"), field="version")
     except KeyReused:
-        refuse(UnprocessableEntity, msg("expedition.api.key-reused"), HEADER)
+        abort_api(422, msg("expedition.api.key-reused"), field=HEADER)
     except (Unstorable, DataError):
-        refuse(UnprocessableEntity, msg("expedition.api.unstorable"))
+        abort_api(422, msg("expedition.api.unstorable"))
     except LogFull:
-        refuse(UnprocessableEntity, msg("expedition.api.log-full", high=MAX_ENTRIES))
+        abort_api(422, msg("expedition.api.log-full", high=MAX_ENTRIES))
     except NothingToUndo:
-        refuse(UnprocessableEntity, msg("expedition.api.nothing-to-undo"))
+        abort_api(422, msg("expedition.api.nothing-to-undo"))
     except NothingToRedo:
-        refuse(UnprocessableEntity, msg("expedition.api.nothing-to-redo"))
+        abort_api(422, msg("expedition.api.nothing-to-redo"))
     except StepRefused as refused:
-        error = UnprocessableEntity()
-        error.text = Text(*(msg("expedition.api.step-refused", path=refused.path).in_(lang)  # type: ignore[attr-defined]
-                            for lang in ("cs", "en")))
-        error.data = {"messages": {"json": {refused.path: refused.messages}}}  # type: ignore[attr-defined]
-        raise error from None
+        abort_api(422, msg("expedition.api.step-refused", path=refused.path),
+                  {refused.path: refused.messages})
     except (DatabaseUnavailable, OperationalError, DBAPIError):
         current_app.logger.warning("expedition database unavailable", exc_info=True)
-        refuse(ServiceUnavailable, msg("expedition.api.unavailable"), Retry_After="5")
+        abort_api(503, msg("expedition.api.unavailable"), headers=[("Retry-After", "5")])
 
 
 def links(public_id: str, gm_token: str | None, players_token: str) -> dict[str, str]:
@@ -300,8 +272,8 @@ def idempotency_key() -> IdempotencyKey | None:
         return request_key()
     except BadKey:
         low, high = KEY_LENGTH
-        refuse(UnprocessableEntity, msg("expedition.api.idempotency-key", low=low, high=high),
-               HEADER)
+        abort_api(422, msg("expedition.api.idempotency-key", low=low, high=high),
+                  field=HEADER)
 
 
 def answer_of(response: Response) -> Answer:

@@ -30,7 +30,6 @@ from api.limits.guards import (
     dice_budget,
     init_limits,
     rate_limiter,
-    retry_after,
 )
 from api.limits.limiter import RateLimiter
 from api.limits.rates import Rate, Verdict, parse_rates, verdict
@@ -38,5 +37,5 @@ from api.limits.rates import Rate, Verdict, parse_rates, verdict
 __all__ = [
     "Counters", "Rate", "RateLimiter", "RedisCounters", "SharedMemoryCounters", "StoreUnavailable",
     "Verdict", "charge_rate_limit", "charge_weight", "count_request", "defer_rate_limit",
-    "dice_budget", "init_limits", "parse_rates", "rate_limiter", "retry_after", "verdict",
+    "dice_budget", "init_limits", "parse_rates", "rate_limiter", "verdict",
 ]

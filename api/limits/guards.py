@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Flask, Response, abort, current_app, g, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.apierror import abort_api
 from api.limits.counters import counters_for
 from api.limits.limiter import RateLimiter
 from api.limits.rates import Verdict
@@ -21,10 +22,9 @@ def dice_budget() -> int:
     return int(current_app.config["DICE_BUDGET"])
 
 
-def retry_after() -> int | None:
-    """Whole seconds until the client may ask again (for a 429's ``Retry-After``)."""
-    counted: Verdict | None = g.get("rate_limit")
-    return counted.retry_after if counted is not None and not counted.allowed else None
+def refuse_over_limit(counted: Verdict) -> NoReturn:
+    """429, with the whole seconds until the client may ask again (``Retry-After``)."""
+    abort_api(429, headers=[("Retry-After", str(counted.retry_after))])
 
 
 def rate_limiter(app: Flask) -> RateLimiter | None:
@@ -58,7 +58,7 @@ def count_request(limiter: RateLimiter, environ: dict[str, Any]) -> Verdict | No
 def _count(limiter: RateLimiter) -> Verdict | None:
     """Count the current request."""
     g.rate_limit_counted = True
-    counted = g.rate_limit = count_request(limiter, request.environ)
+    counted = count_request(limiter, request.environ)
     return counted
 
 
@@ -69,7 +69,7 @@ def charge_rate_limit() -> None:
         return
     counted = _count(limiter)
     if counted is not None and not counted.allowed:
-        abort(429)
+        refuse_over_limit(counted)
 
 
 def charge_weight(units: int) -> None:
@@ -83,9 +83,9 @@ def charge_weight(units: int) -> None:
     counted = limiter.hit(environ.get("REMOTE_ADDR") or "", units)
     if counted is None:
         return
-    environ[RATE_LIMIT] = g.rate_limit = counted
+    environ[RATE_LIMIT] = counted
     if not counted.allowed:
-        abort(429)
+        refuse_over_limit(counted)
 
 
 def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
@@ -144,7 +144,7 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
             return
         counted = _count(limiter)
         if counted is not None and not counted.allowed:
-            abort(429)
+            refuse_over_limit(counted)
 
     @app.after_request
     def count_deferred(response: Response) -> Response:
