@@ -7,7 +7,6 @@ is also written as a screenshot into the test's temporary folder, for a person t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,27 +14,19 @@ import pytest
 from playwright.sync_api import expect
 
 from rpg.core.catalog import msg
-from tests.browser import serve_app
-from tests.expedition.conftest import app_on, closed
 from tests.expedition.test_expedition_browser import ANSWER_MS, newest
-from tests.expedition.test_expedition_gm_page_browser import Expedition, finished, shot
+from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
+    Expedition,
+    base,
+    finished,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def base(built_site: Path, database_url: str) -> Iterator[str]:
-    """The site and the API served from one origin, on each kind of database."""
-    app = app_on(database_url, SITE_DIR=str(built_site))
-    try:
-        with serve_app(app) as url:
-            yield url
-    finally:
-        closed(app)
-
-
-def test_redo_appears_after_an_undo_and_puts_the_action_back(browser: Any, base: str,
-                                                              tmp_path: Path) -> None:
+def test_redo_appears_after_an_undo_and_puts_the_action_back(
+        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva", "max_hp": 10}])
     expedition.act("supplies", change=-1)
@@ -78,7 +69,8 @@ def test_redo_appears_after_an_undo_and_puts_the_action_back(browser: Any, base:
     finished(gm)
 
 
-def test_the_chronicle_downloads_as_markdown(browser: Any, base: str, tmp_path: Path) -> None:
+def test_the_chronicle_downloads_as_markdown(
+        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva *x*", "max_hp": 10}])
     expedition.act("damage", character="Eva *x*", amount=4)
