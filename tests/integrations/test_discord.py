@@ -267,7 +267,7 @@ def test_a_gm_links_a_channel_and_its_buttons_act_for_the_gm_alone(client) -> No
     assert panel["data"]["content"].startswith("**Hrobka** · den 1, 0 h 0 min, směna 0 · kobka")
     buttons = [b for row in panel["data"]["components"] for b in row["components"]]
     assert [b["custom_id"] for b in buttons] == [
-        "expedition:shift", "expedition:rest", "expedition:travel-day",
+        "expedition:shift", "expedition:noise", "expedition:rest", "expedition:travel-day",
         "expedition:encounter", "expedition:reveal", "expedition:round",
         "expedition:encounter-end", "expedition:undo"]
     assert buttons[0]["label"] == "Další směna"

@@ -266,9 +266,9 @@ def test_a_linked_expedition_moves_the_world_clock(browser, foundry_url, install
         made["links"]["players"]
     dialog = open_dialog(page)
     buttons = dialog.locator(".rpg-actions button")
-    assert buttons.all_inner_texts() == ["Další směna", "Odpočinek", "Den cesty", "Setkání",
-                                         "Odhalené setkání", "Další kolo", "Konec setkání",
-                                         "Zpět"]
+    assert buttons.all_inner_texts() == ["Další směna", "Hluk", "Odpočinek", "Den cesty",
+                                         "Setkání", "Odhalené setkání", "Další kolo",
+                                         "Konec setkání", "Zpět"]
     dialog.locator('[data-kind="shift"]').click()
     page.wait_for_function("calls.time.length === 1")
     assert page.evaluate("calls.time") == [600]  # a shift: 10 minutes
