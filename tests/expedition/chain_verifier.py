@@ -68,6 +68,11 @@ class Report:
         return self.mismatches == 0
 
 
+def _int(value: Any) -> int | None:
+    """``value`` if it is a JSON integer (``true`` is not 1 here), else ``None``."""
+    return value if type(value) is int else None
+
+
 def canonical(value: Any) -> bytes:
     """RFC 8785 canonical JSON (UTF-8 bytes)."""
     return rfc8785.dumps(value)
@@ -198,7 +203,7 @@ class _Verification:
             if not isinstance(entry, dict):
                 self.fail(seq, f"entry {seq} is not an object")
                 continue
-            if entry.get("seq") != seq:
+            if _int(entry.get("seq")) != seq:
                 self.fail(seq, f"entry {seq} expected here, found seq {entry.get('seq')!r}:"
                                " the log is out of order or has a gap")
             try:
@@ -218,7 +223,7 @@ class _Verification:
 
     def epochs(self, seq: int, entry: dict[str, Any], epoch: int) -> int:
         """Check the entry's epoch, commitment and revealed key; the epoch of the next entry."""
-        if entry.get("epoch") != epoch:
+        if _int(entry.get("epoch")) != epoch:
             self.fail(seq, f"entry {seq} is in epoch {entry.get('epoch')!r}, expected {epoch}")
         kind = entry.get("kind")
         if seq == 1:
@@ -231,7 +236,7 @@ class _Verification:
             return epoch
         revealed = entry.get("revealed")
         key = revealed.get("key") if isinstance(revealed, dict) else None
-        if not isinstance(revealed, dict) or revealed.get("epoch") != epoch:
+        if not isinstance(revealed, dict) or _int(revealed.get("epoch")) != epoch:
             self.fail(seq, f"entry {seq}: the revealed key is not that of epoch {epoch}")
         elif not isinstance(key, str) or not _HEX64.fullmatch(key):
             self.fail(seq, f"entry {seq}: the revealed key is not 64 lowercase hex digits")
@@ -246,8 +251,8 @@ class _Verification:
     def commitment(self, seq: int, entry: dict[str, Any], *, epoch: int, from_seq: int) -> None:
         commitment = entry.get("commitment")
         sha = commitment.get("sha256") if isinstance(commitment, dict) else None
-        if not isinstance(commitment, dict) or commitment.get("epoch") != epoch or \
-                commitment.get("from_seq") != from_seq or set(commitment) != \
+        if not isinstance(commitment, dict) or _int(commitment.get("epoch")) != epoch or \
+                _int(commitment.get("from_seq")) != from_seq or set(commitment) != \
                 {"epoch", "sha256", "from_seq"}:
             self.fail(seq, f"entry {seq}: the commitment is not that of epoch {epoch}"
                            f" from entry {from_seq}")
@@ -293,7 +298,7 @@ class _Verification:
         target, nonce, full = reveals["seq"], reveals["nonce"], reveals["entry"]
         at = f"entry {seq}{where}: revealed hidden entry {target!r}"
         limit = seq if before is None else before
-        stub = self.stubs.get(target) if isinstance(target, int) and target < limit else None
+        stub = self.stubs.get(target) if (_int(target) or 0) < limit else None
         if stub is None:
             self.fail(seq, f"{at} is not an earlier hidden stub")
         elif not isinstance(nonce, str) or not _HEX32.fullmatch(nonce):
@@ -325,9 +330,9 @@ class _Verification:
         key = secrets.get("key")
         epoch = max(self.commitments, default=0)
         value = key.get("key") if isinstance(key, dict) else None
-        if not isinstance(key, dict) or key.get("epoch") != epoch or \
+        if not isinstance(key, dict) or _int(key.get("epoch")) != epoch or \
                 not isinstance(value, str) or not _HEX64.fullmatch(value) or \
-                sha256_hex(bytes.fromhex(value)) != self.commitments[epoch]:
+                sha256_hex(bytes.fromhex(value)) != self.commitments.get(epoch):
             self.fail(last, f"the GM's secret key does not match the commitment of epoch {epoch}")
         elif use:
             self.keys[epoch] = bytes.fromhex(value)
@@ -342,7 +347,7 @@ class _Verification:
     # -- stage 1: the steps -----------------------------------------------------------------
 
     def entry_steps(self, entry: dict[str, Any]) -> None:
-        seq = entry["seq"] if isinstance(entry.get("seq"), int) else 0
+        seq = _int(entry.get("seq")) or 0
         # A revealed hidden entry is checked where it is read: at its reveal-entry, or (the GM's
         # secrets) where its stub stands.
         shown = self.reveal_entries.get(seq) or self.secret_hidden.get(seq)
@@ -360,7 +365,7 @@ class _Verification:
             self.fail(seq, f"{where}: 'steps' and 'answers' are not lists of one length")
             return
         action_seed, given = entry.get("seed"), entry.get("dice")
-        derived = random.Random(action_seed) if isinstance(action_seed, int) else None
+        derived = None if _int(action_seed) is None else random.Random(action_seed)
         table = list(given) if isinstance(given, list) else None
         for index, (step, answer) in enumerate(zip(steps, answers, strict=True)):
             at = f"{where}, step {index}"
@@ -390,22 +395,21 @@ class _Verification:
             return f"the notations roll {len(faces)} dice, the results list {len(results)}"
         if not all(sides >= 1 for sides in faces):
             return f"a notation names a die without faces ({faces})"
-        origin, seed = step.get("origin"), step.get("seed")
+        origin, seed = step.get("origin"), _int(step.get("seed"))
         if origin == "dice":
             return self.physical(step, results, faces, table)
         if origin not in ("drawn", "seed"):
             return f"unknown origin {origin!r}"
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT \
-                or step.get("dice") is not None:
+        if seed is None or not 0 <= seed < SEED_LIMIT or step.get("dice") is not None:
             return f"a {origin} step needs an integer seed below 2^53 and no dice"
         if answer.get("seed") != seed:
             return f"the answer's seed {answer.get('seed')!r} is not the step's {seed}"
         waiting = False
         if origin == "drawn":
-            key = self.keys.get(epoch) if isinstance(epoch, int) else None
+            key = self.keys.get(_int(epoch) or 0)
             waiting = key is None
-            if key is not None and drawn_seed(key, self.chain_id, seq, index, nonce) != seed:
-                expected = drawn_seed(key, self.chain_id, seq, index, nonce)
+            expected = None if key is None else drawn_seed(key, self.chain_id, seq, index, nonce)
+            if expected not in (None, seed):
                 return (f"seed {seed} is not the HMAC of its epoch's key"
                         f" (the key gives {expected})")
         elif derived is not None and (expected := derived.randrange(SEED_LIMIT)) != seed:
@@ -425,7 +429,7 @@ class _Verification:
         dice = step.get("dice")
         if step.get("seed") is not None or dice != results:
             return f"a dice step's dice {dice!r} are not its answer's {results} (or it has a seed)"
-        if any(not isinstance(d, int) or not 1 <= d <= f for d, f in
+        if any(_int(d) is None or not 1 <= d <= f for d, f in
                zip(results, faces, strict=True)):
             return f"the dice {results} do not fit their dice {faces}"
         if table is not None:

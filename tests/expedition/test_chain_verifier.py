@@ -193,6 +193,10 @@ def test_a_gm_export_s_secrets_verify_the_current_epoch_and_the_hidden_entry() -
                                               waiting=1)
     assert verify(document, replay, use_secrets=True) == Report(
         verified=4, physical=1, given_seed=1, hidden=1, waiting=0)
+    document["secrets"]["hidden"][0]["nonce"] = "ee" * 16
+    assert verify(document).first_failure == (
+        9, "entry 9 (the GM's secrets): revealed hidden entry 5: sha256 of the nonce and the full"
+           " form does not match the stub's 'sealed'")
     document["secrets"]["key"]["key"] = KEY_1.hex()
     assert verify(document).first_failure == (
         9, "the GM's secret key does not match the commitment of epoch 2")
@@ -348,6 +352,20 @@ FORGERIES = {
     "a commitment slipped into an ordinary entry": (
         set_path(2, ("commitment",), {"epoch": 1, "sha256": sha(KEY_2), "from_seq": 1}), 3,
         "entry 3 of kind 'roll' carries 'commitment'"),
+    "seq written as true": (set_path(0, ("seq",), True), 1,
+                            "entry 1 expected here, found seq True"),
+    "table dice off the die": (
+        set_path(3, ("answers", 0, "rolls", 0, "results"), [7, 5]), 4,
+        "entry 4, step 0: a dice step's dice [3, 5] are not its answer's [7, 5]"),
+    "table dice left over": (
+        set_path(3, ("dice",), [3, 5, 6]), 4,
+        "entry 4: the action's dice [3, 5, 6] were not all used"),
+    "a notation rolling other dice than the results": (
+        set_path(1, ("answers", 0, "rolls", 0, "notation"), "2d6"), 2,
+        "entry 2, step 0: the notations roll 2 dice, the results list 1"),
+    "an origin the format does not know": (
+        set_path(2, ("steps", 0, "origin"), "server"), 3,
+        "entry 3, step 0: unknown origin 'server'"),
     "a stub that shows its dice": (
         set_path(4, ("steps",), [{"procedure": "roll", "origin": "drawn", "seed": 1,
                                   "dice": None}]), 5,
@@ -362,6 +380,23 @@ def test_a_rechained_forgery_is_caught_and_named(
     assert report.first_failure is not None
     assert report.first_failure[0] == seq
     assert report.first_failure[1].startswith(why), report.first_failure
+
+
+def test_table_dice_that_do_not_fit_their_die_are_caught() -> None:
+    def seven(entries: list[dict[str, Any]]) -> None:
+        entries[3] |= {"dice": [7, 5]}
+        entries[3]["steps"][0]["dice"] = [7, 5]
+        entries[3]["answers"][0] = answer("2d6", [7, 5], None)
+
+    assert verify(rechained(seven)).first_failure == (
+        4, "entry 4, step 0: the dice [7, 5] do not fit their dice [6, 6]")
+
+
+def test_what_is_not_an_export_is_refused() -> None:
+    with pytest.raises(ValueError, match="format version 2"):
+        verify({**EXPORT, "format_version": 1})
+    with pytest.raises(ValueError, match="non-empty log"):
+        verify({**EXPORT, "log": []})
 
 
 def test_a_result_the_procedure_does_not_give_is_caught_by_the_replay() -> None:
