@@ -53,8 +53,9 @@ def seeded(seed: int, faces: list[int]) -> list[int]:
 
 def expr_faces(expr: str) -> list[int]:
     """``2d6+1`` → [6, 6]: the only expressions the export rolls are ``NdF`` and ``NdF+C``."""
-    count, faces = re.match(r"(\d+)d(\d+)", expr).groups()  # type: ignore[union-attr]
-    return [int(faces)] * int(count)
+    dice = re.match(r"(\d+)d(\d+)", expr)
+    assert dice is not None, expr
+    return [int(dice[2])] * int(dice[1])
 
 
 def answer(expr: str, dice: list[int], seed: int | None) -> dict[str, Any]:
