@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NoReturn
 
+import rfc8785
 from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
@@ -302,6 +303,18 @@ def verified(document: dict[str, Any]) -> Verified:
     revealed key against its epoch's commitment, each sealed hidden entry against its secret,
     each drawn seed against its epoch's key (every key is known: revealed, or the GM's secret).
     """
+    chain_id = document.get("chain_id") or ""
+    previous = chain_id
+    for index, raw in enumerate(document["log"], start=1):
+        # The chain first: any byte changed anywhere is named as the entry it is in.
+        public = {name: value for name, value in raw.items() if name != "hash"}
+        try:
+            linked = chain.link(previous, public)
+        except rfc8785.CanonicalizationError:  # a number JSON cannot carry exactly
+            linked = ""
+        if linked != raw.get("hash"):
+            _broken(index, "hash")
+        previous = linked
     loaded: list[dict[str, Any]] = []
     for index, raw in enumerate(document["log"], start=1):
         try:
@@ -312,13 +325,6 @@ def verified(document: dict[str, Any]) -> Verified:
             _refuse(msg("expedition.import.order", index=index, seq=loaded[-1]["seq"],
                         expected=index))
     secrets_ = document.get("secrets") or {}
-    chain_id = document.get("chain_id") or ""
-    previous = chain_id
-    for raw, entry in zip(document["log"], loaded, strict=True):
-        public = {name: value for name, value in raw.items() if name != "hash"}
-        if chain.link(previous, public) != entry["hash"]:
-            _broken(entry["seq"], "hash")
-        previous = entry["hash"]
     hidden = {item.get("seq"): item for item in secrets_.get("hidden") or []
               if isinstance(item, dict)}
     keys: dict[int, bytes] = {}

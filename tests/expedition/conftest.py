@@ -147,6 +147,23 @@ class Table:
     def redo(self, status: int = 200) -> dict[str, Any]:
         return self.undo(status, "redo")
 
+    def _write(self, path: str, status: int, **inputs: Any) -> dict[str, Any]:
+        answer = self.client.post(f"/api/v1/expeditions/{self.id}/{path}",
+                                  json={"version": self.version, **inputs}, headers=self.gm)
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            self.version = answer.get_json()["version"]
+        data: dict[str, Any] = answer.get_json()
+        return data
+
+    def reveal_key(self, status: int = 200) -> dict[str, Any]:
+        """Reveal the current epoch's key."""
+        return self._write("reveal-key", status)
+
+    def reveal_entry(self, seq: int, status: int = 200) -> dict[str, Any]:
+        """Reveal the secret roll ``seq``."""
+        return self._write("reveal-entry", status, entry=seq)
+
     def read(self, headers: dict[str, str] | None = None, **query: Any) -> dict[str, Any]:
         answer = self.client.get(f"/api/v1/expeditions/{self.id}", query_string=query,
                                  headers=headers or self.gm)
