@@ -56,8 +56,9 @@ KEY_BYTES = 32
 NONCE_BYTES = 16
 #: The bits a drawn seed keeps (a browser's numbers are exact up to 2^53).
 SEED_BITS = 53
-#: Entries that are not actions of the records: no undo takes them back, no redo re-applies them.
-CHAIN_KINDS = frozenset({"reveal-key", "reveal-entry"})
+#: Entries that are not actions of the records: no undo takes them back, no redo re-applies them
+#: (a key or a secret roll revealed, a player's roll before the GM applies it).
+CHAIN_KINDS = frozenset({"reveal-key", "reveal-entry", "player-roll"})
 #: Where each step's dice came from.
 Origin = str  # "drawn" | "seed" | "dice"
 
@@ -107,8 +108,9 @@ def sealed(nonce: str, full: Mapping[str, Any]) -> str:
 @dataclass(frozen=True, slots=True)
 class Spot:
     """Where an action is written: the chain, the entry's number, the epoch and its key, and
-    how to read an earlier entry of the log (``cite(seq)``, ``None`` if there is none) and
-    which hidden entries were revealed (``revealed()``)."""
+    how to read an earlier entry of the log (``cite(seq)``, ``None`` if there is none), which
+    entries the entries of a kind cite (``cited("reveal-entry")``: the hidden entries revealed),
+    and the character whose link writes it (``by``; ``None``: the GM)."""
 
     chain_id: str
     seq: int
@@ -116,7 +118,8 @@ class Spot:
     key: bytes = field(repr=False)
     epoch_from: int = 1
     cite: Callable[[int], Any] = field(repr=False, default=lambda _seq: None)
-    revealed: Callable[[], set[int]] = field(repr=False, default=set)
+    cited: Callable[[str], set[int]] = field(repr=False, default=lambda _kind: set())
+    by: str | None = None
 
     def seed(self, step: int, nonce: str | None = None) -> int:
         """The seed drawn for step ``step`` of this entry."""

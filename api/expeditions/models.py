@@ -11,6 +11,7 @@
   the chain of undos, the action in effect before it (``previous_action``) or the entry it
   reverts (``reverts``: an undo its action, a redo its undo).
 
+- ``character_links``: a player's link to one character (its token's SHA-256), revocable.
 - ``idempotency_keys``: the answer of each write sent with an ``Idempotency-Key``, kept (in the
   write's own transaction) so that the same request sent again gets the same answer instead of
   being applied twice: its key's and its request's SHA-256, the answer's status, headers and
@@ -112,6 +113,23 @@ class EntryRow(Base):
     hash: Mapped[str] = mapped_column(String(64))
     nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
     full_form: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
+
+
+class CharacterLinkRow(Base):
+    """A player's link to one character of an expedition (the token's SHA-256, as the other
+    links'): it reads what the players' link reads and rolls for that character; revoked, it
+    opens nothing."""
+
+    __tablename__ = "character_links"
+    __table_args__ = (Index("ix_character_links_key", "expedition_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    expedition_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("expeditions.id", ondelete="CASCADE"))
+    character: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class IdempotencyRow(Base):

@@ -23,7 +23,7 @@ from api.serialize import to_json
 from rpg.core.catalog import msg
 from rpg.core.registry import procedures
 from rpg.core.text import LANGUAGES
-from rpg.expedition.actions import Applied, actions
+from rpg.expedition.actions import Applied
 from rpg.expedition.ahead import ahead, warned
 from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice, StepSeeds
 from rpg.expedition.kernel import Context, Step
@@ -103,7 +103,7 @@ def written(applied: Applied, inputs: Mapping[str, Any], origin: str, *, hidden:
             seed: int | None = None, dice: list[int] | None = None,
             nonce: str | None = None) -> Written:
     """What the action ``applied`` writes into the log (``origin``: where its dice came from)."""
-    title = actions()[applied.kind].title
+    title = msg(f"expedition.{applied.kind}.title")  # an action's (Action.title), or a roll's
     said = {lang: {
         "title": title.in_(lang),
         "text": applied.text.in_(lang),
@@ -160,7 +160,7 @@ def entry_json(entry: EntryRow, lang: str, role: str) -> dict[str, Any]:
             view["text"] = msg("expedition.hidden").in_(lang)
     elif lang != "cs" or role == "gm":
         view.update(title=said["title"], events=said["events"], answers=said["answers"],
-                    text=said.get("players_text", said["text"]) if role == "players"
+                    text=said.get("players_text", said["text"]) if role != "gm"
                     else said["text"])
     if role == "gm":
         # An entry written before offers named their missing inputs needs none.

@@ -65,7 +65,7 @@ def reveal_entry(state: dict[str, Any], spot: Spot, seq: int) -> Written:
     target = spot.cite(seq) if seq < spot.seq else None
     if target is None or target.full_form is None:
         abort_api(422, msg("expedition.reveal-entry.not-hidden", seq=seq), field="entry")
-    if seq in spot.revealed():
+    if seq in spot.cited("reveal-entry"):
         abort_api(422, msg("expedition.reveal-entry.again", seq=seq), field="entry")
     text = {lang: msg("expedition.reveal-entry.text", seq=seq,
                       title=target.said[lang]["title"],

@@ -52,12 +52,14 @@ from api.expeditions.idempotency import (
     keep_answer,
     kept_answer,
 )
-from api.expeditions.models import EntryRow, ExpeditionRow, IdempotencyRow
+from api.expeditions.models import CharacterLinkRow, EntryRow, ExpeditionRow, IdempotencyRow
 from api.odd_text import find_odd_text
 
 log = logging.getLogger(__name__)
 
-Role = Literal["gm", "players"]
+#: Which link opens an expedition: the GM's acts, the players' reads, a character's reads as the
+#: players' and rolls for its character.
+Role = Literal["gm", "players", "character"]
 
 #: Entries one expedition's log may hold (a long campaign is a few thousand); past it the GM
 #: exports and starts a new expedition.
@@ -77,7 +79,12 @@ class NotFound(Exception):
 
 
 class ReadOnly(Exception):
-    """The players' link cannot act."""
+    """The link of ``role`` cannot do that: the players' link only reads, a character's link
+    only rolls for its character, the GM's link does not roll as a character's."""
+
+    def __init__(self, role: str = "players") -> None:
+        super().__init__(role)
+        self.role = role
 
 
 class Stale(Exception):
@@ -165,6 +172,7 @@ class Opened:
 
     row: ExpeditionRow
     role: Role
+    character: str | None = None  #: a character link's character
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,7 +419,14 @@ class ExpeditionStore:
                 raise NotFound
             found = Head(row.version, row.gm_key, row.players_key)
             self.heads.keep(public_id, found, forgotten)
-        return found.version, role_of(found, token)
+        try:
+            return found.version, role_of(found, token)
+        except NotFound:
+            if not token:
+                raise
+        with self.database.reading() as session:  # a character's link: not kept in memory
+            opened = self.open(session, public_id, token)
+        return opened.row.version, opened.role
 
     def open(self, session: Session, public_id: str, token: str | None, *,
              lock: bool = False) -> Opened:
@@ -422,7 +437,23 @@ class ExpeditionStore:
         if lock:
             query = query.with_for_update()
         row = session.execute(query).scalar_one_or_none()
-        return Opened(row, role_of(row, token))  # type: ignore[arg-type]
+        try:
+            return Opened(row, role_of(row, token))  # type: ignore[arg-type]
+        except NotFound:
+            if row is None or not token:
+                raise
+            character = self._character_of(session, row.id, token)
+            if character is None:
+                raise
+            return Opened(row, "character", character)
+
+    @staticmethod
+    def _character_of(session: Session, expedition: int, token: str) -> str | None:
+        """The character whose link (not revoked) ``token`` is, if any."""
+        found = session.execute(select(CharacterLinkRow.character).where(
+            CharacterLinkRow.expedition_id == expedition, CharacterLinkRow.key == key_of(token),
+            CharacterLinkRow.revoked_at.is_(None))).scalar_one_or_none()
+        return found
 
     def read(self, public_id: str, token: str | None, *, entries: int,
              before: int | None = None) -> tuple[Opened, list[EntryRow], set[int]]:
@@ -485,7 +516,7 @@ class ExpeditionStore:
         with self.database.reading() as session:
             opened = self.open(session, public_id, token)
         if opened.role != "gm":
-            raise ReadOnly
+            raise ReadOnly(opened.role)
         return players_token(token or "", opened.row.players_generation)
 
     def export(self, public_id: str, token: str | None) -> tuple[ExpeditionRow, list[EntryRow],
@@ -500,22 +531,25 @@ class ExpeditionStore:
 
     # --- writing ------------------------------------------------------------------------------
 
-    def act(self, public_id: str, token: str | None, expected: int,
+    def act(self, public_id: str, token: str | None, expected: int | None,
             compute: Callable[[dict[str, Any], Spot], Written],
             answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
-            key: IdempotencyKey | None = None) -> Done:
+            key: IdempotencyKey | None = None, role: Role = "gm") -> Done:
         """Do one action: ``compute(state, spot)`` gives what to write (``spot``: where in the
         chain, the seeds it draws and the entries it may cite), ``answer`` what to answer; one
-        transaction. With ``key``: the answer kept for it, if this request was done."""
+        transaction. With ``key``: the answer kept for it, if this request was done. ``role``:
+        the link that may write it (a character's roll: its link, whatever the version, as it
+        changes no records)."""
         with self._changing(public_id) as session:
-            row, kept = self._writable(session, public_id, token, expected, key)
+            opened, kept = self._writable(session, public_id, token, expected, key, role)
+            row = opened.row
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             before = row.state
             written = compute(before, Spot(row.chain_id, row.version + 1, row.epoch,
                                            row.epoch_key, row.epoch_from, lambda seq: self._cited(
-                                               session, row, seq), lambda: self._revealed(
-                                               session, row)))
+                                               session, row, seq), lambda kind: self._cites(
+                                               session, row, kind), opened.character))
             entry = self._append(row, written, before, None, {})
             made = self._written(session, row, entry, answer, key)
         self._sweep()
@@ -527,7 +561,8 @@ class ExpeditionStore:
              key: IdempotencyKey | None = None) -> Done:
         """Revert the last action still in effect: a new entry restores the state before it."""
         with self._changing(public_id) as session:
-            row, kept = self._writable(session, public_id, token, expected, key)
+            opened, kept = self._writable(session, public_id, token, expected, key)
+            row = opened.row
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             if row.last_action is None:
@@ -552,7 +587,8 @@ class ExpeditionStore:
         follows it (there is one: the undo itself, at the latest), as an undo restores the
         state before its target."""
         with self._changing(public_id) as session:
-            row, kept = self._writable(session, public_id, token, expected, key)
+            opened, kept = self._writable(session, public_id, token, expected, key)
+            row = opened.row
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             newest_action = session.execute(select(func.max(EntryRow.seq)).where(
@@ -578,10 +614,12 @@ class ExpeditionStore:
         return Done(made)
 
     @staticmethod
-    def _revealed(session: Session, row: ExpeditionRow) -> set[int]:
+    def _cites(session: Session, row: ExpeditionRow, kind: str) -> set[int]:
+        """The entries the entries of ``kind`` cite (``input.entry``): the hidden entries
+        revealed, the players' rolls applied."""
         return {int(inputs["entry"]) for (inputs,) in session.execute(
             select(EntryRow.inputs).where(EntryRow.expedition_id == row.id,
-                                          EntryRow.kind == "reveal-entry")).all()}
+                                          EntryRow.kind == kind)).all()}
 
     @staticmethod
     def _cited(session: Session, row: ExpeditionRow, seq: int) -> EntryRow | None:
@@ -604,35 +642,81 @@ class ExpeditionStore:
             keep_answer(session, row.public_id, key, row.id, made, None)
         return made
 
+    # --- character links ----------------------------------------------------------------------
+
+    def issue_character_link(self, public_id: str, token: str | None,
+                             character: Callable[[dict[str, Any]], str]) -> tuple[
+                                 CharacterLinkRow, str]:
+        """A new link for the character ``character(state)`` names (it refuses one the records
+        lack); its token is shown once, only its SHA-256 kept."""
+        fresh = secrets.token_urlsafe(32)
+        with self.database.writing() as session:
+            opened = self.open(session, public_id, token, lock=True)
+            if opened.role != "gm":
+                raise ReadOnly(opened.role)
+            link = CharacterLinkRow(expedition_id=opened.row.id,
+                                    character=character(opened.row.state), key=key_of(fresh),
+                                    created_at=now())
+            storable(link.character)
+            session.add(link)
+            session.flush()
+            session.expunge(link)
+        return link, fresh
+
+    def character_links(self, public_id: str, token: str | None) -> list[CharacterLinkRow]:
+        """The expedition's character links still in force, oldest first (the GM's link)."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+            if opened.role != "gm":
+                raise ReadOnly(opened.role)
+            return list(session.execute(select(CharacterLinkRow).where(
+                CharacterLinkRow.expedition_id == opened.row.id,
+                CharacterLinkRow.revoked_at.is_(None)).order_by(CharacterLinkRow.id)).scalars())
+
+    def revoke_character_link(self, public_id: str, token: str | None, link_id: int) -> bool:
+        """Revoke a character link at once; whether there was one in force."""
+        with self._changing(public_id) as session:
+            opened = self.open(session, public_id, token, lock=True)
+            if opened.role != "gm":
+                raise ReadOnly(opened.role)
+            link = session.execute(select(CharacterLinkRow).where(
+                CharacterLinkRow.expedition_id == opened.row.id, CharacterLinkRow.id == link_id,
+                CharacterLinkRow.revoked_at.is_(None))).scalar_one_or_none()
+            if link is None:
+                return False
+            link.revoked_at = now()
+            return True
+
     def rotate_players(self, public_id: str, token: str | None) -> str:
         """A new players' link; the old one opens nothing any more."""
         with self._changing(public_id) as session:
             opened = self.open(session, public_id, token, lock=True)
             if opened.role != "gm":
-                raise ReadOnly
+                raise ReadOnly(opened.role)
             row = opened.row
             row.players_generation += 1
             fresh = players_token(token or "", row.players_generation)
             row.players_key = key_of(fresh)
         return fresh
 
-    def _writable(self, session: Session, public_id: str, token: str | None, expected: int,
-                  key: IdempotencyKey | None) -> tuple[ExpeditionRow, Kept | None]:
-        """The expedition locked for the GM's write, and the answer kept for ``key`` (looked up
-        before the version check: a resent action carries the version it was sent with); a
-        full log takes no new entry."""
+    def _writable(self, session: Session, public_id: str, token: str | None,
+                  expected: int | None, key: IdempotencyKey | None,
+                  role: Role = "gm") -> tuple[Opened, Kept | None]:
+        """The expedition locked for the write of the link of ``role``, and the answer kept for
+        ``key`` (looked up before the version check: a resent action carries the version it was
+        sent with); a full log takes no new entry. ``expected`` ``None``: any version."""
         opened = self.open(session, public_id, token, lock=True)
-        if opened.role != "gm":
-            raise ReadOnly
+        if opened.role != role:
+            raise ReadOnly(opened.role)
         if key is not None:
             kept = kept_answer(session, opened.row.public_id, key, self.keep_keys)
             if kept is not None:
-                return opened.row, kept
-        if opened.row.version != expected:
+                return opened, kept
+        if expected is not None and opened.row.version != expected:
             raise Stale(opened.row.version, expected)
         if opened.row.version >= MAX_ENTRIES:
             raise LogFull
-        return opened.row, None
+        return opened, None
 
     def _sweep(self) -> None:
         """Delete expired idempotency keys, at most every :data:`SWEEP_SECONDS` per process."""

@@ -34,6 +34,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from api import fields as f
 from api.apierror import abort_api
 from api.expeditions import chain, schemas
+from api.expeditions.characters import applied_written, roll_written
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import (
     context,
@@ -235,6 +236,7 @@ class ChainedEntry(Schema):
     revealed = fields.Dict()
     reveals = fields.Dict()
     sealed = fields.String(validate=validate.Regexp(HEX64))
+    character = schemas.name_field()
 
 
 class ExportSchema(Schema):
@@ -415,7 +417,8 @@ def _as_actions(found: Verified) -> list[dict[str, Any]]:
         out.append({"seq": shown["seq"], "kind": shown["kind"], "at": shown["at"],
                     "hidden": bool(item["full"] is not None), "input": shown["input"],
                     "seed": shown["seed"], "dice": shown["dice"], "undoes": shown["undoes"],
-                    "steps": shown["steps"], "verbatim": item})
+                    "steps": shown["steps"], "character": shown.get("character"),
+                    "answers": shown["answers"], "verbatim": item})
     return out
 
 
@@ -459,9 +462,34 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
     previous: dict[int, int | None] = {1: None}
     last: int | None = None
     undos: list[int] = []  # what a redo may take back (the store's redo_stack)
+    applied_rolls: set[int] = set()  # the players' rolls the GM applied
     state = started.state
     for entry in log[1:]:
         seq = entry["seq"]
+        if entry["kind"] == "player-roll" and found is not None:
+            rolled = roll_written(state, entry["character"] or "", entry["input"],
+                                  replayed_context(entry["steps"], entry["dice"]))
+            replayed.append((_stamped(rolled, entry), None))
+            states[seq] = (state, state)
+            continue
+        if entry["kind"] == "apply" and found is not None:
+            cited = entry["input"].get("entry")
+            roll = log[cited - 1] if isinstance(cited, int) and 1 <= cited < seq else None
+            if roll is None or roll["kind"] != "player-roll" or cited in applied_rolls:
+                _refuse(msg("expedition.import.unknown", seq=seq, kind="apply"))
+            applied_rolls.add(cited)
+            meta = _stamped(applied_written(state, cited, {
+                "inputs": roll["input"], "character": roll["character"],
+                "steps": roll["steps"], "dice": roll["dice"], "answers": roll["answers"]}),
+                entry)
+            cost.spent(sum(len(s.get("dice") or []) for s in entry["steps"]), seq)
+            replayed.append((meta, None))
+            redo_stack(undos, "apply", seq)
+            previous[seq] = last
+            last = seq
+            states[seq] = (state, meta.state)
+            state = meta.state
+            continue
         if entry["kind"] in chain.CHAIN_KINDS and found is not None:
             replayed.append((_verbatim(Written(entry["kind"], state, entry["input"], {
                 lang: {"title": msg(f"expedition.{entry['kind']}.title").in_(lang),

@@ -121,9 +121,15 @@ MESSAGES = messages({
     "expedition.api.not-found": Text(
         "Výprava nenalezena: odkaz je neplatný nebo zrušený.",
         "No such expedition: the link is invalid or revoked."),
-    "expedition.api.read-only": Text(
+    "expedition.api.read-only.players": Text(
         "Odkaz hráčů je jen ke čtení: jednat může jen PJ.",
         "The players' link is read only: only the GM can act."),
+    "expedition.api.read-only.character": Text(
+        "Odkaz postavy jen hází za svou postavu: jinak jednat může jen PJ.",
+        "A character's link only rolls for its character: only the GM can do anything else."),
+    "expedition.api.read-only.gm": Text(
+        "Za postavu hází hráč jejím odkazem; PJ hází svými akcemi.",
+        "A player rolls for a character with its link; the GM rolls with the GM's actions."),
     "expedition.api.stale": Text(
         "Mezitím jednal jiný přístroj: výprava je ve verzi {current}, toto zařízení vidělo "
         "{expected}. Načti ji znovu a zkus to znovu.",
@@ -196,8 +202,8 @@ def answered() -> Iterator[None]:
         yield
     except Unknown:
         abort_api(404, msg("expedition.api.not-found"))
-    except ReadOnly:
-        abort_api(403, msg("expedition.api.read-only"))
+    except ReadOnly as refused:
+        abort_api(403, msg(f"expedition.api.read-only.{refused.role}"))
     except Stale as stale:
         abort_api(409, msg("expedition.api.stale", current=stale.current,
                            expected=stale.expected), field="version")

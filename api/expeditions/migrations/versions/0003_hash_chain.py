@@ -1,4 +1,4 @@
-"""The log's hash chain and the epochs' keys (rolls no one can fake).
+"""The log's hash chain and the epochs' keys (rolls no one can fake); players' character links.
 
 Revision ID: 0003
 Revises: 0002
@@ -8,7 +8,8 @@ Create Date: 2026-11-27
 ``log_entries`` each entry's epoch, public form, hash, and a hidden entry's nonce and full form.
 An existing expedition's log is chained as it stands: its chain id is its public id, epoch 1
 begins now with a fresh key, and each entry's public form is built from what it stores (its
-steps, seeded or physical, say so: none was drawn under a key).
+steps, seeded or physical, say so: none was drawn under a key). ``character_links`` keeps each
+player's link to one character (its token's SHA-256), revocable.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ branch_labels = None
 depends_on = None
 
 JSON = sa.JSON().with_variant(postgresql.JSONB(), "postgresql")
+ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
 
 def _iso(moment: Any) -> str:
@@ -49,6 +51,16 @@ def upgrade() -> None:
     op.add_column("log_entries", sa.Column("nonce", sa.String(32), nullable=True))
     op.add_column("log_entries", sa.Column("full_form", JSON, nullable=True))
     _chain_existing()
+    op.create_table(
+        "character_links",
+        sa.Column("id", ID, primary_key=True, autoincrement=True),
+        sa.Column("expedition_id", ID, sa.ForeignKey("expeditions.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("character", sa.String(80), nullable=False),
+        sa.Column("key", sa.String(64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True))
+    op.create_index("ix_character_links_key", "character_links", ["expedition_id", "key"])
     for table, columns in (("expeditions", ("chain_id", "head_hash", "epoch", "epoch_key",
                                             "epoch_from")),
                            ("log_entries", ("epoch", "public_form", "hash"))):
@@ -84,7 +96,9 @@ def _chain_existing() -> None:
 
 
 def downgrade() -> None:
-    """Drop the chain's columns."""
+    """Drop the chain's columns and the character links."""
+    op.drop_index("ix_character_links_key", "character_links")
+    op.drop_table("character_links")
     with op.batch_alter_table("log_entries") as batch:
         for column in ("full_form", "nonce", "hash", "public_form", "epoch"):
             batch.drop_column(column)
