@@ -540,7 +540,9 @@ class ExpeditionSchema(Schema):
     """An expedition as a link opens it."""
 
     id = fields.String(required=True)
-    role = fields.String(required=True, validate=validate.OneOf(("gm", "players")))
+    role = fields.String(required=True, validate=validate.OneOf(("gm", "players", "character")))
+    character = fields.String(required=True, allow_none=True, metadata={
+        "description": "A character's link: its character (it rolls for that one only)."})
     version = fields.Integer(required=True)
     state = fields.Nested(StateSchema, required=True)
     log = fields.List(fields.Nested(EntrySchema), required=True, metadata={

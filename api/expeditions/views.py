@@ -267,7 +267,8 @@ def _read_body(public_id: str, token: str | None, entries: int, lang: str) -> tu
     opened, page, undone = store().read(public_id, token, entries=entries)
     row = opened.row
     return {
-        "id": row.public_id, "role": opened.role, "version": row.version,
+        "id": row.public_id, "role": opened.role, "character": opened.character,
+        "version": row.version,
         "state": state_json(row.state, lang, opened.role), **chain_json(row),
         "log": [entry_json(e, lang, opened.role) for e in page],
         "undone": sorted(undone), "log_size": row.version,
@@ -332,7 +333,7 @@ def creation(new: Created) -> Answer:
     lang = request_language()
     row = new.row
     body = {
-        "id": row.public_id, "role": "gm", "version": row.version,
+        "id": row.public_id, "role": "gm", "character": None, "version": row.version,
         "state": state_json(row.state, lang, "gm"), **chain_json(row),
         "log": [entry_json(e, lang, "gm") for e in reversed(new.entries[-20:])],
         "undone": [], "log_size": row.version,

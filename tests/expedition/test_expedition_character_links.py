@@ -68,7 +68,8 @@ def test_a_link_is_issued_once_stored_hashed_listed_and_revoked_at_once(
     assert [(link["id"], link["character"]) for link in listed] == [(eva.link["id"], "Eva")]
     assert "token" not in listed[0]
     read = table.client.get(f"/api/v1/expeditions/{table.id}", headers=eva.headers)
-    assert read.status_code == 200 and read.get_json()["role"] == "character"
+    assert read.status_code == 200
+    assert (read.get_json()["role"], read.get_json()["character"]) == ("character", "Eva")
     revoked = table.client.delete(
         f"/api/v1/expeditions/{table.id}/character-links/{eva.link['id']}", headers=table.gm)
     assert revoked.status_code == 204

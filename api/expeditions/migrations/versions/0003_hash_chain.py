@@ -61,12 +61,18 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True))
     op.create_index("ix_character_links_key", "character_links", ["expedition_id", "key"])
+    if op.get_bind().dialect.name == "sqlite":
+        # SQLite alters a constraint only by copying the table; copying ``expeditions`` would
+        # drop it, and with it (ON DELETE CASCADE) every log: the columns stay nullable there.
+        return
+    # The backfill's updates queued the commit deadline's deferred trigger (0002): it runs now,
+    # as PostgreSQL alters no table with trigger events pending.
+    op.execute("SET CONSTRAINTS ALL IMMEDIATE")
     for table, columns in (("expeditions", ("chain_id", "head_hash", "epoch", "epoch_key",
                                             "epoch_from")),
                            ("log_entries", ("epoch", "public_form", "hash"))):
-        with op.batch_alter_table(table) as batch:
-            for column in columns:
-                batch.alter_column(column, nullable=False)
+        for column in columns:
+            op.alter_column(table, column, nullable=False)
 
 
 def _chain_existing() -> None:
