@@ -189,8 +189,8 @@ def test_an_existing_log_is_chained_by_the_migration(database_url: str) -> None:
     from alembic import command
     from alembic.config import Config
 
-    from api.expeditions.database import MIGRATIONS, Database
     from api import create_app
+    from api.expeditions.database import MIGRATIONS, Database
     from tests.expedition.chain_verifier import Report, verify
 
     old = Database(database_url, timeout=5.0)
