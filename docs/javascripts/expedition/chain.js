@@ -172,21 +172,18 @@ export class ChainCheck {
    * @returns {Promise<Verdict>}
    */
   async verdict(head, remembered, older) {
-    if (this.reread) return { broken: "reread", ...this.reread, head };
     if (remembered && remembered.seq > head.seq) {
       return { broken: "shorter", seq: remembered.seq, was: remembered.hash, now: "", head };
     }
     const from = remembered ? remembered.seq : Math.min(this.oldest(), head.seq);
-    if (remembered && from < this.oldest() && this.oldest() - from > GAP_MAX) {
-      return { behind: head.seq - from, verified: remembered };
-    }
-    while (from < this.oldest()) {
+    const far = this.oldest() - from > GAP_MAX;
+    while (!far && !this.reread && from < this.oldest()) {
       const before = this.oldest();
       const page = await older(before);
       if (page) this.hold(page.entries);
-      if (this.reread) return { broken: "reread", ...this.reread, head };
       if (this.oldest() >= before) break;  // nothing older came (offline): checked as far as held
     }
+    if (this.reread) return { broken: "reread", ...this.reread, head };
     const bad = await this.firstBadLink();
     if (bad) return { broken: "link", ...bad, head };
     const newest = this.held.get(head.seq);
@@ -203,7 +200,7 @@ export class ChainCheck {
     }
     for (let seq = from; seq <= head.seq; seq += 1) {
       // A hole between the remembered head and the log's head (a page not read): verified up
-      // to the entry before it.
+      // to the remembered head.
       if (!this.held.has(seq)) return { verified: remembered || head };
     }
     return { verified: head };
