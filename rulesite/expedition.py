@@ -8,7 +8,8 @@ a field without a label fails the build.
 
 The players' page checks the log's hash chain with the ``canonicalize`` package (RFC 8785): its
 script is bundled in its own place in the built site (:data:`BUNDLED`), with the modules it
-imports; the other pages load their modules as they are.
+imports; the other pages load their modules as they are. ``chain.js``, which imports the package
+and is read by the bundle only, is left out of the built site (``exclude_docs``).
 """
 
 from __future__ import annotations
