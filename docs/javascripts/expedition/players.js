@@ -93,7 +93,11 @@ function checkChain(key) {
   }).catch(() => { /* a check cut short (storage, network): the next read checks again */ });
 }
 
-/** @param {{id: string, token: string}} key */
+/**
+ * What the page does with each read of the expedition followed with `key`: shows the records and
+ * the log, and checks the chain of a players' reading.
+ * @param {{id: string, token: string}} key
+ */
 const opened = (key) => (answer) => {
   if (answer.version < version) return;  // an older read arriving late
   version = answer.version;
