@@ -162,6 +162,7 @@ def test_the_page_moves_its_head_and_names_a_rewritten_history(
     shows_verified(fresh, fourth)
     expect(fresh.locator('[data-chain="broken"]')).to_be_hidden()
     assert remembered(fresh, expedition.id) == fourth
+    fresh.locator('[data-chain="head"]').scroll_into_view_if_needed()
     shot(fresh, tmp_path, "3-fresh-device")
 
     # An entry changed without its hash: it no longer links to the one before it, on any device.
