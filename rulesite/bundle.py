@@ -213,6 +213,19 @@ def bundled(folder: Path, pages: Mapping[str, Mapping[str, str]],
         return {file.name: file.read_bytes() for file in sorted(out.iterdir())}
 
 
+def one_script(source: Path, out: Path) -> None:
+    """``source`` and everything it imports (npm packages from ``node_modules`` too) as one
+    minified ES module at ``out``: a page's script that uses a package, loaded by itself."""
+    if not ESBUILD.is_file():
+        raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [str(ESBUILD), str(source), "--bundle", "--format=esm", "--minify", "--target=es2022",
+         "--platform=browser", "--legal-comments=none", "--charset=utf8", "--log-level=warning",
+         f"--outfile={out}"],
+        cwd=ROOT, check=True, capture_output=True)
+
+
 def downloads(shipped: Mapping[str, bytes], script: str) -> list[str]:
     """The files a page with ``script`` downloads: it and every chunk it imports, at any depth."""
     seen: list[str] = []

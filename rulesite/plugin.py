@@ -9,7 +9,8 @@
   script, and the page's bold lead rules are noted for search;
 - ``on_post_page``: every page links the web app manifest;
 - ``on_post_build``: the calculators ship as one script per page and the chunks pages share, the
-  integrations' scripts are bundled (:mod:`rulesite.integrations`), the search index gets its
+  integrations' scripts and the players' page's are bundled (:mod:`rulesite.integrations`,
+  :mod:`rulesite.expedition`), the search index gets its
   fields without diacritics, and the service worker its list of files (in that order: the list
   sees the scripts).
 """
@@ -111,6 +112,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
             for name, content in shipped.items():
                 (built / name).write_bytes(content)
         integrations.build(Path(config["docs_dir"]), site)
+        expedition.build(Path(config["docs_dir"]), site)
         search.fold_index(site, self.leads)
         search.write_worker(site)
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from rulesite.bundle import downloads
+from rulesite.expedition import BUNDLED
 
 BUDGET = 30 * 1024  # bytes gzipped: what one page's calculators download, code and data together
 
@@ -84,3 +85,15 @@ def test_the_offline_copy_stays_small_and_keeps_the_rules(site_dir: Path) -> Non
     shipped = site_dir / "javascripts" / "calculators"
     assert {f"javascripts/calculators/{p.name}" for p in shipped.iterdir()} <= set(urls)
     assert not [url for url in urls if "swagger" in url or url.endswith("openapi.json")]
+
+
+def test_the_players_page_loads_one_script_with_its_package_within_the_budget(
+        site_dir: Path) -> None:
+    for script in BUNDLED:
+        content = (site_dir / script).read_bytes()
+        text = content.decode()
+        # One file: the page's modules and the canonicalize package inside, nothing imported.
+        assert not re.search(r'(?:^|[;}\s])(?:import|export)\b[^;]*from\s*"', text)
+        assert "/**" not in text  # minified
+        assert "crypto.subtle.digest" in text
+        assert len(gzip.compress(content, compresslevel=9)) <= BUDGET
