@@ -87,7 +87,7 @@ def czech_catalog() -> dict[str, str]:
     import rulesite.messages  # noqa: F401  (declares the page's messages)
 
     return {key: text.cs for key, text in sorted(catalog().items())
-            if not key.startswith(("api.", "expedition."))
+            if not key.startswith(("api.", "expedition.", "verify."))
             and not key.endswith((".title", ".chance"))}
 
 
