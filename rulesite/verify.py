@@ -3,10 +3,10 @@
 The page checks an export in the browser (``docs/javascripts/expedition/verify.js``): the chain
 of hashes, the keys against their commitments, the sealed hidden entries, each drawn seed, the
 dice each seed gives and each step replayed by the calculators' own procedures. Its script is
-bundled with the calculators' (:func:`rulesite.bundle.bundled`), so the engine's core is one
-shared chunk: the page's own download is the verifier and its words; each procedure's module, the
-rule data and the calculators' templates are loaded only when a log needs them (dynamic
-imports), so a phone downloads what the log it checks uses.
+bundled with the calculators' (:func:`rulesite.bundle.bundled`), sharing their chunks (the
+engine's core and rule data, kept once offline): the page's own download is the verifier and
+its words; each procedure's code and the calculators' templates are loaded only when a log
+needs them (dynamic imports), so a phone downloads what the log it checks uses.
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from typing import Any
 from rpg.core.catalog import catalog, messages
 from rpg.core.registry import procedures
 from rpg.core.text import Text
+from rulesite.calculators import calculator_module
 
 #: The page's script, among the calculators' (``javascripts/calculators/``).
 SCRIPT = "vyprava-overeni.js"
-#: The name the build writes the calculators' Czech templates in place of (for the replays).
-REPLAY_WORDS = "REPLAY_WORDS"
+#: The module of the replays' rule data and templates, written by the build beside the entry.
+REPLAY_DATA = "replay-data.js"
 
 MESSAGES = messages({
     "verify.ok": Text("Všechno sedí.", "Everything checks out."),
@@ -78,21 +79,22 @@ MESSAGES = messages({
                              "it does not have the shape the export's format prescribes"),
     "verify.steps": Text("kroků hodu je jinak mnoho než odpovědí pravidel",
                          "its steps and the rules' answers differ in number"),
-    "verify.origin": Text("krok {step}: neznámý původ kostek", "step {step}: unknown dice origin"),
-    "verify.seed": Text("krok {step}: seed neplyne z klíče epochy {epoch}",
-                        "step {step}: the seed does not follow from epoch {epoch}'s key"),
-    "verify.notation": Text("krok {step}: hod {notation} neodpovídá svým kostkám",
-                            "step {step}: the roll {notation} does not match its dice"),
-    "verify.dice": Text("krok {step}: kostky {given} ze seedu neplynou (seed dává {expected})",
-                        "step {step}: the dice {given} do not follow from the seed "
-                        "(it gives {expected})"),
+    "verify.origin": Text("v kroku {step} je neznámý původ kostek",
+                          "step {step} has an unknown origin of its dice"),
+    "verify.seed": Text("seed kroku {step} neplyne z klíče epochy {epoch}",
+                        "the seed of step {step} does not follow from epoch {epoch}'s key"),
+    "verify.notation": Text("hod {notation} v kroku {step} neodpovídá svým kostkám",
+                            "the roll {notation} of step {step} does not match its dice"),
+    "verify.dice": Text("kostky kroku {step} ({given}) ze seedu neplynou, seed dává {expected}",
+                        "the dice of step {step} ({given}) do not follow from the seed, "
+                        "which gives {expected}"),
     "verify.table-dice": Text(
-        "krok {step}: zapsané kostky {given} nejsou kostky hodů ({expected})",
-        "step {step}: the dice recorded {given} are not the rolls' dice ({expected})"),
-    "verify.replay": Text("krok {step}: pravidlo s těmito kostkami dává jiný výsledek ({where})",
-                          "step {step}: the rule gives another result with these dice ({where})"),
-    "verify.replay-refused": Text("krok {step}: pravidlo tyto kostky odmítá ({message})",
-                                  "step {step}: the rule refuses these dice ({message})"),
+        "zapsané kostky kroku {step} ({given}) nejsou kostky jeho hodů ({expected})",
+        "the dice recorded for step {step} ({given}) are not its rolls' dice ({expected})"),
+    "verify.replay": Text("pravidlo dává s kostkami kroku {step} jiný výsledek ({where})",
+                          "the rule gives another result with the dice of step {step} ({where})"),
+    "verify.replay-refused": Text("pravidlo kostky kroku {step} odmítá: {message}",
+                                  "the rule refuses the dice of step {step}: {message}"),
 })
 
 
@@ -101,34 +103,40 @@ def page_words() -> dict[str, str]:
     return {key: catalog()[key].cs for key in MESSAGES}
 
 
-def entry(folder: Path, calculators: Mapping[str, str], rules: Mapping[str, Any]) -> str:
-    """The page's entry: the page script started with a loader of each procedure's calculator
-    (path → module below ``folder``), each imported only when a log needs it, and its words."""
+def written(folder: Path, rules: Mapping[str, Any]) -> dict[str, str]:
+    """The page's generated modules (file name → source) for :func:`rulesite.bundle.bundled`:
+    its entry, the page script started with a loader of each procedure's calculator, of the
+    replays' templates and with its words; a module per procedure that re-exports its function
+    alone (so the calculators' pages keep only what they use of a module), and the templates
+    every calculator renders (the rule data is the calculators' shared chunk)."""
     from rulesite import bundle
 
-    page = (folder.parent / "expedition" / "verify-page.js").as_posix()
+    found = calculators()
+    modules: dict[str, str] = {}
     loaders = []
-    for path, module in sorted(calculators.items()):
-        file = json.dumps((folder / f"{module}.js").as_posix())
+    for index, (path, module) in enumerate(sorted(found.items())):
+        name = f"replay-{index}.js"
         if path in rules.get(module, {}).get("odds", {}):  # a row of odds: no code of its own
             odds = json.dumps((folder / "pravidla" / "odds.js").as_posix())
-            loaders.append(f'"{path}": () => import({odds}).then((m) => '
-                           f'm.oddsRow("{module}", "{path}"))')
+            modules[name] = (f"import {{ oddsRow }} from {odds};\n"
+                             f'export const procedure = oddsRow("{module}", "{path}");\n')
         else:
-            loaders.append(f'"{path}": () => import({file}).then((m) => m.{bundle.camel(path)})')
+            file = json.dumps((folder / f"{module}.js").as_posix())
+            modules[name] = f"export {{ {bundle.camel(path)} as procedure }} from {file};\n"
+        loaders.append(f'"{path}": () => import("./{name}").then((m) => m.procedure)')
+    page = json.dumps((folder.parent / "expedition" / "verify-page.js").as_posix())
     words = json.dumps(page_words(), ensure_ascii=False, separators=(",", ":"))
     table = ",\n  ".join(loaders)
-    return (f"import {{ start }} from {json.dumps(page)};\n"
-            f"start({{\n  {table},\n}}, {words});\n")
-
-
-def replay_words(folder: Path, calculators: Mapping[str, str]) -> dict[str, str]:
-    """The templates every calculator renders, for the replays (loaded with the first one)."""
-    from rulesite import bundle
-
-    return bundle.page_catalog(folder, set(calculators.values()) | {"pravidla/odds"})
+    replayed = json.dumps(bundle.page_catalog(folder, set(found.values()) | {"pravidla/odds"}),
+                          ensure_ascii=False, separators=(",", ":"))
+    return {
+        SCRIPT: (f"import {{ start }} from {page};\n"
+                 f"start({{\n  {table},\n}}, () => import(\"./{REPLAY_DATA}\"), {words});\n"),
+        REPLAY_DATA: f"export const rules = CALCULATOR_RULES;\nexport const words = {replayed};\n",
+        **modules,
+    }
 
 
 def calculators() -> dict[str, str]:
     """Each procedure with a calculator, by path, and its module (``pravidla/checks``)."""
-    return {path: p.module for path, p in procedures().items() if p.calculator}
+    return {path: calculator_module(p) for path, p in procedures().items() if p.calculator}

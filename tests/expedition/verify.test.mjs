@@ -75,7 +75,9 @@ for (const { name, export: spoiled, seq, why } of tampered) {
     assert.equal(verdict.failure.seq, seq);
     assert.equal(verdict.failure.why.key, why, String(verdict.failure.why));
     assert.equal(verdict.counts.mismatches, 1);
-    assert.match(inWords(verdict).headline, new RegExp(`^Záznam č\\. ${seq} neprošel: `));
+    const { headline, lines } = inWords(verdict);
+    assert.match(headline, new RegExp(`^Záznam č\\. ${seq} neprošel: `));
+    assert.deepEqual(lines, []);
   });
 }
 

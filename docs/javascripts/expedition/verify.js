@@ -357,17 +357,18 @@ async function checkRolls(document, keys, revealed, counts, replay) {
 }
 
 /**
- * The verdict in words: a headline, then one line for each count (the rolls without a
- * calculator only when there are some).
+ * The verdict in words: a headline, then, when every check passed, one line for each count (the
+ * rolls without a calculator only when there are some); a failure is its headline alone.
  * @param {Verdict} verdict
  * @returns {{headline: string, lines: string[]}}
  */
 export function inWords({ ok, counts, failure }) {
-  const headline = ok ? t("verify.ok")
-    : failure.seq === null ? String(failure.why)
-      : t("verify.failed", { seq: failure.seq, why: failure.why });
+  if (!ok) {
+    return { headline: failure.seq === null ? String(failure.why)
+      : t("verify.failed", { seq: failure.seq, why: failure.why }), lines: [] };
+  }
   const shown = ["entries", "drawn", "physical", "seeded", "hidden", "waiting", "unreplayed",
-    "mismatches"].filter((name) => name !== "unreplayed" || counts.unreplayed)
-    .filter((name) => ok || name !== "entries");
-  return { headline, lines: shown.map((name) => t(`verify.${name}`, { n: counts[name] })) };
+    "mismatches"].filter((name) => name !== "unreplayed" || counts.unreplayed);
+  return { headline: t("verify.ok"),
+    lines: shown.map((name) => t(`verify.${name}`, { n: counts[name] })) };
 }
