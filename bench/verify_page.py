@@ -38,7 +38,8 @@ import { setCatalog } from "./docs/javascripts/calculators/core/catalog.js";
 import { replayer } from "./docs/javascripts/expedition/replay.js";
 import { verifyExport } from "./docs/javascripts/expedition/verify.js";
 
-const { rules, words, modules, exported, runs } = JSON.parse(readFileSync(process.argv.at(-1), "utf8"));
+const document = JSON.parse(readFileSync(process.argv.at(-1), "utf8"));
+const { rules, words, modules, exported, runs } = document;
 setCatalog(words);
 const camel = (name) => name.split("/").pop().replace(/-(\\w)/g, (_, c) => c.toUpperCase());
 const base = "./docs/javascripts/calculators";
