@@ -26,6 +26,7 @@ import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
+from typing import Any  # noqa: E402
 
 from rulesite import bundle, verify  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, build_site, serve  # noqa: E402
@@ -56,7 +57,7 @@ for (let run = 0; run < runs; run += 1) {
 """
 
 
-def node_times(exported: dict, runs: int, folder: Path) -> list[int]:
+def node_times(exported: dict[str, Any], runs: int, folder: Path) -> list[int]:
     """Each run's milliseconds under node."""
     data = folder / "node.json"
     data.write_text(json.dumps({
@@ -80,13 +81,14 @@ def browser_times(file: Path, runs: int, site: Path) -> list[int]:
     with serve(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(runs):
-            page = browser.new_page(viewport=PHONE, service_workers="block")
+            page = browser.new_page(viewport={"width": PHONE["width"], "height": PHONE["height"]},
+                                    service_workers="block")
             page.set_default_timeout(600_000)
             page.goto(url + "vyprava/overeni/")
             page.wait_for_selector("[data-verify][data-ready]", state="attached")
             page.set_input_files("[data-form=file] input", str(file))
             page.wait_for_selector('[data-verdict][data-ok="true"]:not([hidden])')
-            times.append(int(page.locator("[data-verify]").get_attribute("data-elapsed-ms")))
+            times.append(int(page.locator("[data-verify]").get_attribute("data-elapsed-ms") or 0))
             page.close()
         browser.close()
     return times
