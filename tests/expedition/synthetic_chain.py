@@ -25,6 +25,7 @@ import rfc8785
 from api.procedures import answer_body
 from rpg.core.dice import DiceSource, ReplayDice, SeededDice
 from rpg.core.registry import procedures
+from tests.calculators.vectors import Recorder
 
 CHAIN_ID = "synthetic-chain"
 FORMAT = {"format": "rpg-companion/expedition", "format_version": 2, "kind": "public"}
@@ -77,20 +78,6 @@ def chained(export: dict[str, Any]) -> dict[str, Any]:
     return export
 
 
-class _Recorder(DiceSource):
-    """Seeded dice that remember what they rolled (the table's dice, for a physical step)."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__()
-        self.seeded = SeededDice(seed)
-        self.rolled: list[int] = []
-
-    def _next(self, faces: int, label: str) -> int:
-        value = self.seeded.die(faces, label)
-        self.rolled.append(value)
-        return value
-
-
 @dataclass
 class Counts:
     """What a verifier must count (the page's names)."""
@@ -137,7 +124,7 @@ def _action(seq: int, epoch: int, plan: tuple[tuple[str, dict[str, Any]], ...], 
         procedure = procedures()[path]
         seed: int | None
         if origin == "dice":
-            recorder = _Recorder(7 * seq + index)
+            recorder = Recorder(7 * seq + index)
             procedure.run(recorder, **copy.deepcopy(inputs))
             source: DiceSource = ReplayDice(recorder.rolled)
             seed, dice = None, recorder.rolled
