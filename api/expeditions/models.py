@@ -2,7 +2,8 @@
 
 - ``expeditions``: the current state (JSON), its ``version`` (the number of log entries, the
   optimistic lock every action checks), the two links' keys (SHA-256 of each token: the tokens
-  themselves are never stored) and ``last_action``, the entry an undo would revert.
+  themselves are never stored), ``last_action``, the entry an undo would revert, and the hash
+  chain's id, head and current epoch with its secret key.
 - ``log_entries``: append-only, one per action, ``(expedition_id, seq)`` unique. Each keeps what
   replays it (the action's inputs, its seed or dice, each step's procedure, inputs and seed) and
   what it said in both languages (the procedures' full answers included), the state before it
@@ -64,6 +65,13 @@ class ExpeditionRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]] = mapped_column(Json)
     last_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The hash chain (:mod:`api.expeditions.chain`): its id, its head's hash, the current epoch
+    # and its secret key (never in a players' answer, a log line or an error).
+    chain_id: Mapped[str] = mapped_column(String(32))
+    head_hash: Mapped[str] = mapped_column(String(64))
+    epoch: Mapped[int] = mapped_column(Integer)
+    epoch_key: Mapped[bytes] = mapped_column(LargeBinary(32))
+    epoch_from: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -97,6 +105,13 @@ class EntryRow(Base):
     state_before: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     previous_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
     reverts: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The chain: the entry's epoch, its public form (what its hash covers, as the players read
+    # it in Czech), its hash; a hidden entry's nonce and full form (secret until revealed).
+    epoch: Mapped[int] = mapped_column(Integer)
+    public_form: Mapped[dict[str, Any]] = mapped_column(Json)
+    hash: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    full_form: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
 
 
 class IdempotencyRow(Base):

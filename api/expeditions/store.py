@@ -39,6 +39,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from api.expeditions import chain
+from api.expeditions.chain import Spot
 from api.expeditions.database import Database
 from api.expeditions.heads import Head, Heads
 from api.expeditions.idempotency import (
@@ -129,6 +131,32 @@ class Written:
     seed: int | None = None
     dice: list[int] | None = None
     at: datetime | None = None
+    #: The chain: a hidden entry's nonce; the members the public form of its kind carries
+    #: (a commitment, a revealed key or entry); the next epoch's key (``reveal-key``).
+    nonce: str | None = None
+    extra: dict[str, Any] | None = None
+    new_key: bytes | None = None
+    #: An import's entry: its epoch and public form as exported (kept verbatim, the chain
+    #: verified before), and a hidden one's full form.
+    epoch: int | None = None
+    public_form: dict[str, Any] | None = None
+    full_form: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """Where a new expedition's chain starts: a fresh one (:meth:`fresh`), or an imported one
+    going on (its id, current epoch, that epoch's key and first entry)."""
+
+    chain_id: str
+    epoch: int
+    key: bytes
+    epoch_from: int
+
+    @classmethod
+    def fresh(cls, public_id: str) -> Chain:
+        """A new chain: its id the expedition's public id, epoch 1 from the first entry."""
+        return cls(public_id, 1, chain.new_key(), 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,22 +224,48 @@ def redo_stack(stack: list[int], kind: str, seq: int) -> None:
         stack.append(seq)
     elif kind == "redo":
         stack.pop()
-    else:
+    elif kind not in chain.CHAIN_KINDS:  # a key or an entry revealed is no action
         stack.clear()
 
 
 def _stored(entry: EntryRow) -> tuple[Any, ...]:
     """What an entry stores as text."""
-    return (entry.inputs, entry.said, entry.steps, entry.offers, entry.state_before)
+    return (entry.inputs, entry.said, entry.steps, entry.offers, entry.state_before,
+            entry.public_form, entry.full_form)
 
 
 def _entry(row: ExpeditionRow, seq: int, written: Written, *, before: dict[str, Any] | None,
            previous: int | None = None, reverts: int | None = None) -> EntryRow:
-    return EntryRow(
+    """The entry ``seq`` of ``row`` with its place in the chain, whose head it moves on (what
+    cannot be stored is refused before it is hashed)."""
+    storable(written.inputs, written.said, written.steps, written.public_form,
+             written.full_form)
+    entry = EntryRow(
         expedition_id=row.id, seq=seq, kind=written.kind, at=written.at or now(),
         hidden=written.hidden, inputs=written.inputs, seed=written.seed, dice=written.dice,
         steps=written.steps, said=written.said, offers=written.offers, state_before=before,
-        previous_action=previous, reverts=reverts)
+        previous_action=previous, reverts=reverts, epoch=written.epoch or row.epoch,
+        nonce=written.nonce)
+    if written.public_form is not None:
+        entry.public_form, entry.full_form = written.public_form, written.full_form
+    else:
+        entry.public_form, entry.full_form = chain.forms({
+            "seq": seq, "at": iso(entry.at), "epoch": entry.epoch, "hidden": entry.hidden,
+            "kind": entry.kind, "inputs": entry.inputs, "said": entry.said, "seed": entry.seed,
+            "dice": entry.dice, "steps": entry.steps, "reverts": reverts,
+            "extra": written.extra}, written.nonce)
+    entry.hash = chain.link(row.head_hash, entry.public_form)
+    row.head_hash = entry.hash
+    if written.new_key is not None:
+        row.epoch, row.epoch_key, row.epoch_from = row.epoch + 1, written.new_key, seq + 1
+    return entry
+
+
+def iso(moment: datetime) -> str:
+    """A time as ISO 8601 in UTC (SQLite gives it back without its zone: it was written UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
 
 
 class ExpeditionStore:
@@ -241,12 +295,14 @@ class ExpeditionStore:
     # --- creating -----------------------------------------------------------------------------
 
     def create(self, started: Written, replayed: Sequence[tuple[Written, int | None]] = (), *,
-               answer: Callable[[Created], Answer], key: IdempotencyKey | None = None) -> Done:
+               answer: Callable[[Created], Answer], key: IdempotencyKey | None = None,
+               chained: Chain | None = None) -> Done:
         """A new expedition whose log starts with ``started``; an import appends ``replayed``
         (each written action with the entry it reverts, for undos) in the same transaction.
         ``answer`` makes its answer (without its links: the tokens are returned beside it).
         With ``key``, the tokens are derived from the key (the answer is kept without them), and
-        the same request sent again gets the same expedition's answer."""
+        the same request sent again gets the same expedition's answer. ``chained``: the chain an
+        import goes on with (else a fresh one, the start entry committing to its first key)."""
         if 1 + len(replayed) > MAX_ENTRIES:
             raise LogFull
         nonce = secrets.token_hex(16) if key is not None else None
@@ -254,10 +310,17 @@ class ExpeditionStore:
                     else secrets.token_urlsafe(32))
         players = players_token(gm_token, 0)
         at = started.at or now()
+        public_id = secrets.token_urlsafe(12)
+        chained = chained or Chain.fresh(public_id)
+        if started.public_form is None:
+            started = replace(started, extra={
+                "commitment": chain.commitment(1, chained.key, 1)})
         row = ExpeditionRow(
-            public_id=secrets.token_urlsafe(12), name=started.state["name"],
+            public_id=public_id, name=started.state["name"],
             gm_key=key_of(gm_token), players_key=key_of(players), players_generation=0,
-            version=1, state=started.state, last_action=None, created_at=at, updated_at=at)
+            version=1, state=started.state, last_action=None, created_at=at, updated_at=at,
+            chain_id=chained.chain_id, head_hash=chained.chain_id, epoch=1,
+            epoch_key=chained.key, epoch_from=1)
         entries: list[EntryRow] = []
         try:
             with self.database.writing() as session:
@@ -273,6 +336,8 @@ class ExpeditionStore:
                     entry = self._append(row, written, row.state, reverts, by_seq)
                     entries.append(entry)
                     by_seq[entry.seq] = entry
+                row.epoch, row.epoch_key, row.epoch_from = (
+                    chained.epoch, chained.key, chained.epoch_from)
                 storable(row.name, row.state, *(_stored(entry) for entry in entries))
                 session.add_all(entries)
                 made = answer(Created(row, entries, gm_token, players))
@@ -313,7 +378,9 @@ class ExpeditionStore:
         ``log`` holds the entry an undo or a redo reverts: an undo's target's
         ``previous_action`` is in effect again, a redo's undo's target is in effect again."""
         seq = row.version + 1
-        if reverts is None:
+        if written.kind in chain.CHAIN_KINDS:  # no action of the records: nothing to undo
+            entry = _entry(row, seq, written, before=before)
+        elif reverts is None:
             entry = _entry(row, seq, written, before=before, previous=row.last_action)
             row.last_action = seq
         else:
@@ -421,31 +488,34 @@ class ExpeditionStore:
             raise ReadOnly
         return players_token(token or "", opened.row.players_generation)
 
-    def export(self, public_id: str, token: str | None) -> tuple[ExpeditionRow, list[EntryRow]]:
-        """The expedition and its whole log, oldest first (the GM's link only)."""
+    def export(self, public_id: str, token: str | None) -> tuple[ExpeditionRow, list[EntryRow],
+                                                                 Role]:
+        """The expedition, its whole log (oldest first), and which link reads it."""
         with self.database.reading() as session:
             opened = self.open(session, public_id, token)
-            if opened.role != "gm":
-                raise ReadOnly
             log = list(session.execute(
                 select(EntryRow).where(EntryRow.expedition_id == opened.row.id)
                 .order_by(EntryRow.seq)).scalars())
-        return opened.row, log
+        return opened.row, log, opened.role
 
     # --- writing ------------------------------------------------------------------------------
 
     def act(self, public_id: str, token: str | None, expected: int,
-            compute: Callable[[dict[str, Any]], Written],
+            compute: Callable[[dict[str, Any], Spot], Written],
             answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
             key: IdempotencyKey | None = None) -> Done:
-        """Do one action: ``compute(state)`` gives what to write, ``answer`` what to answer;
-        one transaction. With ``key``: the answer kept for it, if this request was done."""
+        """Do one action: ``compute(state, spot)`` gives what to write (``spot``: where in the
+        chain, the seeds it draws and the entries it may cite), ``answer`` what to answer; one
+        transaction. With ``key``: the answer kept for it, if this request was done."""
         with self._changing(public_id) as session:
             row, kept = self._writable(session, public_id, token, expected, key)
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             before = row.state
-            written = compute(before)
+            written = compute(before, Spot(row.chain_id, row.version + 1, row.epoch,
+                                           row.epoch_key, row.epoch_from, lambda seq: self._cited(
+                                               session, row, seq), lambda: self._revealed(
+                                               session, row)))
             entry = self._append(row, written, before, None, {})
             made = self._written(session, row, entry, answer, key)
         self._sweep()
@@ -487,7 +557,7 @@ class ExpeditionStore:
                 return Done(kept.answer, replayed=True)
             newest_action = session.execute(select(func.max(EntryRow.seq)).where(
                 EntryRow.expedition_id == row.id,
-                EntryRow.kind.not_in(("undo", "redo")))).scalar_one()
+                EntryRow.kind.not_in(("undo", "redo", *chain.CHAIN_KINDS)))).scalar_one()
             stack: list[int] = []
             for seq, kind in session.execute(
                     select(EntryRow.seq, EntryRow.kind).where(
@@ -506,6 +576,17 @@ class ExpeditionStore:
             made = self._written(session, row, entry, answer, key)
         self._sweep()
         return Done(made)
+
+    @staticmethod
+    def _revealed(session: Session, row: ExpeditionRow) -> set[int]:
+        return {int(inputs["entry"]) for (inputs,) in session.execute(
+            select(EntryRow.inputs).where(EntryRow.expedition_id == row.id,
+                                          EntryRow.kind == "reveal-entry")).all()}
+
+    @staticmethod
+    def _cited(session: Session, row: ExpeditionRow, seq: int) -> EntryRow | None:
+        return session.execute(select(EntryRow).where(
+            EntryRow.expedition_id == row.id, EntryRow.seq == seq)).scalar_one_or_none()
 
     @staticmethod
     def _entry_at(session: Session, row: ExpeditionRow, seq: int) -> EntryRow:

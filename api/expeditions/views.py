@@ -37,6 +37,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from api.apierror import abort_api
 from api.expeditions import schemas
+from api.expeditions.chain import Spot, new_nonce
 from api.expeditions.database import DatabaseUnavailable
 from api.expeditions.idempotency import (
     HEADER,
@@ -51,6 +52,7 @@ from api.expeditions.idempotency import (
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import (
     StepRefused,
+    chain_json,
     context,
     entry_json,
     redo_written,
@@ -260,9 +262,9 @@ def _read_body(public_id: str, token: str | None, entries: int, lang: str) -> tu
     row = opened.row
     return {
         "id": row.public_id, "role": opened.role, "version": row.version,
-        "state": state_json(row.state, lang, opened.role),
-        "log": [entry_json(e, lang, opened.role, e.seq in undone) for e in page],
-        "log_size": row.version,
+        "state": state_json(row.state, lang, opened.role), **chain_json(row),
+        "log": [entry_json(e, lang, opened.role) for e in page],
+        "undone": sorted(undone), "log_size": row.version,
     }, opened.role
 
 
@@ -311,9 +313,10 @@ class Expeditions(MethodView):
         with answered():
             done = store().recall(key) if key is not None else None
             if done is None:
-                ctx, _ = context(0, None)
+                ctx = context(None, None, None)
                 applied = act(State(name=args["name"]), "start", args, ctx)
-                done = store().create(written(applied, args), answer=creation, key=key)
+                done = store().create(written(applied, args, ctx.dice.origin), answer=creation,
+                                      key=key)
         return created(done)
 
 
@@ -324,9 +327,9 @@ def creation(new: Created) -> Answer:
     row = new.row
     body = {
         "id": row.public_id, "role": "gm", "version": row.version,
-        "state": state_json(row.state, lang, "gm"),
-        "log": [entry_json(e, lang, "gm", False) for e in reversed(new.entries[-20:])],
-        "log_size": row.version,
+        "state": state_json(row.state, lang, "gm"), **chain_json(row),
+        "log": [entry_json(e, lang, "gm") for e in reversed(new.entries[-20:])],
+        "undone": [], "log_size": row.version,
     }
     response = _respond(body, "json", row.name, 201)
     response.headers["Location"] = f"{blp.url_prefix}/{row.public_id}"
@@ -396,10 +399,12 @@ def _act(public_id: str, kind: str, args: dict[str, Any]) -> Response:
     seed, dice = args.pop("seed", None), args.pop("dice", None)
     key = idempotency_key()
 
-    def compute(data: dict[str, Any]) -> Any:
-        ctx, used_seed = context(seed, dice, hidden=hidden)
+    def compute(data: dict[str, Any], spot: Spot) -> Any:
+        nonce = new_nonce() if hidden else None
+        ctx = context(seed, dice, spot, hidden=hidden, nonce=nonce)
         applied = act(state_from_json(data), kind, args, ctx)
-        return written(applied, args, hidden=hidden, seed=used_seed, dice=dice)
+        return written(applied, args, ctx.dice.origin, hidden=hidden, seed=seed, dice=dice,
+                       nonce=nonce)
 
     with answered():
         done = store().act(public_id, bearer(), expected, compute, acted(fmt), key=key)
@@ -412,8 +417,8 @@ def acted(fmt: str | None) -> Callable[[ExpeditionRow, EntryRow], Answer]:
     def answer(row: ExpeditionRow, entry: EntryRow) -> Answer:
         lang = request_language()
         body = {"id": row.public_id, "version": row.version,
-                "entry": entry_json(entry, lang, "gm", False),
-                "state": state_json(row.state, lang, "gm")}
+                "entry": entry_json(entry, lang, "gm"),
+                "state": state_json(row.state, lang, "gm"), **chain_json(row)}
         return answer_of(_respond(body, fmt, row.name))
     return answer
 
@@ -504,7 +509,8 @@ class Log(MethodView):
             opened, page, undone = store().read(public_id, bearer(), entries=query["limit"],
                                                 before=query.get("before"))
         oldest = page[-1].seq if page else None
-        body = {"entries": [entry_json(e, lang, opened.role, e.seq in undone) for e in page],
+        body = {"entries": [entry_json(e, lang, opened.role) for e in page],
+                "undone": sorted(undone),
                 "log_size": opened.row.version,
                 "next_before": oldest if oldest is not None and oldest > 1 else None}
         return _respond(body, "json", opened.row.name)

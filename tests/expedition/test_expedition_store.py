@@ -94,7 +94,7 @@ def test_the_migrations_run_once_and_again_do_nothing(database_url: str) -> None
         database = second.extensions["rpg_expeditions"].database
         with database.engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")
-                                      ).scalar_one() == "0002"
+                                      ).scalar_one() == "0003"
         Table.create(first.test_client())
         with database.reading() as session:
             assert len(session.execute(select(ExpeditionRow)).scalars().all()) == 1

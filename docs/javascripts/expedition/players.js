@@ -23,7 +23,7 @@ function opened(answer) {
   showView(root, "expedition");
   notice(root, "");
   renderState(root, answer.state, answer.role);
-  log.merge(answer.log);
+  log.merge(answer.log, answer.undone);
   renderLog(root, log.newestFirst());
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
 }
@@ -66,7 +66,7 @@ function follow(key) {
   root.querySelector("[data-older]").addEventListener("click", async (event) => {
     const older = await expeditions.log(key, log.oldest()).catch(() => null);
     if (!older) return;
-    log.merge(older.data.entries);
+    log.merge(older.data.entries, older.data.undone);
     renderLog(root, log.newestFirst());
     /** @type {HTMLElement} */ (event.target).hidden = older.data.next_before === null;
   });
