@@ -28,7 +28,7 @@ REPLAY_DATA = "replay-data.js"
 
 MESSAGES = messages({
     "verify.ok": Text("Všechno sedí.", "Everything checks out."),
-    "verify.failed": Text("Záznam č. {seq} neprošel: {why}", "Entry {seq} failed: {why}"),
+    "verify.failed": Text("Záznam č. {seq} neprošel: {why}.", "Entry {seq} failed: {why}."),
     "verify.not-export": Text(
         "Tohle není export výpravy (formát rpg-companion/expedition, verze 2).",
         "This is not an expedition's export (format rpg-companion/expedition, version 2)."),
@@ -52,13 +52,13 @@ MESSAGES = messages({
         "{n} {n:roll|rolls} without a calculator: dice checked, result not replayed"),
     "verify.mismatches": Text("{n} {n:neshoda|neshody|neshod}", "{n} {n:mismatch|mismatches}"),
     "verify.numbering": Text(
-        "na {position}. místě deníku má číslo {seq}: záznamy chybí, přebývají, nebo jsou "
-        "přeházené",
-        "it is number {seq} at place {position} of the log: entries are missing, extra or out "
-        "of order"),
+        "na jeho místě v deníku stojí záznam č. {seq}, záznamy tedy chybí, přebývají, nebo "
+        "jsou přeházené",
+        "entry {seq} stands in its place in the log, so entries are missing, extra or out of "
+        "order"),
     "verify.hash": Text(
-        "jeho otisk (hash) nesedí: záznam nebo některý před ním byl změněn",
-        "its hash does not match: this entry or one before it was changed"),
+        "jeho otisk (hash) nesedí, takže on nebo některý záznam před ním byl změněn",
+        "its hash does not match, so it or an entry before it was changed"),
     "verify.head": Text("deník končí jinde, než uvádí hlava exportu",
                         "the log ends elsewhere than the export's head says"),
     "verify.start": Text(
@@ -83,6 +83,8 @@ MESSAGES = messages({
                           "step {step} has an unknown origin of its dice"),
     "verify.seed": Text("seed kroku {step} neplyne z klíče epochy {epoch}",
                         "the seed of step {step} does not follow from epoch {epoch}'s key"),
+    "verify.answer-seed": Text("odpověď pravidla v kroku {step} uvádí jiný seed než krok",
+                               "the rule's answer in step {step} gives another seed than the step"),
     "verify.notation": Text("hod {notation} v kroku {step} neodpovídá svým kostkám",
                             "the roll {notation} of step {step} does not match its dice"),
     "verify.dice": Text("kostky kroku {step} ({given}) ze seedu neplynou, seed dává {expected}",
@@ -93,8 +95,8 @@ MESSAGES = messages({
         "the dice recorded for step {step} ({given}) are not its rolls' dice ({expected})"),
     "verify.replay": Text("pravidlo dává s kostkami kroku {step} jiný výsledek ({where})",
                           "the rule gives another result with the dice of step {step} ({where})"),
-    "verify.replay-refused": Text("pravidlo kostky kroku {step} odmítá: {message}",
-                                  "the rule refuses the dice of step {step}: {message}"),
+    "verify.replay-refused": Text("pravidlo kostky kroku {step} odmítá ({message})",
+                                  "the rule refuses the dice of step {step} ({message})"),
 })
 
 

@@ -238,13 +238,20 @@ def tampered(export: dict[str, Any]) -> Iterator[Tampered]:
 
     spoiled = copy.deepcopy(export)
     log = spoiled["log"]
-    log[9], log[10] = log[10], log[9]
-    yield Tampered("reordered", spoiled, log[9]["seq"], "verify.numbering")
+    log[9], log[10] = log[10], log[9]  # the 10th place is named: its entry is not there
+    yield Tampered("reordered", spoiled, 10, "verify.numbering")
 
     spoiled = copy.deepcopy(export)
     entry = _first(spoiled, "roll", "drawn")
     entry["steps"][0]["seed"] += 1
+    entry["answers"][0]["seed"] += 1
     yield Tampered("changed seed", chained(spoiled), entry["seq"], "verify.seed")
+
+    spoiled = copy.deepcopy(export)
+    entry = _first(spoiled, "roll", "seed")
+    entry["answers"][0]["seed"] += 1
+    yield Tampered("answer's seed not the step's", chained(spoiled), entry["seq"],
+                   "verify.answer-seed")
 
     spoiled = copy.deepcopy(export)
     entry = _first(spoiled, "roll", "seed")

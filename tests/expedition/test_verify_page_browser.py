@@ -1,6 +1,9 @@
 """The verification page (``/vyprava/overeni/``) in Chromium at 390 px: a synthetic export file
 verifies with the counts it was built with, each forged copy fails naming its entry, a link
-that is not a players' link says so, and the page verifies a file offline once visited."""
+that is not a players' link says so, the page verifies a file offline once visited, and an
+expedition played through the API verifies from its players' link (on each kind of database)
+with the counts of the verifier written from the published algorithm, and fails, naming the
+entry, once a byte of it is changed."""
 
 from __future__ import annotations
 
@@ -14,7 +17,13 @@ from playwright.sync_api import Page, expect
 from rpg.core.catalog import msg
 from rulesite import verify
 from tests.browser import PHONE, scrolls_sideways, serve
-from tests.expedition import synthetic_chain
+from tests.expedition import chain_verifier, synthetic_chain
+from tests.expedition.conftest import STORY
+from tests.expedition.live import api_get, api_post
+from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
+    Expedition,
+    base,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -124,4 +133,62 @@ def test_the_page_verifies_a_file_offline_once_visited(browser, built_site, expo
     headline, lines = verdict(page, exports["clean"])
     assert headline == "Všechno sedí."
     assert lines == counted(exports["counts"])
+    page.context.close()
+
+
+def played(url: str) -> Expedition:
+    """An expedition played through the API: drawn, given-seed and table dice, a secret roll,
+    the first epoch's key and the secret roll revealed, then a drawn roll of the second epoch
+    (waiting for its key) and a secret roll never revealed."""
+    expedition = Expedition(url, **STORY)
+    expedition.act("shift")
+    expedition.act("shift", seed=2)
+    expedition.act("encounter", sides=["hráči", "goblini"],
+                   creatures=[{"name": "vlk", "hp": 5, "morale": 7}])
+    expedition.act("attack", dice=[15, 4], attacker="Eva", target="vlk",
+                   attack={"ac": 11, "damage": "1d6"})
+    expedition.act("morale", hidden=True, group="goblini")
+    secret = expedition.read()["log"][0]["seq"]
+    for what, body in (("reveal-key", {}), ("reveal-entry", {"entry": secret})):
+        api_post(url, f"api/v1/expeditions/{expedition.id}/{what}",
+                 {"version": expedition.read()["version"], **body}, expedition.gm_token)
+    # Drawn dice decide what follows: these two are open whatever they came to.
+    expedition.act("skill-check", character="Eva")
+    expedition.act("skill-check", hidden=True, character="Ota")
+    return expedition
+
+
+def test_a_played_expedition_verifies_from_the_players_link(
+        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    expedition = played(base)
+    exported = api_get(base, f"api/v1/expeditions/{expedition.id}/export",
+                       expedition.players_token)
+    # What the verifier written from the published algorithm alone counts.
+    report = chain_verifier.verify(exported)
+    assert report.ok and min(report.verified, report.physical, report.given_seed,
+                             report.hidden, report.waiting) > 0
+    counts = synthetic_chain.Counts(
+        entries=len(exported["log"]), drawn=report.verified, physical=report.physical,
+        seeded=report.given_seed, hidden=report.hidden, waiting=report.waiting)
+    page = opened(phone(browser, service_workers="block"), base)
+    page.fill("[data-form=link] input",
+              f"{base}vyprava/hraci/#{expedition.id}.{expedition.players_token}")
+    page.click("[data-form=link] button")
+    shown = page.locator("[data-verdict]")
+    expect(shown).to_be_visible()
+    assert shown.locator("[data-field=headline]").inner_text() == "Všechno sedí."
+    assert shown.locator("[data-field=counts] li").all_inner_texts() == counted(counts)
+    assert not scrolls_sideways(page)
+    page.screenshot(path=str(tmp_path / "played.png"), full_page=True)
+    # The same export with one byte of one entry changed, as a file: that entry is named.
+    spoiled = exported["log"][3]
+    spoiled["text"] = spoiled["text"].replace(" ", "  ", 1)
+    file = tmp_path / "spoiled.json"
+    file.write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
+    headline, lines = verdict(page, file)
+    assert headline == ("Záznam č. 4 neprošel: jeho otisk (hash) nesedí, takže on nebo některý "
+                        "záznam před ním byl změněn.")
+    assert lines == []
+    page.screenshot(path=str(tmp_path / "spoiled.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -66,11 +66,13 @@ export function start(loaders, data, words) {
     result.querySelector("[data-field=name]").textContent = typeof exported?.name === "string"
       ? exported.name : "";
     result.querySelector("[data-field=headline]").textContent = headline;
-    result.querySelector("[data-field=counts]").replaceChildren(...lines.map((line) => {
+    const list = /** @type {HTMLElement} */ (result.querySelector("[data-field=counts]"));
+    list.replaceChildren(...lines.map((line) => {
       const item = document.createElement("li");
       item.textContent = line;
       return item;
     }));
+    list.hidden = !lines.length;  // a failure is its headline alone
     show("verdict");
     result.scrollIntoView({ block: "nearest" });
   }

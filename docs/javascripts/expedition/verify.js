@@ -130,16 +130,16 @@ export function diceOfSeed(seed, faces) {
   return faces.map((face) => Number(random.randrange(face)) + 1);
 }
 
-const DICE = /(\d+)d(\d+)/g;
+const DICE = /(\d*)d(\d+|%)/g;
 
 /**
  * The faces of each die a roll's notation names, term by term ("1d8+1d6+2" → [8, 6],
- * "2d20kh1" → [20, 20]).
+ * "2d20kh1" → [20, 20], "d%" → [100]).
  * @param {string} notation
  */
 export function facesOf(notation) {
   return [...String(notation).matchAll(DICE)].flatMap(([, count, faces]) => Array.from(
-    { length: Math.min(Number(count), 1000) }, () => Number(faces)));
+    { length: Math.min(Number(count || 1), 1000) }, () => (faces === "%" ? 100 : Number(faces))));
 }
 
 /**
@@ -217,9 +217,8 @@ async function checkChain(document) {
   for (const [index, entry] of log.entries()) {
     const position = index + 1;
     const seq = entry !== null && typeof entry === "object" ? entry.seq : undefined;
-    if (seq !== position) {
-      throw new Failed(Number.isInteger(seq) ? seq : position,
-        msg("verify.numbering", { position, seq: String(seq) }));
+    if (seq !== position) {  // named by the place: the entry that should stand there
+      throw new Failed(position, msg("verify.numbering", { seq: String(seq) }));
     }
     await onEntry(seq, async () => {
       const hash = await entryHash(previous, entry);
@@ -327,6 +326,9 @@ async function checkRolls(document, keys, revealed, counts, replay) {
           } else {
             counts.waiting += 1;
           }
+          if (answer.seed !== step.seed) {
+            throw new Failed(entry.seq, msg("verify.answer-seed", { step: number }));
+          }
           const derived = diceOfSeed(step.seed, faces);
           if (!same(derived, dice)) {
             throw new Failed(entry.seq, msg("verify.dice",
@@ -347,7 +349,7 @@ async function checkRolls(document, keys, revealed, counts, replay) {
           counts.unreplayed += 1;
         } else if (replayed.message !== undefined) {
           throw new Failed(entry.seq, msg("verify.replay-refused",
-            { step: number, message: replayed.message }));
+            { step: number, message: replayed.message.replace(/\.$/, "") }));
         } else if (!replayed.ok) {
           throw new Failed(entry.seq, msg("verify.replay", { step: number, where: replayed.where }));
         }
