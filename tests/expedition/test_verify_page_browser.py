@@ -190,5 +190,14 @@ def test_a_played_expedition_verifies_from_the_players_link(
                         "záznam před ním byl změněn.")
     assert lines == []
     page.screenshot(path=str(tmp_path / "spoiled.png"), full_page=True)
+    # A link whose token is not the expedition's: the server's refusal, in its words.
+    page.fill("[data-form=link] input", f"{base}vyprava/hraci/#{expedition.id}.{'x' * 32}")
+    page.click("[data-form=link] button")
+    expect(page.locator('[data-state="refused"]')).to_be_visible()
+    assert page.locator('[data-state="refused"] [data-detail]').inner_text()
     assert page.errors == []  # type: ignore[attr-defined]
+    # The page opened with the key in its address checks at once, and takes the key out of it.
+    page.goto(f"{base}{PAGE}#{expedition.id}.{expedition.players_token}")
+    expect(page.locator('[data-verdict][data-ok="true"]')).to_be_visible()
+    assert expedition.players_token not in page.url
     page.context.close()

@@ -119,12 +119,15 @@ export function start(loaders, data, words) {
     event.preventDefault();
   });
   root.dataset.ready = "";
-  // Opened from a link with the key (…/vyprava/overeni/#<id>.<token>): checked at once.
-  // The key leaves the address bar at once, as on the expedition's pages (api.js).
-  const opened = window.location.hash;
-  if (keyOfLink(opened)) {
+  // Opened (or given, by a change of the address) with a key in the fragment: checked at once,
+  // the key out of the address bar and the tab's history entry, as on the expedition's pages.
+  const fromAddress = () => {
+    const given = window.location.hash;
+    if (!keyOfLink(given)) return;
     history.replaceState(history.state, "", window.location.pathname + window.location.search);
-    /** @type {HTMLInputElement} */ (linkForm.elements.namedItem("link")).value = opened;
-    checkLink(opened);
-  }
+    /** @type {HTMLInputElement} */ (linkForm.elements.namedItem("link")).value = given;
+    checkLink(given);
+  };
+  window.addEventListener("hashchange", fromAddress);
+  fromAddress();
 }
