@@ -1,11 +1,14 @@
-"""How long the verification page takes to check an export: under node and in Chromium at 390 px.
+"""How long the verification page takes to check an export: under node and in Chromium at 390 px
+(and, beside them, the Python verifier written from the published algorithm).
 
 A synthetic export of ``--entries`` entries (``tests/expedition/synthetic_chain.py``: drawn,
 given-seed and physical rolls, hidden entries, revealed keys) is checked ``--runs`` times by the
 page's verifier (``docs/javascripts/expedition/verify.js``) with the calculators' replays: under
 node (the modules as they are), then on the built page in Debian's Chromium (its bundled script,
-the file chosen in its file input; the page notes each check's milliseconds). Prints each run's
-time and the median. Builds the site into a temporary folder unless ``--site`` names a built one.
+the file chosen in its file input; the page notes each check's milliseconds), and by
+``tests/expedition/chain_verifier.py`` (no replays: the chain, keys, seals, seeds and dice).
+Prints each run's time and the median. Builds the site into a temporary folder unless ``--site``
+names a built one.
 
     .venv/bin/python bench/verify_page.py [--entries 1000] [--runs 3] [--site DIR]
 """
@@ -26,11 +29,12 @@ import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
+import time  # noqa: E402
 from typing import Any  # noqa: E402
 
 from rulesite import bundle, verify  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, build_site, serve  # noqa: E402
-from tests.expedition import synthetic_chain  # noqa: E402
+from tests.expedition import chain_verifier, synthetic_chain  # noqa: E402
 
 #: The verifier under node: the document's export checked RUNS times, each time printed in ms.
 NODE_RUN = """
@@ -109,6 +113,13 @@ def main() -> None:
         file = folder / "vyprava.json"
         file.write_text(json.dumps(exported, ensure_ascii=False), encoding="utf-8")
         print(f"export file: {file.stat().st_size / 1024:.0f} KB")
+        times = []
+        for _ in range(args.runs):
+            started = time.perf_counter()
+            assert chain_verifier.verify(exported).ok
+            times.append(round((time.perf_counter() - started) * 1000))
+        print(f"Python (tests/expedition/chain_verifier.py, no replays): {times} ms, "
+              f"median {statistics.median(times):.0f} ms")
         times = node_times(exported, args.runs, folder)
         print(f"node: {times} ms, median {statistics.median(times):.0f} ms")
         site = args.site or build_site(folder / "site")
