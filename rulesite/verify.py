@@ -95,8 +95,9 @@ MESSAGES = messages({
         "the dice recorded for step {step} ({given}) are not its rolls' dice ({expected})"),
     "verify.replay": Text("pravidlo dává s kostkami kroku {step} jiný výsledek ({where})",
                           "the rule gives another result with the dice of step {step} ({where})"),
-    "verify.replay-refused": Text("pravidlo kostky kroku {step} odmítá ({message})",
-                                  "the rule refuses the dice of step {step} ({message})"),
+    "verify.replay-refused": Text("pravidlo odmítá vstup nebo kostky kroku {step} ({message})",
+                                  "the rule refuses the input or the dice of step {step} "
+                                  "({message})"),
 })
 
 

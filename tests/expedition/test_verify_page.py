@@ -74,7 +74,7 @@ def test_node_verifies_the_synthetic_export_and_catches_each_forgery(vectors_fil
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert "# fail 0" in run.stdout and "# pass 0" not in run.stdout
     # Every spoiled copy is a test of its own, and each passed.
-    assert f"# pass {5 + len(list(synthetic_chain.tampered(synthetic_chain.build(20)[0])))}" \
+    assert f"# pass {6 + len(list(synthetic_chain.tampered(synthetic_chain.build(20)[0])))}" \
         in run.stdout
 
 

@@ -109,6 +109,17 @@ def test_each_forged_export_fails_naming_its_entry(browser, site_url, exports,
     page.context.close()
 
 
+def test_replays_that_cannot_load_are_said_not_waited_for(browser, site_url, exports) -> None:
+    # Opened online, then the replays' chunks cannot be fetched (offline, never kept): the page
+    # says so instead of checking for ever.
+    page = opened(phone(browser, service_workers="block"), site_url)
+    page.route("**/javascripts/calculators/chunk-*", lambda route: route.abort())
+    page.set_input_files("[data-form=file] input", str(exports["clean"]))
+    expect(page.locator('[data-state="broken"]')).to_be_visible()
+    expect(page.locator("[data-verdict]")).to_be_hidden()
+    page.context.close()
+
+
 def test_a_link_that_is_no_players_link_says_so(browser, site_url) -> None:
     page = opened(phone(browser, service_workers="block"), site_url)
     page.fill("[data-form=link] input", "https://example.org/vyprava/hraci/#kratke")

@@ -9,7 +9,9 @@ import test from "node:test";
 import { setCatalog } from "../../docs/javascripts/calculators/core/catalog.js";
 import { PythonRandom } from "../../docs/javascripts/expedition/pyrandom.js";
 import { replayer } from "../../docs/javascripts/expedition/replay.js";
-import { diceOfSeed, inWords, verifyExport } from "../../docs/javascripts/expedition/verify.js";
+import {
+  ReplayUnavailable, diceOfSeed, inWords, verifyExport,
+} from "../../docs/javascripts/expedition/verify.js";
 
 const path = process.env.VERIFY_VECTORS;
 assert.ok(path, "set VERIFY_VECTORS to a file written by tests/expedition/test_verify_page.py");
@@ -46,6 +48,11 @@ test("without the calculators every step's dice are checked and none replayed", 
   assert.ok(verdict.ok);
   const rolls = counts.drawn + counts.physical + counts.seeded + counts.waiting;
   assert.deepEqual(verdict.counts, { ...counts, unreplayed: rolls });
+});
+
+test("a replay whose code cannot load fails the check itself, naming no entry", async () => {
+  const unavailable = async () => { throw new ReplayUnavailable("chunk-X.js did not load"); };
+  await assert.rejects(verifyExport(exported, unavailable), ReplayUnavailable);
 });
 
 test("the counts in Czech, each with the form its number takes", () => {

@@ -7,6 +7,7 @@
 import { setCatalog } from "../calculators/core/catalog.js";
 import { ReplayDice, RuleError, setRules } from "../calculators/core/engine.js";
 import { nextSteps } from "../calculators/core/ui.js";
+import { ReplayUnavailable } from "./verify.js";
 
 /** @typedef {import("./verify.js").Replay} Replay */
 
@@ -53,15 +54,20 @@ export function replayer(loaders, rules, words) {
     const path = answer.procedure;
     if (!Object.hasOwn(loaders, path)) return null;
     if (!loaded.has(path)) loaded.set(path, loaders[path]());
-    const procedure = await loaded.get(path);
+    let procedure;
+    try {
+      procedure = await loaded.get(path);
+    } catch (error) {
+      loaded.delete(path);  // tried again by the next check
+      throw new ReplayUnavailable(String(error && error.message || error));
+    }
     let outcome;
     try {
       const source = new ReplayDice(dice);
       outcome = procedure(source, structuredClone(answer.input));
       source.finish();
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error;
-      return { ok: false, message: error.message };
+    } catch (error) {  // the rule's refusal, or inputs the calculator cannot read at all
+      return { ok: false, message: error instanceof RuleError ? error.message : String(error) };
     }
     const where = difference({ ...outcome.result, next: nextSteps(outcome.next) }, answer.result);
     return where === null ? { ok: true } : { ok: false, where };

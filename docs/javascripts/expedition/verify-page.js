@@ -9,7 +9,7 @@
  */
 import { setCatalog } from "../calculators/core/catalog.js";
 import { Refused, expeditions, keyFromFragment } from "./api.js";
-import { inWords, verifyExport } from "./verify.js";
+import { ReplayUnavailable, inWords, verifyExport } from "./verify.js";
 
 /** @typedef {import("./verify.js").Replay} Replay */
 
@@ -37,7 +37,14 @@ export function start(loaders, data, words) {
     loading ||= Promise.all([import("./replay.js"), data()]).then(
       ([{ replayer }, replayed]) => replayer(loaders, replayed.rules,
         { ...words, ...replayed.words }));
-    return (await loading)(answer, dice);
+    let replayer;
+    try {
+      replayer = await loading;
+    } catch (error) {
+      loading = null;  // tried again by the next check
+      throw new ReplayUnavailable(String(error && error.message || error));
+    }
+    return replayer(answer, dice);
   };
 
   /**
@@ -58,7 +65,13 @@ export function start(loaders, data, words) {
   async function check(exported) {
     show("working");
     const started = performance.now();
-    const verdict = await verifyExport(exported, replay);
+    let verdict;
+    try {
+      verdict = await verifyExport(exported, replay);
+    } catch (error) {  // a part of the page could not load (offline, not kept), or worse
+      show("broken", String(error && error.message || error));
+      return;
+    }
     root.dataset.elapsedMs = String(Math.round(performance.now() - started));
     const { headline, lines } = inWords(verdict);
     const result = /** @type {HTMLElement} */ (root.querySelector("[data-verdict]"));

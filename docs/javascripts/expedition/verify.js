@@ -59,6 +59,10 @@ class Failed extends Error {
   }
 }
 
+/** A step could not be replayed for want of the page's own code (a module that did not load):
+ * not the entry's fault, so no entry is named. */
+export class ReplayUnavailable extends Error {}
+
 /** @param {ArrayBuffer | Uint8Array} bytes */
 const hexOf = (bytes) => Array.from(new Uint8Array(bytes),
   (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -193,7 +197,7 @@ async function onEntry(seq, check) {
   try {
     return await check();
   } catch (error) {
-    if (error instanceof Failed) throw error;
+    if (error instanceof Failed || error instanceof ReplayUnavailable) throw error;
     throw new Failed(seq, msg("verify.malformed"));
   }
 }
