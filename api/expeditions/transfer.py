@@ -82,6 +82,11 @@ MESSAGES = messages({
     "expedition.import.undo": Text("Záznam {seq}: vrací záznam {reverted}, který nelze vrátit.",
                                    "Entry {seq}: it reverts entry {reverted}, which cannot be "
                                    "reverted."),
+    "expedition.import.apply": Text(
+        "Záznam {seq}: zapisuje záznam č. {reverted}, ale ten není hod hráče, nebo už je "
+        "zapsaný.",
+        "Entry {seq}: it applies entry {reverted}, which is no player's roll, or one applied "
+        "already."),
     "expedition.import.redo": Text(
         "Záznam {seq}: bere zpět záznam {reverted}, který nelze zopakovat.",
         "Entry {seq}: it takes back entry {reverted}, which cannot be redone."),
@@ -476,7 +481,7 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
             cited = entry["input"].get("entry")
             roll = log[cited - 1] if isinstance(cited, int) and 1 <= cited < seq else None
             if roll is None or roll["kind"] != "player-roll" or cited in applied_rolls:
-                _refuse(msg("expedition.import.unknown", seq=seq, kind="apply"))
+                _refuse(msg("expedition.import.apply", seq=seq, reverted=cited or 0))
             applied_rolls.add(cited)
             meta = _stamped(applied_written(state, cited, {
                 "inputs": roll["input"], "character": roll["character"],
