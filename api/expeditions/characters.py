@@ -31,14 +31,12 @@ from api.expeditions.store import MAX_ENTRIES, Written, iso
 from api.expeditions.views import (
     BEARER,
     WRITE_NOTE,
-    acted,
     answered,
     bearer,
     blp,
-    idempotency_key,
     json_response,
-    response_of,
     store,
+    write,
 )
 from api.procedures import ENDPOINTS
 from rpg.core.catalog import Message, messages, msg
@@ -276,12 +274,9 @@ def _register_roll(kind: str) -> None:
                              "applies it. Its seeds are drawn under the epoch's key, or `dice` "
                              "are the player's own." + WRITE_NOTE)
         def post(self, args: dict[str, Any], public_id: str) -> Response:
-            key = idempotency_key()
-            with answered():
-                done = store().act(public_id, bearer(), None,
-                                   lambda state, spot: player_roll(state, spot, kind, args),
-                                   acted("json"), key=key, role="character")
-            return response_of(done)
+            return write(public_id, None, lambda state, spot: player_roll(state, spot, kind,
+                                                                          args),
+                         "json", "character")
 
     RollView.__name__ = f"CharacterRoll{name}View"
     blp.route(f"/<public_id>/character/{kind}", endpoint=f"character-{kind}")(RollView)
@@ -303,10 +298,7 @@ class Apply(MethodView):
                          "as they are now (a 422 if that gives another result: the records "
                          "changed since); once per roll." + WRITE_NOTE)
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        key = idempotency_key()
-        with answered():
-            done = store().act(public_id, bearer(), args["version"],
-                               lambda state, spot: apply_roll(state, spot, args["entry"]),
-                               acted(args.get("format")), key=key)
-        return response_of(done)
+        return write(public_id, args["version"],
+                     lambda state, spot: apply_roll(state, spot, args["entry"]),
+                     args.get("format"))
 

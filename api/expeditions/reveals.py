@@ -18,17 +18,7 @@ from api.apierror import abort_api
 from api.expeditions import chain, schemas
 from api.expeditions.chain import Spot
 from api.expeditions.store import MAX_ENTRIES, Written
-from api.expeditions.views import (
-    BEARER,
-    WRITE_NOTE,
-    acted,
-    answered,
-    bearer,
-    blp,
-    idempotency_key,
-    response_of,
-    store,
-)
+from api.expeditions.views import BEARER, WRITE_NOTE, blp, write
 from api.formats import card_response
 from rpg.core.catalog import msg
 from rpg.core.text import LANGUAGES
@@ -74,14 +64,6 @@ def reveal_entry(state: dict[str, Any], spot: Spot, seq: int) -> Written:
         "reveals": {"seq": seq, "nonce": target.nonce, "entry": target.full_form}})
 
 
-def _written(public_id: str, args: dict[str, Any], compute: Any) -> Response:
-    key = idempotency_key()
-    with answered():
-        done = store().act(public_id, bearer(), args["version"], compute,
-                           acted(args.get("format")), key=key)
-    return response_of(done)
-
-
 @blp.route("/<public_id>/reveal-key")
 class RevealKey(MethodView):
     """Reveal the epoch's key (the GM's link)."""
@@ -95,7 +77,7 @@ class RevealKey(MethodView):
                          "drew in the ended epoch can now be checked by anyone." + WRITE_NOTE)
     @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        return _written(public_id, args, reveal_key)
+        return write(public_id, args["version"], reveal_key, args.get("format"))
 
 
 @blp.route("/<public_id>/reveal-entry")
@@ -111,7 +93,8 @@ class RevealEntry(MethodView):
                          "key is revealed." + WRITE_NOTE)
     @blp.alt_response(200, response=card_response())
     def post(self, args: dict[str, Any], public_id: str) -> Response:
-        return _written(public_id, args,
-                        lambda state, spot: reveal_entry(state, spot, args["entry"]))
+        return write(public_id, args["version"],
+                     lambda state, spot: reveal_entry(state, spot, args["entry"]),
+                     args.get("format"))
 
 

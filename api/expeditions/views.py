@@ -473,6 +473,18 @@ class Undo(MethodView):
         return _back(public_id, args, store().undo, lambda target, _state: undo_written(target))
 
 
+def write(public_id: str, version: int | None, compute: Callable[..., Any],
+          fmt: str | None, role: Role = "gm") -> Response:
+    """The answer of a write that is not one of the records' actions (a reveal, a player's
+    roll, an apply): the store's ``act`` writing what ``compute(state, spot)`` gives, for the
+    link of ``role``, at ``version`` (``None``: any)."""
+    key = idempotency_key()
+    with answered():
+        done = store().act(public_id, bearer(), version, compute, acted(fmt), key=key,
+                           role=role)
+    return response_of(done)
+
+
 def _back(public_id: str, args: dict[str, Any], step: Callable[..., Done],
           compute: Callable[..., Any]) -> Response:
     """An undo's or a redo's answer: the store's ``step`` writing what ``compute`` gives."""
