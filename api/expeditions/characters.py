@@ -72,7 +72,7 @@ MESSAGES = messages({
                                               "No character {character} in the expedition."),
     "expedition.character-link.too-many": Text(
         "Výprava má nejvýše {high} {high:odkaz|odkazy|odkazů} postav: nějaký zruš.",
-        "An expedition has at most {high} character {high:link|links}: revoke one."),
+        "An expedition has at most {high} {high:link|links} for characters: revoke one."),
 })
 
 
