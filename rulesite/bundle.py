@@ -87,7 +87,7 @@ def czech_catalog() -> dict[str, str]:
     import rulesite.messages  # noqa: F401  (declares the page's messages)
 
     return {key: text.cs for key, text in sorted(catalog().items())
-            if not key.startswith(("api.", "expedition."))
+            if not key.startswith(("api.", "expedition.", "verify."))
             and not key.endswith((".title", ".chance"))}
 
 
@@ -188,29 +188,53 @@ def script_name(page_url: str) -> str:
     return (page_url.strip("/").replace("/", "-") or "index") + ".js"
 
 
-def bundled(folder: Path, pages: Mapping[str, Mapping[str, str]],
-            rules: dict[str, Any]) -> dict[str, bytes]:
+def bundled(folder: Path, pages: Mapping[str, Mapping[str, str]], rules: dict[str, Any],
+            written: Mapping[str, str] | None = None,
+            entries: Iterable[str] = ()) -> dict[str, bytes]:
     """Each page's script (file name → content) and the chunks they share, minified: a page
     (its script's name → its procedures, path → module below ``folder`` without ``.js``)
     downloads its own calculators, the page script, the rule data and its templates, and no
     other page's. esbuild splits what several pages use into shared chunks, which the browser
-    keeps once."""
+    keeps once. ``written``: more generated modules (file name → source) and ``entries`` the
+    scripts among them (the verification page's, :mod:`rulesite.verify`), sharing the chunks."""
+    compact: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
+    generated = {name: entry(folder, calculators) for name, calculators in pages.items()}
+    return esbuild(folder, {**generated, **(written or {})}, [*pages, *entries],
+                   [f"--define:CALCULATOR_RULES={json.dumps(rules, **compact)}"])
+
+
+def esbuild(folder: Path, written: Mapping[str, str], entries: Iterable[str],
+            options: Iterable[str] = ()) -> dict[str, bytes]:
+    """The scripts of ``entries`` and their chunks (file name → content), minified ES modules
+    bundled by esbuild from ``folder``: ``written`` are generated modules (file name → source,
+    the entries among them), which import by absolute path; ``options`` are esbuild's more."""
     if not ESBUILD.is_file():
         raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
-    compact: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
     with tempfile.TemporaryDirectory() as work:
-        entries, out = Path(work) / "entries", Path(work) / "out"
-        entries.mkdir()
-        for name, calculators in pages.items():
-            (entries / name).write_text(entry(folder, calculators), encoding="utf-8")
+        generated, out = Path(work) / "entries", Path(work) / "out"
+        generated.mkdir()
+        for name, source in written.items():
+            (generated / name).write_text(source, encoding="utf-8")
         subprocess.run(
             [str(ESBUILD), "--bundle", "--splitting", "--format=esm", "--minify",
              f"--outdir={out}", "--entry-names=[name]", "--chunk-names=chunk-[hash]",
-             f"--define:CALCULATOR_RULES={json.dumps(rules, **compact)}",
-             "--legal-comments=none", "--charset=utf8", "--log-level=warning",
-             *sorted(str(entries / name) for name in pages)],
+             *options, "--legal-comments=none", "--charset=utf8", "--log-level=warning",
+             *sorted(str(generated / name) for name in entries)],
             cwd=folder, check=True, capture_output=True)
         return {file.name: file.read_bytes() for file in sorted(out.iterdir())}
+
+
+def one_script(source: Path, out: Path) -> None:
+    """``source`` and everything it imports (npm packages from ``node_modules`` too) as one
+    minified ES module at ``out``: a page's script that uses a package, loaded by itself."""
+    if not ESBUILD.is_file():
+        raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [str(ESBUILD), str(source), "--bundle", "--format=esm", "--minify", "--target=es2022",
+         "--platform=browser", "--legal-comments=none", "--charset=utf8", "--log-level=warning",
+         f"--outfile={out}"],
+        cwd=ROOT, check=True, capture_output=True)
 
 
 def downloads(shipped: Mapping[str, bytes], script: str) -> list[str]:

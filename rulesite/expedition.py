@@ -1,9 +1,15 @@
-"""The expedition pages' labels, from the API's schemas of the actions they send.
+"""The expedition pages' labels, from the API's schemas of the actions they send; their
+scripts that use an npm package, bundled.
 
 A label on ``/vyprava/`` written as ``<span data-label="heal.nights"></span>`` gets the Czech
 label (``x-label``) of the field ``nights`` of the action ``heal`` in the OpenAPI document: the
 words the API documents and the calculators show, written once beside the rule. A marker naming
 a field without a label fails the build.
+
+The players' page checks the log's hash chain with the ``canonicalize`` package (RFC 8785): its
+script is bundled in its own place in the built site (:data:`BUNDLED`), with the modules it
+imports; the other pages load their modules as they are. ``chain.js``, which imports the package
+and is read by the bundle only, is left out of the built site (``exclude_docs``).
 """
 
 from __future__ import annotations
@@ -11,7 +17,14 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
+
+from rulesite.bundle import one_script
+
+#: The expedition pages' scripts that import an npm package (below the site's ``docs`` folder):
+#: each is bundled over its own copy in the built site, so its page's ``<script>`` stays as is.
+BUNDLED = ("javascripts/expedition/players.js",)
 
 #: An empty element that asks for the label of ``<action>.<field>`` (``<action>.<list>.<field>``:
 #: a field of each item of a list, as an encounter's creatures' ``hp``).
@@ -44,3 +57,10 @@ def labelled(content: str, document: Mapping[str, Any]) -> str:
     return LABEL.sub(lambda match: match.group(1) + html.escape(
         action_label(document, match.group(3), match.group(4))) + f"</{match.group(2)}>",
         content)
+
+
+def build(docs_dir: Path, site_dir: Path) -> list[Path]:
+    """Bundle each of :data:`BUNDLED` over its copy in the built site; the files written."""
+    for script in BUNDLED:
+        one_script(docs_dir / script, site_dir / script)
+    return [site_dir / script for script in BUNDLED]

@@ -13,10 +13,9 @@ The sources are left out of the built site (``exclude_docs``): a page loads the 
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from rulesite.bundle import ESBUILD
+from rulesite.bundle import one_script
 
 #: The integrations' sources, below the site's ``docs`` folder.
 SOURCES = Path("javascripts") / "integrations"
@@ -30,16 +29,8 @@ BUNDLES = {
 
 def build(docs_dir: Path, site_dir: Path) -> list[Path]:
     """Bundle each integration's script into the built site; the files written."""
-    if not ESBUILD.is_file():
-        raise RuntimeError(f"{ESBUILD.name} is missing from node_modules: run scripts/setup")
     written = []
     for source, target in BUNDLES.items():
-        out = site_dir / target
-        out.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [str(ESBUILD), str(docs_dir / SOURCES / source), "--bundle", "--format=esm",
-             "--minify", "--target=es2022", "--platform=browser", "--legal-comments=none",
-             "--charset=utf8", "--log-level=warning", f"--outfile={out}"],
-            cwd=docs_dir.parent, check=True, capture_output=True)
-        written.append(out)
+        one_script(docs_dir / SOURCES / source, site_dir / target)
+        written.append(site_dir / target)
     return written

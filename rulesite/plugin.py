@@ -8,10 +8,11 @@
   id is its rule's anchor (the rule pages stay as written), the page loads the calculators'
   script, and the page's bold lead rules are noted for search;
 - ``on_post_page``: every page links the web app manifest;
-- ``on_post_build``: the calculators ship as one script per page and the chunks pages share, the
-  integrations' scripts are bundled (:mod:`rulesite.integrations`), the search index gets its
-  fields without diacritics, and the service worker its list of files (in that order: the list
-  sees the scripts).
+- ``on_post_build``: the calculators ship as one script per page and the chunks pages share (the
+  verification page's script among them, :mod:`rulesite.verify`), the integrations' scripts and
+  the players' page's are bundled (:mod:`rulesite.integrations`, :mod:`rulesite.expedition`), the
+  search index gets its fields without diacritics, and the service worker its list of files (in
+  that order: the list sees the scripts).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from mkdocs.structure.pages import Page
 
 from rpg.core.citations import RULES
 from rpg.core.registry import procedures
-from rulesite import bundle, expedition, integrations, reference, search
+from rulesite import bundle, expedition, integrations, reference, search, verify
 from rulesite.calculators import SCRIPTS, Forms
 
 
@@ -107,10 +108,13 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
         if self.config.calculators:
             rules = bundle.rules_data()
             built.mkdir(parents=True, exist_ok=True)
-            shipped = bundle.bundled(Path(config["docs_dir"]) / SCRIPTS, self.pages, rules)
+            folder = Path(config["docs_dir"]) / SCRIPTS
+            shipped = bundle.bundled(folder, self.pages, rules, verify.written(folder, rules),
+                                     [verify.SCRIPT])
             for name, content in shipped.items():
                 (built / name).write_bytes(content)
         integrations.build(Path(config["docs_dir"]), site)
+        expedition.build(Path(config["docs_dir"]), site)
         search.fold_index(site, self.leads)
         search.write_worker(site)
 

@@ -24,9 +24,11 @@ from typing import Any
 # the table reads the rules and runs the calculators), and the expedition's pages and scripts
 # (they need the server; opened offline from the cache of a visit they say so), and the VTT
 # integrations (Foundry, Owlbear Rodeo, Discord): their scripts, their install pages and
-# screenshots, which a phone at the table never reads offline.
+# screenshots, which a phone at the table never reads offline. The verification page of the
+# expedition's log (vyprava/overeni/) is kept: it checks an exported file offline (its script is
+# bundled with the calculators').
 SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|swagger-ui"
-                  r"|^nastroje/openapi\.json$|^nastroje/api/swagger-|^vyprava/"
+                  r"|^nastroje/openapi\.json$|^nastroje/api/swagger-|^vyprava/(?!overeni/)"
                   r"|^javascripts/expedition/|^integrace/|^img/integrace/"
                   r"|^nastroje/(foundry|owlbear|discord)/|^javascripts/site-url\.js$)")
 _TAG = re.compile(r"<[^>]+>")

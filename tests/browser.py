@@ -78,7 +78,7 @@ def once_per_run(
             shutil.rmtree(folder, ignore_errors=True)
             make(folder)
             done.touch()
-    return folder
+    return Path(folder)
 
 
 def build_site(out: Path) -> Path:
@@ -133,4 +133,5 @@ def scrolls_sideways(page: object) -> bool:
     like a phone's browser, widens the layout viewport to the content, so ``innerWidth`` grows
     with the very overflow it should reveal.
     """
-    return page.evaluate("document.scrollingElement.scrollWidth") > PHONE["width"]  # type: ignore[attr-defined]
+    width = page.evaluate("document.scrollingElement.scrollWidth")  # type: ignore[attr-defined]
+    return bool(width > PHONE["width"])

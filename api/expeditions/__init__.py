@@ -17,7 +17,7 @@ from flask import Flask, request
 from marshmallow import ValidationError
 
 from api.apierror import unprocessable
-from api.expeditions import chronicle, transfer, views  # noqa: F401 - their routes join the blueprint
+from api.expeditions import characters, chronicle, reveals, transfer, views  # noqa: F401 - their routes join the blueprint
 from api.expeditions.database import Database, default_url
 from api.expeditions.heads import Heads
 from api.expeditions.schemas import AnswerFormat

@@ -74,16 +74,17 @@ def chronicle_head(name: str, state: dict[str, Any], lang: str) -> list[str]:
     return [*lines, "", f"## {msg('expedition.chronicle.log').in_(lang)}", ""]
 
 
-def chronicle_entry(entry: dict[str, Any], lang: str) -> list[str]:
-    """One entry (as the reader's link reads it): its heading, text, events and dice."""
+def chronicle_entry(entry: dict[str, Any], lang: str, undone: bool) -> list[str]:
+    """One entry (as the reader's link reads it; ``undone``: taken back since): its heading,
+    text, events and dice."""
     # A secret roll's stub says it is one in its title; the GM's entry says it beside it.
     marks = [msg(f"expedition.chronicle.{mark}").in_(lang) for mark, shown in (
-        ("undone", entry["undone"]), ("hidden", entry["hidden"] and entry["kind"] != "hidden"))
+        ("undone", undone), ("hidden", entry["hidden"] and entry["kind"] != "hidden"))
         if shown]
     heading = f"{entry['seq']} · {_escaped(entry['title'])}" + (
         f" ({', '.join(marks)})" if marks else "")
     text = _escaped(entry["text"])
-    lines = [f"### {heading}", "", f"~~{text}~~" if entry["undone"] else text, ""]
+    lines = [f"### {heading}", "", f"~~{text}~~" if undone else text, ""]
     lines += [f"- {_escaped(event)}" for event in entry["events"]]
     if entry["answers"]:
         lines.append(f"- {msg('expedition.chronicle.dice').in_(lang)}")
@@ -130,7 +131,7 @@ class Chronicle(MethodView):
                 lines.extend(chronicle_head(row.name, state_json(row.state, lang, role), lang))
             for entry in page:
                 lines.extend(chronicle_entry(
-                    entry_json(entry, lang, role, entry.seq in undone), lang))
+                    entry_json(entry, lang, role), lang, entry.seq in undone))
 
         with answered():
             opened = store().chronicle(public_id, bearer(), write)

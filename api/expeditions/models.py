@@ -2,7 +2,8 @@
 
 - ``expeditions``: the current state (JSON), its ``version`` (the number of log entries, the
   optimistic lock every action checks), the two links' keys (SHA-256 of each token: the tokens
-  themselves are never stored) and ``last_action``, the entry an undo would revert.
+  themselves are never stored), ``last_action``, the entry an undo would revert, and the hash
+  chain's id, head and current epoch with its secret key.
 - ``log_entries``: append-only, one per action, ``(expedition_id, seq)`` unique. Each keeps what
   replays it (the action's inputs, its seed or dice, each step's procedure, inputs and seed) and
   what it said in both languages (the procedures' full answers included), the state before it
@@ -10,6 +11,7 @@
   the chain of undos, the action in effect before it (``previous_action``) or the entry it
   reverts (``reverts``: an undo its action, a redo its undo).
 
+- ``character_links``: a player's link to one character (its token's SHA-256), revocable.
 - ``idempotency_keys``: the answer of each write sent with an ``Idempotency-Key``, kept (in the
   write's own transaction) so that the same request sent again gets the same answer instead of
   being applied twice: its key's and its request's SHA-256, the answer's status, headers and
@@ -64,6 +66,13 @@ class ExpeditionRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]] = mapped_column(Json)
     last_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The hash chain (:mod:`api.expeditions.chain`): its id, its head's hash, the current epoch
+    # and its secret key (never in a players' answer, a log line or an error).
+    chain_id: Mapped[str] = mapped_column(String(32))
+    head_hash: Mapped[str] = mapped_column(String(64))
+    epoch: Mapped[int] = mapped_column(Integer)
+    epoch_key: Mapped[bytes] = mapped_column(LargeBinary(32))
+    epoch_from: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -97,6 +106,30 @@ class EntryRow(Base):
     state_before: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
     previous_action: Mapped[int | None] = mapped_column(Integer, nullable=True)
     reverts: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The chain: the entry's epoch, its public form (what its hash covers, as the players read
+    # it in Czech), its hash; a hidden entry's nonce and full form (secret until revealed).
+    epoch: Mapped[int] = mapped_column(Integer)
+    public_form: Mapped[dict[str, Any]] = mapped_column(Json)
+    hash: Mapped[str] = mapped_column(String(64))
+    nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    full_form: Mapped[dict[str, Any] | None] = mapped_column(Json, nullable=True)
+
+
+class CharacterLinkRow(Base):
+    """A player's link to one character of an expedition (the token's SHA-256, as the other
+    links'): it reads what the players' link reads and rolls for that character; revoked, it
+    opens nothing."""
+
+    __tablename__ = "character_links"
+    __table_args__ = (Index("ix_character_links_key", "expedition_id", "key"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True, autoincrement=True)
+    expedition_id: Mapped[int] = mapped_column(
+        Id, ForeignKey("expeditions.id", ondelete="CASCADE"))
+    character: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class IdempotencyRow(Base):

@@ -10,23 +10,22 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import ValidationError
 
-from api.expeditions.models import EntryRow
+from api.expeditions.chain import Spot, sha256_hex
+from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.store import Written
-from api.procedures import DRAWN_SEED_LIMIT, ENDPOINTS, answer_json, dice_source
+from api.procedures import ENDPOINTS, answer_json, dice_source
 from api.serialize import to_json
 from rpg.core.catalog import msg
 from rpg.core.registry import procedures
 from rpg.core.text import LANGUAGES
-from rpg.expedition.actions import Applied, actions
+from rpg.expedition.actions import Applied
 from rpg.expedition.ahead import ahead, warned
-from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice
+from rpg.expedition.dice import ActionDice, ActionSeed, PhysicalDice, StepSeeds
 from rpg.expedition.kernel import Context, Step
 from rpg.expedition.state import (
     clock_message,
@@ -54,21 +53,42 @@ def normalized(path: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         raise StepRefused(path, error.messages) from error
 
 
-def action_dice(seed: int | None, dice: list[int] | None) -> tuple[ActionDice, int | None]:
-    """The action's dice: the physical ones given, else seeded (drawn below 2^53 when none is
-    given); each seeded step counts against the request's dice budget."""
+def _budgeted(seed: int) -> Any:
+    """A seeded step's dice, counted against the request's dice budget."""
+    return dice_source(seed, None)[0]
+
+
+def action_dice(seed: int | None, dice: list[int] | None, spot: Spot | None,
+                nonce: str | None = None) -> ActionDice:
+    """The action's dice: the physical ones given, else seeded by the seed given, else each
+    step's seed drawn under the epoch's key at ``spot`` (a hidden entry's with its ``nonce``)."""
     if dice is not None:
-        return PhysicalDice(dice), None
-    if seed is None:
-        seed = secrets.randbelow(DRAWN_SEED_LIMIT)
-    return ActionSeed(seed, lambda step_seed: dice_source(step_seed, None)[0]), seed
+        return PhysicalDice(dice)
+    if seed is not None:
+        return ActionSeed(seed, _budgeted)
+    if spot is None:  # the start rolls nothing; nothing else acts without a place in the chain
+        return ActionSeed(0, _budgeted)
+    return StepSeeds(lambda step: spot.seed(step, nonce), "drawn", _budgeted)
 
 
-def context(seed: int | None, dice: list[int] | None, *,
-            hidden: bool = False) -> tuple[Context, int | None]:
+def context(seed: int | None, dice: list[int] | None, spot: Spot | None, *,
+            hidden: bool = False, nonce: str | None = None) -> Context:
     """The engine's context for one action of the API (``hidden``: the GM keeps it secret)."""
-    source, seed = action_dice(seed, dice)
-    return Context(source, normalized, hidden=hidden), seed
+    return Context(action_dice(seed, dice, spot, nonce), normalized, hidden=hidden)
+
+
+def replayed_context(steps: list[Mapping[str, Any]], dice: list[int] | None, *,
+                     hidden: bool = False) -> Context:
+    """The context replaying an action from its log: its physical dice, else each step's
+    recorded seed (with the origin it recorded)."""
+    if dice is not None or not steps:
+        return context(None, dice, None, hidden=hidden)
+    seeds = [step["seed"] for step in steps]
+
+    def seed_of(index: int) -> int:
+        return seeds[index] if index < len(seeds) else 0  # a step more: the state will differ
+
+    return Context(StepSeeds(seed_of, steps[0]["origin"], _budgeted), normalized, hidden=hidden)
 
 
 def _answer(step: Step, lang: str) -> dict[str, Any]:
@@ -79,10 +99,11 @@ def _answer(step: Step, lang: str) -> dict[str, Any]:
                        lang)
 
 
-def written(applied: Applied, inputs: Mapping[str, Any], *, hidden: bool = False,
-            seed: int | None = None, dice: list[int] | None = None) -> Written:
-    """What the action ``applied`` writes into the log."""
-    title = actions()[applied.kind].title
+def written(applied: Applied, inputs: Mapping[str, Any], origin: str, *, hidden: bool = False,
+            seed: int | None = None, dice: list[int] | None = None,
+            nonce: str | None = None) -> Written:
+    """What the action ``applied`` writes into the log (``origin``: where its dice came from)."""
+    title = msg(f"expedition.{applied.kind}.title")  # an action's (Action.title), or a roll's
     said = {lang: {
         "title": title.in_(lang),
         "text": applied.text.in_(lang),
@@ -90,12 +111,13 @@ def written(applied: Applied, inputs: Mapping[str, Any], *, hidden: bool = False
         "answers": [_answer(step, lang) for step in applied.steps],
     } for lang in LANGUAGES}
     steps = [{"procedure": step.procedure, "input": to_json(dict(step.inputs), "cs"),
-              "seed": step.seed, "dice": None if step.seed is not None else list(step.dice)}
+              "origin": origin, "seed": step.seed,
+              "dice": None if step.seed is not None else list(step.dice)}
              for step in applied.steps]
     offers = [{"action": offer.action, "input": to_json(dict(offer.inputs), "cs"),
                "missing": list(offer.missing)} for offer in applied.offers]
     return Written(applied.kind, engine_state_json(applied.state), to_json(dict(inputs), "cs"),
-                   said, steps, offers, hidden, seed, dice)
+                   said, steps, offers, hidden, seed, dice, nonce=nonce)
 
 
 def _about(kind: str, target: EntryRow) -> dict[str, Any]:
@@ -123,27 +145,35 @@ def redo_written(target: EntryRow, after: dict[str, Any]) -> Written:
     return Written("redo", after, {}, _about("redo", target))
 
 
-def iso(moment: datetime) -> str:
-    """A time as ISO 8601 in UTC (SQLite gives it back without its zone: it was written UTC)."""
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat()
-
-
-def entry_json(entry: EntryRow, lang: str, role: str, undone: bool) -> dict[str, Any]:
-    """One entry as the link of ``role`` reads it, in ``lang``."""
+def entry_json(entry: EntryRow, lang: str, role: str) -> dict[str, Any]:
+    """One entry as the link of ``role`` reads it, in ``lang``: its public form (what the
+    players read in Czech, verbatim) with its hash; in English the same members with English
+    words; the GM reads a hidden entry in full and an entry's offers."""
+    seen = entry.full_form if role == "gm" and entry.full_form is not None else entry.public_form
+    view = {**seen, "hash": entry.hash}
+    if role == "gm" and entry.full_form is not None:
+        view["sealed"] = entry.public_form["sealed"]
     said = entry.said[lang]
-    base = {"seq": entry.seq, "at": iso(entry.at), "hidden": entry.hidden, "undone": undone}
-    if role == "players" and entry.hidden:
-        return {**base, "kind": "hidden", "title": msg("expedition.hidden.title").in_(lang),
-                "input": {}, "text": msg("expedition.hidden").in_(lang), "events": [],
-                "answers": [], "offers": [], "seed": None, "dice": None, "undoes": None}
-    text = said.get("players_text", said["text"]) if role == "players" else said["text"]
-    # An entry written before offers named their missing inputs needs none.
-    offers = [{"missing": [], **offer} for offer in entry.offers] if role == "gm" else []
-    return {**base, "kind": entry.kind, "title": said["title"], "input": entry.inputs,
-            "text": text, "events": said["events"], "answers": said["answers"],
-            "offers": offers, "seed": entry.seed, "dice": entry.dice, "undoes": entry.reverts}
+    if view["kind"] == "hidden":
+        if lang != "cs":
+            view["title"] = msg("expedition.hidden.title").in_(lang)
+            view["text"] = msg("expedition.hidden").in_(lang)
+    elif lang != "cs" or role == "gm":
+        view.update(title=said["title"], events=said["events"], answers=said["answers"],
+                    text=said.get("players_text", said["text"]) if role != "gm"
+                    else said["text"])
+    if role == "gm":
+        # An entry written before offers named their missing inputs needs none.
+        view["offers"] = [{"missing": [], **offer} for offer in entry.offers]
+    return view
+
+
+def chain_json(row: ExpeditionRow) -> dict[str, Any]:
+    """The chain's current commitment and head, for the GM and the players alike (beside the
+    records in an answer: the chain is not the records)."""
+    return {"commitment": {"epoch": row.epoch, "sha256": sha256_hex(row.epoch_key),
+                           "from_seq": row.epoch_from},
+            "head": {"seq": row.version, "hash": row.head_hash}}
 
 
 def state_json(data: Mapping[str, Any], lang: str, role: str) -> dict[str, Any]:

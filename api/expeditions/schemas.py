@@ -21,7 +21,7 @@ from api import fields as f
 from api.expeditions.store import PAGE_MAX
 from api.formats import FORMATS
 from api.odd_text import VisibleName
-from api.procedures import ENDPOINTS, SEED_LIMIT
+from api.procedures import DRAWN_SEED_LIMIT, ENDPOINTS
 from rpg.core.catalog import msg
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE
 from rpg.core.text import LANGUAGES, Text
@@ -95,9 +95,13 @@ class RollingBase(ActionBase):
 
     hidden = f.Bool(load_default=False, metadata={
         "description": "The GM keeps it secret: the players' link shows \"PJ hodil skrytě\"."})
-    seed = f.bounded_int(0, SEED_LIMIT - 1, metadata={
+    seed = f.bounded_int(0, DRAWN_SEED_LIMIT - 1, metadata={
         "description": "Reproduces the action: each step's seed is drawn from it in order "
-                       "(random.Random(seed).randrange(2**53)). Not with `dice`."})
+                       "(random.Random(seed).randrange(2**53)); logged as given (origin "
+                       "`seed`: replayable, no proof of fairness). Below 2^53, as every number "
+                       "of the log's hash chain (RFC 8785). Without it (and `dice`) the server "
+                       "draws each step's seed under the epoch's committed key (origin "
+                       "`drawn`). Not with `dice`."})
     dice = f.csv_list(f.bounded_int(1, MAX_FACES), 0, MAX_GIVEN_DICE, metadata={
         "description": "Physical dice, consumed by the action's steps in order. Not with "
                        "`seed`."})
@@ -379,6 +383,33 @@ class OfferSchema(Schema):
         "description": "The inputs the action still needs; with them it answers 200."})
 
 
+class StepSchema(Schema):
+    """A procedure an entry ran, and where its dice came from."""
+
+    procedure = fields.String(required=True)
+    origin = fields.String(required=True, validate=validate.OneOf(("drawn", "seed", "dice")),
+                           metadata={"description": "drawn: by the server under the epoch's "
+                                     "key (verifiable once it is revealed); seed: given by the "
+                                     "client (replayable); dice: the table's physical dice."})
+    seed = fields.Integer(required=True, allow_none=True)
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+
+
+class CommitmentSchema(Schema):
+    """An epoch's commitment: the SHA-256 of its secret key, from the entry ``from_seq`` on."""
+
+    epoch = fields.Integer(required=True)
+    sha256 = fields.String(required=True)
+    from_seq = fields.Integer(required=True)
+
+
+class HeadSchema(Schema):
+    """The newest entry of the chain."""
+
+    seq = fields.Integer(required=True)
+    hash = fields.String(required=True)
+
+
 class EntrySchema(Schema):
     """One entry of the log."""
 
@@ -399,7 +430,23 @@ class EntrySchema(Schema):
     seed = fields.Integer(required=True, allow_none=True)
     dice = fields.List(fields.Integer(), required=True, allow_none=True)
     undoes = fields.Integer(required=True, allow_none=True)
-    undone = fields.Boolean(required=True)
+    epoch = fields.Integer(required=True, metadata={
+        "description": "The epoch of keys the entry was written in."})
+    steps = fields.List(fields.Nested(StepSchema), required=True)
+    hash = fields.String(required=True, metadata={
+        "description": "SHA-256 (hex) of the previous entry's hash (the first's: the chain id), "
+                       "a newline and this entry's public form (the players' Czech reading "
+                       "without `hash`) in RFC 8785 canonical JSON."})
+    commitment = fields.Nested(CommitmentSchema, metadata={
+        "description": "The start and each `reveal-key`: the (next) epoch's commitment."})
+    revealed = fields.Dict(metadata={
+        "description": "`reveal-key`: {epoch, key}: the ended epoch's key, hex."})
+    reveals = fields.Dict(metadata={
+        "description": "`reveal-entry`: {seq, nonce, entry}: a hidden entry's nonce and full "
+                       "form."})
+    sealed = fields.String(metadata={
+        "description": "A hidden entry: SHA-256 (hex) of its nonce, a newline and its full "
+                       "form in RFC 8785, until `reveal-entry` publishes them."})
 
 
 class CharacterSchema(Schema):
@@ -493,12 +540,20 @@ class ExpeditionSchema(Schema):
     """An expedition as a link opens it."""
 
     id = fields.String(required=True)
-    role = fields.String(required=True, validate=validate.OneOf(("gm", "players")))
+    role = fields.String(required=True, validate=validate.OneOf(("gm", "players", "character")))
+    character = fields.String(required=True, allow_none=True, metadata={
+        "description": "A character's link: its character (it rolls for that one only)."})
     version = fields.Integer(required=True)
     state = fields.Nested(StateSchema, required=True)
     log = fields.List(fields.Nested(EntrySchema), required=True, metadata={
         "description": "The newest entries, newest first."})
+    undone = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Which entries of `log` were taken back since (an entry never changes)."})
     log_size = fields.Integer(required=True)
+    commitment = fields.Nested(CommitmentSchema, required=True, metadata={
+        "description": "The current epoch's commitment to its secret key."})
+    head = fields.Nested(HeadSchema, required=True, metadata={
+        "description": "The newest entry of the log's hash chain."})
 
 
 class LinksSchema(Schema):
@@ -524,12 +579,16 @@ class ActedSchema(Schema):
     version = fields.Integer(required=True)
     entry = fields.Nested(EntrySchema, required=True)
     state = fields.Nested(StateSchema, required=True)
+    commitment = fields.Nested(CommitmentSchema, required=True)
+    head = fields.Nested(HeadSchema, required=True)
 
 
 class LogSchema(Schema):
     """A page of the log."""
 
     entries = fields.List(fields.Nested(EntrySchema), required=True)
+    undone = fields.List(fields.Integer(), required=True, metadata={
+        "description": "Which of `entries` were taken back since."})
     log_size = fields.Integer(required=True)
     next_before = fields.Integer(required=True, allow_none=True, metadata={
         "description": "Ask with before=<this> for the next (older) page; null at the start."})

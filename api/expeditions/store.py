@@ -39,6 +39,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from api.expeditions import chain
+from api.expeditions.chain import Spot
 from api.expeditions.database import Database
 from api.expeditions.heads import Head, Heads
 from api.expeditions.idempotency import (
@@ -50,12 +52,14 @@ from api.expeditions.idempotency import (
     keep_answer,
     kept_answer,
 )
-from api.expeditions.models import EntryRow, ExpeditionRow, IdempotencyRow
+from api.expeditions.models import CharacterLinkRow, EntryRow, ExpeditionRow, IdempotencyRow
 from api.odd_text import find_odd_text
 
 log = logging.getLogger(__name__)
 
-Role = Literal["gm", "players"]
+#: Which link opens an expedition: the GM's acts, the players' reads, a character's reads as the
+#: players' and rolls for its character.
+Role = Literal["gm", "players", "character"]
 
 #: Entries one expedition's log may hold (a long campaign is a few thousand); past it the GM
 #: exports and starts a new expedition.
@@ -75,7 +79,12 @@ class NotFound(Exception):
 
 
 class ReadOnly(Exception):
-    """The players' link cannot act."""
+    """The link of ``role`` cannot do that: the players' link only reads, a character's link
+    only rolls for its character, the GM's link does not roll as a character's."""
+
+    def __init__(self, role: str = "players") -> None:
+        super().__init__(role)
+        self.role = role
 
 
 class Stale(Exception):
@@ -129,6 +138,32 @@ class Written:
     seed: int | None = None
     dice: list[int] | None = None
     at: datetime | None = None
+    #: The chain: a hidden entry's nonce; the members the public form of its kind carries
+    #: (a commitment, a revealed key or entry); the next epoch's key (``reveal-key``).
+    nonce: str | None = None
+    extra: dict[str, Any] | None = None
+    new_key: bytes | None = None
+    #: An import's entry: its epoch and public form as exported (kept verbatim, the chain
+    #: verified before), and a hidden one's full form.
+    epoch: int | None = None
+    public_form: dict[str, Any] | None = None
+    full_form: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """Where a new expedition's chain starts: a fresh one (:meth:`fresh`), or an imported one
+    going on (its id, current epoch, that epoch's key and first entry)."""
+
+    chain_id: str
+    epoch: int
+    key: bytes
+    epoch_from: int
+
+    @classmethod
+    def fresh(cls, public_id: str) -> Chain:
+        """A new chain: its id the expedition's public id, epoch 1 from the first entry."""
+        return cls(public_id, 1, chain.new_key(), 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +172,7 @@ class Opened:
 
     row: ExpeditionRow
     role: Role
+    character: str | None = None  #: a character link's character
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,22 +232,48 @@ def redo_stack(stack: list[int], kind: str, seq: int) -> None:
         stack.append(seq)
     elif kind == "redo":
         stack.pop()
-    else:
+    elif kind not in chain.CHAIN_KINDS:  # a key or an entry revealed is no action
         stack.clear()
 
 
 def _stored(entry: EntryRow) -> tuple[Any, ...]:
     """What an entry stores as text."""
-    return (entry.inputs, entry.said, entry.steps, entry.offers, entry.state_before)
+    return (entry.inputs, entry.said, entry.steps, entry.offers, entry.state_before,
+            entry.public_form, entry.full_form)
 
 
 def _entry(row: ExpeditionRow, seq: int, written: Written, *, before: dict[str, Any] | None,
            previous: int | None = None, reverts: int | None = None) -> EntryRow:
-    return EntryRow(
+    """The entry ``seq`` of ``row`` with its place in the chain, whose head it moves on (what
+    cannot be stored is refused before it is hashed)."""
+    storable(written.inputs, written.said, written.steps, written.public_form,
+             written.full_form)
+    entry = EntryRow(
         expedition_id=row.id, seq=seq, kind=written.kind, at=written.at or now(),
         hidden=written.hidden, inputs=written.inputs, seed=written.seed, dice=written.dice,
         steps=written.steps, said=written.said, offers=written.offers, state_before=before,
-        previous_action=previous, reverts=reverts)
+        previous_action=previous, reverts=reverts, epoch=written.epoch or row.epoch,
+        nonce=written.nonce)
+    if written.public_form is not None:
+        entry.public_form, entry.full_form = written.public_form, written.full_form
+    else:
+        entry.public_form, entry.full_form = chain.forms({
+            "seq": seq, "at": iso(entry.at), "epoch": entry.epoch, "hidden": entry.hidden,
+            "kind": entry.kind, "inputs": entry.inputs, "said": entry.said, "seed": entry.seed,
+            "dice": entry.dice, "steps": entry.steps, "reverts": reverts,
+            "extra": written.extra}, written.nonce)
+    entry.hash = chain.link(row.head_hash, entry.public_form)
+    row.head_hash = entry.hash
+    if written.new_key is not None:
+        row.epoch, row.epoch_key, row.epoch_from = row.epoch + 1, written.new_key, seq + 1
+    return entry
+
+
+def iso(moment: datetime) -> str:
+    """A time as ISO 8601 in UTC (SQLite gives it back without its zone: it was written UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
 
 
 class ExpeditionStore:
@@ -241,12 +303,14 @@ class ExpeditionStore:
     # --- creating -----------------------------------------------------------------------------
 
     def create(self, started: Written, replayed: Sequence[tuple[Written, int | None]] = (), *,
-               answer: Callable[[Created], Answer], key: IdempotencyKey | None = None) -> Done:
+               answer: Callable[[Created], Answer], key: IdempotencyKey | None = None,
+               chained: Chain | None = None) -> Done:
         """A new expedition whose log starts with ``started``; an import appends ``replayed``
         (each written action with the entry it reverts, for undos) in the same transaction.
         ``answer`` makes its answer (without its links: the tokens are returned beside it).
         With ``key``, the tokens are derived from the key (the answer is kept without them), and
-        the same request sent again gets the same expedition's answer."""
+        the same request sent again gets the same expedition's answer. ``chained``: the chain an
+        import goes on with (else a fresh one, the start entry committing to its first key)."""
         if 1 + len(replayed) > MAX_ENTRIES:
             raise LogFull
         nonce = secrets.token_hex(16) if key is not None else None
@@ -254,10 +318,17 @@ class ExpeditionStore:
                     else secrets.token_urlsafe(32))
         players = players_token(gm_token, 0)
         at = started.at or now()
+        public_id = secrets.token_urlsafe(12)
+        chained = chained or Chain.fresh(public_id)
+        if started.public_form is None:
+            started = replace(started, extra={
+                "commitment": chain.commitment(1, chained.key, 1)})
         row = ExpeditionRow(
-            public_id=secrets.token_urlsafe(12), name=started.state["name"],
+            public_id=public_id, name=started.state["name"],
             gm_key=key_of(gm_token), players_key=key_of(players), players_generation=0,
-            version=1, state=started.state, last_action=None, created_at=at, updated_at=at)
+            version=1, state=started.state, last_action=None, created_at=at, updated_at=at,
+            chain_id=chained.chain_id, head_hash=chained.chain_id, epoch=1,
+            epoch_key=chained.key, epoch_from=1)
         entries: list[EntryRow] = []
         try:
             with self.database.writing() as session:
@@ -273,6 +344,8 @@ class ExpeditionStore:
                     entry = self._append(row, written, row.state, reverts, by_seq)
                     entries.append(entry)
                     by_seq[entry.seq] = entry
+                row.epoch, row.epoch_key, row.epoch_from = (
+                    chained.epoch, chained.key, chained.epoch_from)
                 storable(row.name, row.state, *(_stored(entry) for entry in entries))
                 session.add_all(entries)
                 made = answer(Created(row, entries, gm_token, players))
@@ -313,7 +386,9 @@ class ExpeditionStore:
         ``log`` holds the entry an undo or a redo reverts: an undo's target's
         ``previous_action`` is in effect again, a redo's undo's target is in effect again."""
         seq = row.version + 1
-        if reverts is None:
+        if written.kind in chain.CHAIN_KINDS:  # no action of the records: nothing to undo
+            entry = _entry(row, seq, written, before=before)
+        elif reverts is None:
             entry = _entry(row, seq, written, before=before, previous=row.last_action)
             row.last_action = seq
         else:
@@ -344,7 +419,14 @@ class ExpeditionStore:
                 raise NotFound
             found = Head(row.version, row.gm_key, row.players_key)
             self.heads.keep(public_id, found, forgotten)
-        return found.version, role_of(found, token)
+        try:
+            return found.version, role_of(found, token)
+        except NotFound:
+            if not token:
+                raise
+        with self.database.reading() as session:  # a character's link: not kept in memory
+            opened = self.open(session, public_id, token)
+        return opened.row.version, opened.role
 
     def open(self, session: Session, public_id: str, token: str | None, *,
              lock: bool = False) -> Opened:
@@ -355,7 +437,23 @@ class ExpeditionStore:
         if lock:
             query = query.with_for_update()
         row = session.execute(query).scalar_one_or_none()
-        return Opened(row, role_of(row, token))  # type: ignore[arg-type]
+        try:
+            return Opened(row, role_of(row, token))  # type: ignore[arg-type]
+        except NotFound:
+            if row is None or not token:
+                raise
+            character = self._character_of(session, row.id, token)
+            if character is None:
+                raise
+            return Opened(row, "character", character)
+
+    @staticmethod
+    def _character_of(session: Session, expedition: int, token: str) -> str | None:
+        """The character whose link (not revoked) ``token`` is, if any."""
+        found = session.execute(select(CharacterLinkRow.character).where(
+            CharacterLinkRow.expedition_id == expedition, CharacterLinkRow.key == key_of(token),
+            CharacterLinkRow.revoked_at.is_(None))).scalar_one_or_none()
+        return found
 
     def read(self, public_id: str, token: str | None, *, entries: int,
              before: int | None = None) -> tuple[Opened, list[EntryRow], set[int]]:
@@ -418,34 +516,40 @@ class ExpeditionStore:
         with self.database.reading() as session:
             opened = self.open(session, public_id, token)
         if opened.role != "gm":
-            raise ReadOnly
+            raise ReadOnly(opened.role)
         return players_token(token or "", opened.row.players_generation)
 
-    def export(self, public_id: str, token: str | None) -> tuple[ExpeditionRow, list[EntryRow]]:
-        """The expedition and its whole log, oldest first (the GM's link only)."""
+    def export(self, public_id: str, token: str | None) -> tuple[ExpeditionRow, list[EntryRow],
+                                                                 Role]:
+        """The expedition, its whole log (oldest first), and which link reads it."""
         with self.database.reading() as session:
             opened = self.open(session, public_id, token)
-            if opened.role != "gm":
-                raise ReadOnly
             log = list(session.execute(
                 select(EntryRow).where(EntryRow.expedition_id == opened.row.id)
                 .order_by(EntryRow.seq)).scalars())
-        return opened.row, log
+        return opened.row, log, opened.role
 
     # --- writing ------------------------------------------------------------------------------
 
-    def act(self, public_id: str, token: str | None, expected: int,
-            compute: Callable[[dict[str, Any]], Written],
+    def act(self, public_id: str, token: str | None, expected: int | None,
+            compute: Callable[[dict[str, Any], Spot], Written],
             answer: Callable[[ExpeditionRow, EntryRow], Answer], *,
-            key: IdempotencyKey | None = None) -> Done:
-        """Do one action: ``compute(state)`` gives what to write, ``answer`` what to answer;
-        one transaction. With ``key``: the answer kept for it, if this request was done."""
+            key: IdempotencyKey | None = None, role: Role = "gm") -> Done:
+        """Do one action: ``compute(state, spot)`` gives what to write (``spot``: where in the
+        chain, the seeds it draws and the entries it may cite), ``answer`` what to answer; one
+        transaction. With ``key``: the answer kept for it, if this request was done. ``role``:
+        the link that may write it (a character's roll: its link, whatever the version, as it
+        changes no records)."""
         with self._changing(public_id) as session:
-            row, kept = self._writable(session, public_id, token, expected, key)
+            opened, kept = self._writable(session, public_id, token, expected, key, role)
+            row = opened.row
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             before = row.state
-            written = compute(before)
+            written = compute(before, Spot(row.chain_id, row.version + 1, row.epoch,
+                                           row.epoch_key, row.epoch_from, lambda seq: self._cited(
+                                               session, row, seq), lambda kind: self._cites(
+                                               session, row, kind), opened.character))
             entry = self._append(row, written, before, None, {})
             made = self._written(session, row, entry, answer, key)
         self._sweep()
@@ -457,7 +561,8 @@ class ExpeditionStore:
              key: IdempotencyKey | None = None) -> Done:
         """Revert the last action still in effect: a new entry restores the state before it."""
         with self._changing(public_id) as session:
-            row, kept = self._writable(session, public_id, token, expected, key)
+            opened, kept = self._writable(session, public_id, token, expected, key)
+            row = opened.row
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             if row.last_action is None:
@@ -482,12 +587,13 @@ class ExpeditionStore:
         follows it (there is one: the undo itself, at the latest), as an undo restores the
         state before its target."""
         with self._changing(public_id) as session:
-            row, kept = self._writable(session, public_id, token, expected, key)
+            opened, kept = self._writable(session, public_id, token, expected, key)
+            row = opened.row
             if kept is not None:
                 return Done(kept.answer, replayed=True)
             newest_action = session.execute(select(func.max(EntryRow.seq)).where(
                 EntryRow.expedition_id == row.id,
-                EntryRow.kind.not_in(("undo", "redo")))).scalar_one()
+                EntryRow.kind.not_in(("undo", "redo", *chain.CHAIN_KINDS)))).scalar_one()
             stack: list[int] = []
             for seq, kind in session.execute(
                     select(EntryRow.seq, EntryRow.kind).where(
@@ -508,6 +614,19 @@ class ExpeditionStore:
         return Done(made)
 
     @staticmethod
+    def _cites(session: Session, row: ExpeditionRow, kind: str) -> set[int]:
+        """The entries the entries of ``kind`` cite (``input.entry``): the hidden entries
+        revealed, the players' rolls applied."""
+        return {int(inputs["entry"]) for (inputs,) in session.execute(
+            select(EntryRow.inputs).where(EntryRow.expedition_id == row.id,
+                                          EntryRow.kind == kind)).all()}
+
+    @staticmethod
+    def _cited(session: Session, row: ExpeditionRow, seq: int) -> EntryRow | None:
+        return session.execute(select(EntryRow).where(
+            EntryRow.expedition_id == row.id, EntryRow.seq == seq)).scalar_one_or_none()
+
+    @staticmethod
     def _entry_at(session: Session, row: ExpeditionRow, seq: int) -> EntryRow:
         return session.execute(select(EntryRow).where(
             EntryRow.expedition_id == row.id, EntryRow.seq == seq)).scalar_one()
@@ -523,35 +642,81 @@ class ExpeditionStore:
             keep_answer(session, row.public_id, key, row.id, made, None)
         return made
 
+    # --- character links ----------------------------------------------------------------------
+
+    def issue_character_link(self, public_id: str, token: str | None,
+                             character: Callable[[dict[str, Any]], str]) -> tuple[
+                                 CharacterLinkRow, str]:
+        """A new link for the character ``character(state)`` names (it refuses one the records
+        lack); its token is shown once, only its SHA-256 kept."""
+        fresh = secrets.token_urlsafe(32)
+        with self.database.writing() as session:
+            opened = self.open(session, public_id, token, lock=True)
+            if opened.role != "gm":
+                raise ReadOnly(opened.role)
+            link = CharacterLinkRow(expedition_id=opened.row.id,
+                                    character=character(opened.row.state), key=key_of(fresh),
+                                    created_at=now())
+            storable(link.character)
+            session.add(link)
+            session.flush()
+            session.expunge(link)
+        return link, fresh
+
+    def character_links(self, public_id: str, token: str | None) -> list[CharacterLinkRow]:
+        """The expedition's character links still in force, oldest first (the GM's link)."""
+        with self.database.reading() as session:
+            opened = self.open(session, public_id, token)
+            if opened.role != "gm":
+                raise ReadOnly(opened.role)
+            return list(session.execute(select(CharacterLinkRow).where(
+                CharacterLinkRow.expedition_id == opened.row.id,
+                CharacterLinkRow.revoked_at.is_(None)).order_by(CharacterLinkRow.id)).scalars())
+
+    def revoke_character_link(self, public_id: str, token: str | None, link_id: int) -> bool:
+        """Revoke a character link at once; whether there was one in force."""
+        with self._changing(public_id) as session:
+            opened = self.open(session, public_id, token, lock=True)
+            if opened.role != "gm":
+                raise ReadOnly(opened.role)
+            link = session.execute(select(CharacterLinkRow).where(
+                CharacterLinkRow.expedition_id == opened.row.id, CharacterLinkRow.id == link_id,
+                CharacterLinkRow.revoked_at.is_(None))).scalar_one_or_none()
+            if link is None:
+                return False
+            link.revoked_at = now()
+            return True
+
     def rotate_players(self, public_id: str, token: str | None) -> str:
         """A new players' link; the old one opens nothing any more."""
         with self._changing(public_id) as session:
             opened = self.open(session, public_id, token, lock=True)
             if opened.role != "gm":
-                raise ReadOnly
+                raise ReadOnly(opened.role)
             row = opened.row
             row.players_generation += 1
             fresh = players_token(token or "", row.players_generation)
             row.players_key = key_of(fresh)
         return fresh
 
-    def _writable(self, session: Session, public_id: str, token: str | None, expected: int,
-                  key: IdempotencyKey | None) -> tuple[ExpeditionRow, Kept | None]:
-        """The expedition locked for the GM's write, and the answer kept for ``key`` (looked up
-        before the version check: a resent action carries the version it was sent with); a
-        full log takes no new entry."""
+    def _writable(self, session: Session, public_id: str, token: str | None,
+                  expected: int | None, key: IdempotencyKey | None,
+                  role: Role = "gm") -> tuple[Opened, Kept | None]:
+        """The expedition locked for the write of the link of ``role``, and the answer kept for
+        ``key`` (looked up before the version check: a resent action carries the version it was
+        sent with); a full log takes no new entry. ``expected`` ``None``: any version."""
         opened = self.open(session, public_id, token, lock=True)
-        if opened.role != "gm":
-            raise ReadOnly
+        if opened.role != role:
+            raise ReadOnly(opened.role)
         if key is not None:
             kept = kept_answer(session, opened.row.public_id, key, self.keep_keys)
             if kept is not None:
-                return opened.row, kept
-        if opened.row.version != expected:
+                return opened, kept
+        if expected is not None and opened.row.version != expected:
             raise Stale(opened.row.version, expected)
         if opened.row.version >= MAX_ENTRIES:
             raise LogFull
-        return opened.row, None
+        return opened, None
 
     def _sweep(self) -> None:
         """Delete expired idempotency keys, at most every :data:`SWEEP_SECONDS` per process."""

@@ -37,6 +37,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from api.apierror import abort_api
 from api.expeditions import schemas
+from api.expeditions.chain import Spot, new_nonce
 from api.expeditions.database import DatabaseUnavailable
 from api.expeditions.idempotency import (
     HEADER,
@@ -51,6 +52,7 @@ from api.expeditions.idempotency import (
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import (
     StepRefused,
+    chain_json,
     context,
     entry_json,
     redo_written,
@@ -119,9 +121,15 @@ MESSAGES = messages({
     "expedition.api.not-found": Text(
         "Výprava nenalezena: odkaz je neplatný nebo zrušený.",
         "No such expedition: the link is invalid or revoked."),
-    "expedition.api.read-only": Text(
+    "expedition.api.read-only.players": Text(
         "Odkaz hráčů je jen ke čtení: jednat může jen PJ.",
         "The players' link is read only: only the GM can act."),
+    "expedition.api.read-only.character": Text(
+        "Odkaz postavy jen hází za svou postavu: jinak jednat může jen PJ.",
+        "A character's link only rolls for its character: only the GM can do anything else."),
+    "expedition.api.read-only.gm": Text(
+        "Za postavu hází hráč jejím odkazem; PJ hází svými akcemi.",
+        "A player rolls for a character with its link; the GM rolls with the GM's actions."),
     "expedition.api.stale": Text(
         "Mezitím jednal jiný přístroj: výprava je ve verzi {current}, toto zařízení vidělo "
         "{expected}. Načti ji znovu a zkus to znovu.",
@@ -194,8 +202,8 @@ def answered() -> Iterator[None]:
         yield
     except Unknown:
         abort_api(404, msg("expedition.api.not-found"))
-    except ReadOnly:
-        abort_api(403, msg("expedition.api.read-only"))
+    except ReadOnly as refused:
+        abort_api(403, msg(f"expedition.api.read-only.{refused.role}"))
     except Stale as stale:
         abort_api(409, msg("expedition.api.stale", current=stale.current,
                            expected=stale.expected), field="version")
@@ -259,10 +267,11 @@ def _read_body(public_id: str, token: str | None, entries: int, lang: str) -> tu
     opened, page, undone = store().read(public_id, token, entries=entries)
     row = opened.row
     return {
-        "id": row.public_id, "role": opened.role, "version": row.version,
-        "state": state_json(row.state, lang, opened.role),
-        "log": [entry_json(e, lang, opened.role, e.seq in undone) for e in page],
-        "log_size": row.version,
+        "id": row.public_id, "role": opened.role, "character": opened.character,
+        "version": row.version,
+        "state": state_json(row.state, lang, opened.role), **chain_json(row),
+        "log": [entry_json(e, lang, opened.role) for e in page],
+        "undone": sorted(undone), "log_size": row.version,
     }, opened.role
 
 
@@ -311,9 +320,10 @@ class Expeditions(MethodView):
         with answered():
             done = store().recall(key) if key is not None else None
             if done is None:
-                ctx, _ = context(0, None)
+                ctx = context(None, None, None)
                 applied = act(State(name=args["name"]), "start", args, ctx)
-                done = store().create(written(applied, args), answer=creation, key=key)
+                done = store().create(written(applied, args, ctx.dice.origin), answer=creation,
+                                      key=key)
         return created(done)
 
 
@@ -323,10 +333,10 @@ def creation(new: Created) -> Answer:
     lang = request_language()
     row = new.row
     body = {
-        "id": row.public_id, "role": "gm", "version": row.version,
-        "state": state_json(row.state, lang, "gm"),
-        "log": [entry_json(e, lang, "gm", False) for e in reversed(new.entries[-20:])],
-        "log_size": row.version,
+        "id": row.public_id, "role": "gm", "character": None, "version": row.version,
+        "state": state_json(row.state, lang, "gm"), **chain_json(row),
+        "log": [entry_json(e, lang, "gm") for e in reversed(new.entries[-20:])],
+        "undone": [], "log_size": row.version,
     }
     response = _respond(body, "json", row.name, 201)
     response.headers["Location"] = f"{blp.url_prefix}/{row.public_id}"
@@ -396,10 +406,12 @@ def _act(public_id: str, kind: str, args: dict[str, Any]) -> Response:
     seed, dice = args.pop("seed", None), args.pop("dice", None)
     key = idempotency_key()
 
-    def compute(data: dict[str, Any]) -> Any:
-        ctx, used_seed = context(seed, dice, hidden=hidden)
+    def compute(data: dict[str, Any], spot: Spot) -> Any:
+        nonce = new_nonce() if hidden else None
+        ctx = context(seed, dice, spot, hidden=hidden, nonce=nonce)
         applied = act(state_from_json(data), kind, args, ctx)
-        return written(applied, args, hidden=hidden, seed=used_seed, dice=dice)
+        return written(applied, args, ctx.dice.origin, hidden=hidden, seed=seed, dice=dice,
+                       nonce=nonce)
 
     with answered():
         done = store().act(public_id, bearer(), expected, compute, acted(fmt), key=key)
@@ -412,8 +424,8 @@ def acted(fmt: str | None) -> Callable[[ExpeditionRow, EntryRow], Answer]:
     def answer(row: ExpeditionRow, entry: EntryRow) -> Answer:
         lang = request_language()
         body = {"id": row.public_id, "version": row.version,
-                "entry": entry_json(entry, lang, "gm", False),
-                "state": state_json(row.state, lang, "gm")}
+                "entry": entry_json(entry, lang, "gm"),
+                "state": state_json(row.state, lang, "gm"), **chain_json(row)}
         return answer_of(_respond(body, fmt, row.name))
     return answer
 
@@ -461,6 +473,18 @@ class Undo(MethodView):
         return _back(public_id, args, store().undo, lambda target, _state: undo_written(target))
 
 
+def write(public_id: str, version: int | None, compute: Callable[..., Any],
+          fmt: str | None, role: Role = "gm") -> Response:
+    """The answer of a write that is not one of the records' actions (a reveal, a player's
+    roll, an apply): the store's ``act`` writing what ``compute(state, spot)`` gives, for the
+    link of ``role``, at ``version`` (``None``: any)."""
+    key = idempotency_key()
+    with answered():
+        done = store().act(public_id, bearer(), version, compute, acted(fmt), key=key,
+                           role=role)
+    return response_of(done)
+
+
 def _back(public_id: str, args: dict[str, Any], step: Callable[..., Done],
           compute: Callable[..., Any]) -> Response:
     """An undo's or a redo's answer: the store's ``step`` writing what ``compute`` gives."""
@@ -504,7 +528,8 @@ class Log(MethodView):
             opened, page, undone = store().read(public_id, bearer(), entries=query["limit"],
                                                 before=query.get("before"))
         oldest = page[-1].seq if page else None
-        body = {"entries": [entry_json(e, lang, opened.role, e.seq in undone) for e in page],
+        body = {"entries": [entry_json(e, lang, opened.role) for e in page],
+                "undone": sorted(undone),
                 "log_size": opened.row.version,
                 "next_before": oldest if oldest is not None and oldest > 1 else None}
         return _respond(body, "json", opened.row.name)

@@ -6,6 +6,8 @@ can be replayed alone by the procedure's own endpoint:
 - :class:`ActionSeed`: the action's seed derives one seed per step (``random.Random(seed)``
   drawing each step's seed below 2^53, in order), so the action replays from its one seed and each
   step from its own;
+- :class:`StepSeeds`: a seed per step, drawn by the server for the entry (the hash chain's
+  HMAC under the epoch's key) or recorded by a log being replayed;
 - :class:`PhysicalDice`: the dice the table rolled, consumed across the steps in order; each step
   records the dice it used, and dice left over at the end are refused.
 """
@@ -23,7 +25,11 @@ STEP_SEED_LIMIT = 2**53
 
 
 class ActionDice(ABC):
-    """Where the steps of one action take their dice from."""
+    """Where the steps of one action take their dice from; ``origin`` says it in the log:
+    ``drawn`` (by the server, verifiably), ``seed`` (given by the client), ``dice`` (the
+    table's)."""
+
+    origin = "seed"
 
     @abstractmethod
     def step(self) -> tuple[DiceSource, int | None]:
@@ -54,6 +60,24 @@ class ActionSeed(ActionDice):
         return self._make(seed), seed
 
 
+class StepSeeds(ActionDice):
+    """Seeded steps, each seed given by ``seed_of(step)`` (the step's index from 0): the seeds
+    the server draws for an entry (``origin`` ``drawn``), or the seeds a log recorded, replayed
+    (with the origin it recorded)."""
+
+    def __init__(self, seed_of: Callable[[int], int], origin: str,
+                 make: Callable[[int], DiceSource] = SeededDice) -> None:
+        self._seed_of = seed_of
+        self._make = make
+        self._steps = 0
+        self.origin = origin
+
+    def step(self) -> tuple[DiceSource, int | None]:
+        seed = self._seed_of(self._steps)
+        self._steps += 1
+        return self._make(seed), seed
+
+
 class _Slice(DiceSource):
     """A step's view of the table's dice: it reads on from where the last step stopped."""
 
@@ -70,6 +94,8 @@ class PhysicalDice(ActionDice):
     """The dice the table rolled, in the order the action's steps consume them: one
     :class:`~rpg.core.dice.ReplayDice` across the steps, so every misfit (too many given, one
     missing, one off its die, some left over) is refused as a single procedure's would be."""
+
+    origin = "dice"
 
     def __init__(self, values: Sequence[int]) -> None:
         self.table = ReplayDice(values)

@@ -67,7 +67,7 @@ PROCEDURES: dict[str, Callable[..., Outcome]] = {
 GRIDS: dict[str, list[Inputs]] = {}
 
 
-class _Recorder(DiceSource):
+class Recorder(DiceSource):
     """Seeded dice that remember what they rolled, to replay them as physical dice."""
 
     def __init__(self, seed: int) -> None:
@@ -122,7 +122,7 @@ def dice_sequences(procedure: Callable[..., Outcome], inputs: Inputs) -> Iterato
         yield from complete
         return
     for seed in range(SAMPLES):
-        recorder = _Recorder(seed)
+        recorder = Recorder(seed)
         with contextlib.suppress(RuleError):
             procedure(recorder, **inputs)
         yield recorder.rolled

@@ -7,11 +7,13 @@ skips: ``scripts/test`` installs Debian's package.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import rfc8785
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -38,6 +40,27 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     postgres: Cluster = request.getfixturevalue("postgres")
     with postgres.database() as url:
         yield url
+
+
+def rechained(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` (an export) with every entry's hash computed again after its predecessor's
+    (what a forger who rewrites the whole chain does): RFC 8785 and SHA-256, as documented."""
+    previous = document["chain_id"]
+    log = []
+    for entry in document["log"]:
+        public = {name: value for name, value in entry.items() if name != "hash"}
+        previous = hashlib.sha256(previous.encode() + b"\n" + rfc8785.dumps(public)).hexdigest()
+        log.append({**public, "hash": previous})
+    return {**document, "log": log, "head": {"seq": len(log), "hash": previous}}
+
+
+def as_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """A GM's export (format version 2) as earlier releases exported it: the actions only (each
+    entry's kind, inputs, seed or dice, the entry it reverts), no chain, no secret."""
+    kept = ("format", "id", "name", "created_at", "version", "state")
+    return {**{name: document[name] for name in kept}, "format_version": 1, "log": [
+        {name: entry[name] for name in ("seq", "kind", "at", "hidden", "input", "seed", "dice",
+                                        "undoes")} for entry in document["log"]]}
 
 
 def app_on(url: str, **config: Any) -> Flask:
@@ -123,6 +146,23 @@ class Table:
 
     def redo(self, status: int = 200) -> dict[str, Any]:
         return self.undo(status, "redo")
+
+    def _write(self, path: str, status: int, **inputs: Any) -> dict[str, Any]:
+        answer = self.client.post(f"/api/v1/expeditions/{self.id}/{path}",
+                                  json={"version": self.version, **inputs}, headers=self.gm)
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            self.version = answer.get_json()["version"]
+        data: dict[str, Any] = answer.get_json()
+        return data
+
+    def reveal_key(self, status: int = 200) -> dict[str, Any]:
+        """Reveal the current epoch's key."""
+        return self._write("reveal-key", status)
+
+    def reveal_entry(self, seq: int, status: int = 200) -> dict[str, Any]:
+        """Reveal the secret roll ``seq``."""
+        return self._write("reveal-entry", status, entry=seq)
 
     def read(self, headers: dict[str, str] | None = None, **query: Any) -> dict[str, Any]:
         answer = self.client.get(f"/api/v1/expeditions/{self.id}", query_string=query,

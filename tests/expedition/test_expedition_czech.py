@@ -37,11 +37,12 @@ NAME_LISTS = {"names", "order", "sides"}
 NUMBERS = {"ac", "after", "amount", "before", "count", "current", "damage", "day", "days",
            "distance", "expected", "fatigue", "high", "hours", "hp", "index", "left", "level",
            "levels", "low", "max_hp", "members", "minutes", "morale", "passed", "reverted",
-           "round", "rounds", "seconds", "seq", "shifts", "supplies", "taken", "total", "turn"}
+           "round", "rounds", "seconds", "seq", "shifts", "supplies", "taken", "total", "turn",
+           "epoch", "next", "from_seq", "step"}
 #: Parameters that are the engine's own words (a clock, a field, a rule quoted, a place).
 OWN_WORDS = {"camp", "change", "changes", "clock", "field", "format", "instead", "items", "kind",
              "location", "mode", "outcome", "outcomes", "path", "reaction", "rule", "said",
-             "since", "status", "title", "where", "zone"}
+             "since", "status", "title", "where", "zone", "why"}
 
 #: Words that may stand right before a name: nouns it is in apposition to.
 BEFORE_NAME = {"postava", "postavy", "skupina", "skupiny", "strana", "stvoření", "efekt",
@@ -55,7 +56,7 @@ AFTER_NAME = {"se", "je", "není", "má", "žije", "zůstává", "umírá", "př
 BEFORE_NUMBER = {
     # labels whose value the number is ("životy 7", "směna 4", "OČ 12")
     "den", "směna", "kolo", "záznam", "verze", "verzi", "únava", "životy", "zásoby", "oč",
-    "morálka", "odpočinek", "pořadí", "poškození", "vzdálenost", "č", "h",
+    "morálka", "odpočinek", "pořadí", "poškození", "vzdálenost", "č", "h", "epochy", "epocha",
     # prepositions and adverbs ("po 3 kolech", "za 3 směny", "od 8 do 12", "jen 3", "ještě 2
     # směny", "1 až 4")
     "po", "z", "od", "do", "na", "pro", "za", "nejvýše", "celkem", "než", "jen", "ještě", "až",
@@ -63,7 +64,7 @@ BEFORE_NUMBER = {
     "trvá", "hoří", "vidělo", "ubrat", "čekáno",
     # English labels and prepositions
     "ac", "hp", "morale", "version", "fatigue", "supplies", "turn", "round", "day", "entry",
-    "distance",
+    "distance", "epoch",
     "no", "seq", "damage", "of", "to", "after", "for", "in", "at", "most", "saw", "lasts", "be",
     "left", "take", "than", "within"}
 #: Units and words after a number that need no agreement.

@@ -19,7 +19,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from api.expeditions.models import ExpeditionRow
-from tests.expedition.conftest import Table, app_on, closed
+from tests.expedition.conftest import Table, app_on, as_version_1, closed
 from tests.reliability.servers import serve
 
 HEAVY = {"attack": {"ac": 10, "damage": "100d100", "count": 50}}
@@ -28,10 +28,11 @@ LIGHT = {"attack": {"ac": 10, "damage": "10d10", "count": 5}}
 
 def export_of(client: Any, entries: int, inputs: dict[str, Any]) -> dict[str, Any]:
     """A new expedition's export followed by ``entries`` seeded attacks of ``inputs`` (with no
-    target: no record changes, so the export's state is the start's)."""
+    target: no record changes, so the export's state is the start's), in the format of earlier
+    releases (version 1: actions without a chain, which an import still takes)."""
     table = Table.create(client, name="Těžká", party=[], effects=[], supplies=0)
-    document: dict[str, Any] = client.get(f"/api/v1/expeditions/{table.id}/export",
-                                          headers=table.gm).get_json()
+    document = as_version_1(client.get(f"/api/v1/expeditions/{table.id}/export",
+                                       headers=table.gm).get_json())
     at = document["log"][0]["at"]
     document["log"] += [{"seq": 2 + n, "kind": "attack", "at": at, "input": inputs, "seed": n}
                         for n in range(entries)]

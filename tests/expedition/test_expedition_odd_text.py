@@ -165,13 +165,14 @@ def test_a_write_whose_answer_cannot_be_made_is_rolled_back(db_app: Flask) -> No
     table = Table.create(client)
     store = db_app.extensions["rpg_expeditions"]
 
-    def odd(state: dict[str, Any]) -> Written:
-        return Written("supplies", {**state, "supplies": 1}, {"note": "\ud800"}, {})
+    said = {lang: {"title": "x", "text": "x", "events": [], "answers": []}
+            for lang in ("cs", "en")}
 
-    def plain(state: dict[str, Any]) -> Written:
-        return Written("supplies", {**state, "supplies": 1}, {"change": 1},
-                       {lang: {"title": "x", "text": "x", "events": [], "answers": []}
-                        for lang in ("cs", "en")})
+    def odd(state: dict[str, Any], _spot: Any) -> Written:
+        return Written("supplies", {**state, "supplies": 1}, {"note": "\ud800"}, said)
+
+    def plain(state: dict[str, Any], _spot: Any) -> Written:
+        return Written("supplies", {**state, "supplies": 1}, {"change": 1}, said)
 
     def unencodable(_row: Any, _entry: Any) -> Answer:
         return Answer(200, {}, "\ud800".encode())

@@ -13,12 +13,13 @@ from typing import Any
 
 from flask import Flask
 
-from tests.expedition.conftest import Table
+from tests.expedition.conftest import Table, rechained
 
 
 def marks(table: Table, headers: dict[str, str] | None = None) -> list[tuple[str, bool]]:
     """The log newest first: each entry's kind and whether it reads as undone."""
-    return [(e["kind"], e["undone"]) for e in table.read(headers, entries=100)["log"]]
+    read = table.read(headers, entries=100)
+    return [(e["kind"], e["seq"] in read["undone"]) for e in read["log"]]
 
 
 def test_a_redo_restores_the_state_the_undone_action_left_as_recorded(db_app: Flask) -> None:
@@ -125,8 +126,9 @@ def test_the_players_read_a_redone_secret_roll_as_secret_and_in_effect(db_app: F
     table.undo()
     assert marks(table, table.players)[1:] == [("hidden", True), ("start", False)]
     table.redo()
-    log = table.read(table.players)["log"]
-    assert [(e["kind"], e["undone"]) for e in log] == [
+    read = table.read(table.players)
+    log = read["log"]
+    assert [(e["kind"], e["seq"] in read["undone"]) for e in log] == [
         ("redo", False), ("undo", True), ("hidden", False), ("start", False)]
     assert log[0]["text"] == "PJ zopakoval skrytý hod."
     assert log[1]["text"] == "PJ vzal zpět skrytý hod."
@@ -143,7 +145,7 @@ def test_an_older_page_of_the_log_marks_what_later_entries_undid(db_app: Flask) 
     table.redo()
     page = table.client.get(f"/api/v1/expeditions/{table.id}/log?limit=3&before=5",
                             headers=table.gm).get_json()
-    assert [(e["seq"], e["undone"]) for e in page["entries"]] == [
+    assert [(e["seq"], e["seq"] in page["undone"]) for e in page["entries"]] == [
         (4, True), (3, False), (2, False)]
 
 
@@ -188,10 +190,13 @@ def test_an_import_whose_redo_takes_back_no_waiting_undo_is_refused(db_app: Flas
     table.undo()
     table.redo()
     document = exported(table)
-    forged = {**document, "log": [*document["log"][:5], {**document["log"][5], "undoes": 4}]}
+    # A forger who writes the whole chain again: it links, and the replay still refuses it.
+    forged = rechained({**document, "log": [*document["log"][:5],
+                                            {**document["log"][5], "undoes": 4}]})
     refused = table.client.post("/api/v1/expeditions/import?lang=en", json=forged)
     assert refused.status_code == 422
     assert refused.get_json()["errors"] == {
         "log": ["Entry 6: it takes back entry 4, which cannot be redone."]}
-    early = {**document, "log": [*document["log"][:3], {**document["log"][5], "seq": 4}]}
+    early = rechained({**document, "log": [*document["log"][:3],
+                                           {**document["log"][5], "seq": 4}]})
     assert table.client.post("/api/v1/expeditions/import", json=early).status_code == 422

@@ -7,15 +7,20 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import signal
 import subprocess
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import MetaData, select, text
+from sqlalchemy import Table as Table_
 
 from api.expeditions.models import EntryRow, ExpeditionRow
+from api.expeditions.store import key_of
+from rpg.expedition.state import State, state_json
 from tests.expedition.conftest import STORY, Table, app_on, closed
 from tests.reliability.servers import Server, serve
 
@@ -94,7 +99,7 @@ def test_the_migrations_run_once_and_again_do_nothing(database_url: str) -> None
         database = second.extensions["rpg_expeditions"].database
         with database.engine.connect() as connection:
             assert connection.execute(text("SELECT version_num FROM alembic_version")
-                                      ).scalar_one() == "0002"
+                                      ).scalar_one() == "0003"
         Table.create(first.test_client())
         with database.reading() as session:
             assert len(session.execute(select(ExpeditionRow)).scalars().all()) == 1
@@ -175,3 +180,73 @@ def test_each_entry_keeps_the_chain_an_undo_follows(db_app: Any) -> None:
     assert [row.previous_action for row in rows] == [None, None, 2, 3, None]
     assert [row.reverts for row in rows] == [None, None, None, None, 4]
     assert expedition.state == rows[3].state_before and expedition.last_action == 3
+
+
+def test_an_existing_log_is_chained_by_the_migration(database_url: str) -> None:
+    """A database of the release before the chain: migration 0003 chains its log as it
+    stands (what was stored reads back the same, each step seeded or physical, a secret roll
+    sealed), and the expedition goes on in the chain."""
+    from alembic import command
+    from alembic.config import Config
+
+    from api import create_app
+    from api.expeditions.database import MIGRATIONS, Database
+    from tests.expedition.chain_verifier import Report, verify
+
+    old = Database(database_url, timeout=5.0)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    gm_token, players = "g" * 43, "p" * 43
+    at = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    said = {lang: {"title": f"T {lang}", "text": f"x {lang}", "events": [], "answers": []}
+            for lang in ("cs", "en")}
+    state = state_json(State(name="Stará"))
+    stateless = create_app({"TESTING": True}).test_client()
+    step_seed = random.Random(7).randrange(2**53)  # what the action's seed 7 gave its step
+    answers = {seq: stateless.post("/api/v1/saving-throw", json={"target": 12, **given}
+                                   ).get_json() for seq, given in ((2, {"seed": step_seed}),
+                                                                    (3, {"dice": [3]}))}
+    with old.engine.connect() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+        meta = MetaData()
+        expeditions = Table_("expeditions", meta, autoload_with=connection)
+        entries = Table_("log_entries", meta, autoload_with=connection)
+        row = connection.execute(expeditions.insert().values(
+            public_id="old_one", name="Stará", gm_key=key_of(gm_token),
+            players_key=key_of(players), players_generation=0, version=4, state=state,
+            last_action=None, created_at=at, updated_at=at).returning(expeditions.c.id)
+        ).scalar_one()
+        for seq, kind, hidden, seed, dice, reverts in (
+                (1, "start", False, None, None, None), (2, "shift", False, 7, None, None),
+                (3, "shift", True, None, [3], None), (4, "undo", False, None, None, 3)):
+            steps = [] if kind in ("start", "undo") else [
+                {"procedure": "saving-throw", "input": {"target": 12},
+                 "seed": None if seed is None else step_seed, "dice": dice}]
+            connection.execute(entries.insert().values(
+                expedition_id=row, seq=seq, kind=kind, at=at, hidden=hidden, inputs={},
+                seed=seed, dice=dice, steps=steps, offers=[], state_before=state,
+                said={lang: {**said[lang], "answers": [answers[seq]] if steps else []}
+                      for lang in said}, previous_action=None, reverts=reverts))
+        connection.commit()
+    old.close()
+    app = app_on(database_url)  # migrates to the newest
+    try:
+        client = app.test_client()
+        table = Table(client, {"id": "old_one", "version": 4, "links": {
+            "gm_token": gm_token, "players_token": players}})
+        exported = client.get("/api/v1/expeditions/old_one/export", headers=table.players)
+        assert exported.status_code == 200, exported.get_data(as_text=True)
+        document = exported.get_json()
+        assert [e["kind"] for e in document["log"]] == ["start", "shift", "hidden", "undo"]
+        assert document["log"][1]["steps"][0]["origin"] == "seed"
+        assert document["log"][0]["commitment"]["epoch"] == 1
+        assert verify(document) == Report(given_seed=1, hidden=1)
+        assert document["log"][1]["answers"] == [answers[2]]  # what was stored reads back
+        gm = table.read(entries=10)
+        assert gm["log"][1]["steps"][0]["origin"] == "dice" and gm["log"][1]["hidden"]
+        table.act("supplies", change=1)
+        assert verify(client.get("/api/v1/expeditions/old_one/export",
+                                 headers=table.players).get_json()).mismatches == 0
+    finally:
+        closed(app)

@@ -43,7 +43,7 @@ function opened(answer) {
     renderState(root, answer.state, "gm");
     unparkMemberPanels(parked);
   }
-  log.merge(answer.log || []);
+  log.merge(answer.log || [], answer.undone);
   if (answer.entry) log.merge([answer.entry]);
   const entries = log.newestFirst();
   renderLog(root, entries);
@@ -897,7 +897,7 @@ root.addEventListener("click", async (event) => {
   } else if (button.hasAttribute("data-older")) {
     const older = await expeditions.log(key, log.oldest()).catch(() => null);
     if (!older) return;
-    log.merge(older.data.entries);
+    log.merge(older.data.entries, older.data.undone);
     renderLog(root, log.newestFirst());
     button.hidden = older.data.next_before === null;
   } else if (button.hasAttribute("data-add-creature")) {

@@ -88,8 +88,13 @@ function renderEntry(root, entry) {
   showTime(time, Date.now());
   show(item.querySelector('[data-badge="hidden"]'), entry.hidden);
   show(item.querySelector('[data-badge="undone"]'), entry.undone);
-  // Rolled with the table's dice (the entry keeps them instead of a seed).
-  show(item.querySelector('[data-badge="table-dice"]'), Boolean(entry.dice?.length));
+  // Where its dice came from: drawn under the epoch's committed key (verifiable once the key
+  // is revealed), a seed typed in (replayable, no proof), the table's dice (taken on trust).
+  const origins = new Set((entry.steps || []).map((step) => step.origin));
+  show(item.querySelector('[data-badge="drawn"]'), origins.has("drawn"));
+  show(item.querySelector('[data-badge="seed"]'), origins.has("seed"));
+  show(item.querySelector('[data-badge="table-dice"]'),
+    origins.has("dice") || Boolean(entry.dice?.length));
   const events = item.querySelector('[data-field="events"]');
   for (const event of entry.events) {
     const line = document.createElement("li");
@@ -252,8 +257,15 @@ export class LogView {
     this.entries = new Map();
   }
 
-  merge(entries) {
-    for (const entry of entries) this.entries.set(entry.seq, entry);
+  /**
+   * Keep `entries` (newer readings replace older ones); `undone` lists which of them were taken
+   * back since (an entry never changes: the answer says it beside the page).
+   * @param {any[]} entries
+   * @param {number[]} [undone]
+   */
+  merge(entries, undone = []) {
+    const taken = new Set(undone);
+    for (const entry of entries) this.entries.set(entry.seq, { ...entry, undone: taken.has(entry.seq) });
   }
 
   newestFirst() {
