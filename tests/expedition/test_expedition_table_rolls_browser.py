@@ -1,7 +1,9 @@
 """The proof of fair rolls and the players' own rolls at the table, on phones (390 px), on SQLite
 and on PostgreSQL: the GM's page shows the epoch's commitment and the log's head, reveals the key
 (asking first) and a hidden roll, issues a character's link (shown once, to copy), lists and
-revokes it, and applies a player's roll ("Zapsat") once; a refusal of the API is said on the page.
+revokes it, and applies a player's roll ("Zapsat") once; the character's page opened by that link
+rolls (the player's own dice, or drawn) and shows it in the log; a refusal of the API is said on
+the page.
 
 Each test sets up through the API what is not its subject; every state it asserts is also written
 as a screenshot into the test's temporary folder, for a person to look at.
@@ -19,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from rpg.core.catalog import msg
 from tests.expedition.live import api_get, api_post, key_of
-from tests.expedition.test_expedition_browser import ANSWER_MS, newest
+from tests.expedition.test_expedition_browser import ANSWER_MS, newest, phone
 from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
     Expedition,
     base,
@@ -172,3 +174,72 @@ def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls
         api_get(base, f"api/v1/expeditions/{expedition.id}", token)
     assert gone.value.code == 404
     finished(gm)
+
+
+def test_a_player_rolls_from_the_characters_link_and_the_gm_applies_it(
+        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+    expedition = Expedition(base, party=[{"name": "Eva", "max_hp": 10, "save": 12},
+                                         {"name": "Ota", "max_hp": 8}])
+    gm = expedition.gm_page(browser)
+    link = issue_link(gm, "Eva")
+
+    # Opened by its link: the expedition as the players see it, the key out of the address.
+    player = phone(browser)
+    player.goto(link)
+    expect(player.locator('h2[data-field="name"]')).to_have_text("Pláně", timeout=ANSWER_MS)
+    assert player.url == f"{base}vyprava/postava/"
+    expect(player.locator(".rpg-member")).to_have_count(2)
+    expect(player.locator("[data-character-unknown]")).to_be_visible()
+    shot(player, tmp_path, "3-player-opened")
+
+    # A save with the player's own die: in the log at once, under the character's name.
+    player.get_by_role("button", name="Záchranný hod").click()
+    form = player.locator('[data-panel="saving-throw"]')
+    expect(form).to_be_visible()
+    form.locator("[data-dice]").fill("3")
+    shot(player, tmp_path, "3-player-save-form")
+    form.locator('button[type="submit"]').click()
+    title = said("expedition.player-roll.title", character="Eva")
+    expect(newest(player).locator('[data-field="title"]')).to_have_text(title, timeout=ANSWER_MS)
+    expect(newest(player).locator('[data-badge="table-dice"]')).to_be_visible()
+    expect(form).to_be_hidden()
+    expect(player.locator('[data-character-known]')).to_have_text("Hody: postava Eva")
+    expect(player.locator(".rpg-member--mine")).to_have_attribute("data-name", "Eva")
+    save = expedition.read()["log"][0]
+    assert (save["kind"], save["character"], save["input"]["action"], save["dice"]) == (
+        "player-roll", "Eva", "saving-throw", [3])
+    shot(player, tmp_path, "3-player-rolled")
+
+    # The GM applies it; the player sees it applied.
+    apply = entry(gm, save["seq"]).locator("[data-apply]")
+    expect(apply).to_be_visible(timeout=ANSWER_MS)
+    apply.click()
+    applied = said("expedition.apply.title")
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(applied, timeout=ANSWER_MS)
+    expect(newest(player).locator('[data-field="title"]')).to_have_text(applied,
+                                                                        timeout=ANSWER_MS)
+
+    # An attack on the encounter's creature, drawn by the server: the target from the records.
+    expedition.act("encounter", sides=["hráči", "goblini"],
+                   creatures=[{"name": "goblin", "side": "goblini", "hp": 9, "ac": 11}])
+    player.get_by_role("button", name="Útok").click()
+    attack = player.locator('[data-panel="attack"]')
+    expect(attack.locator('[name="target"]')).to_have_value("goblin", timeout=ANSWER_MS)
+    shot(player, tmp_path, "3-player-attack-form")
+    attack.locator('button[type="submit"]').click()
+    expect(attack).to_be_hidden(timeout=ANSWER_MS)
+    hit = expedition.read()["log"][0]
+    assert (hit["kind"], hit["input"]["target"], hit["steps"][0]["origin"]) == (
+        "player-roll", "goblin", "drawn")
+    expect(newest(player).locator('[data-badge="drawn"]')).to_be_visible()
+    shot(player, tmp_path, "3-player-attacked")
+
+    # A refusal is said on the page: the dice expression that is none.
+    player.get_by_role("button", name="Hod kostkami").click()
+    dice = player.locator('[data-panel="roll"]')
+    dice.locator('[name="expr"]').fill("2x")
+    dice.locator('button[type="submit"]').click()
+    expect(player.locator('[data-view="notice"]')).to_be_visible(timeout=ANSWER_MS)
+    shot(player, tmp_path, "3-player-refused")
+    assert expedition.read()["log"][0]["seq"] == hit["seq"]
+    finished(gm, player)
