@@ -32,6 +32,10 @@ from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - t
 pytestmark = pytest.mark.browser
 
 
+#: Eva's save on her sheet: her saving throw needs 12 or more.
+PARTY = [{"name": "Eva", "max_hp": 10, "save": 12}, {"name": "Ota", "max_hp": 8}]
+
+
 def said(key: str, **params: Any) -> str:
     return msg(key, **params).in_("cs")
 
@@ -50,6 +54,24 @@ def issue_link(gm: Page, character: str) -> str:
     shown = panel.locator('[data-field="character_link"]')
     expect(shown).to_have_value(re.compile("#"), timeout=ANSWER_MS)
     return shown.input_value()
+
+
+#: The entry each button of an entry writes: its title.
+WRITES = {"reveal-entry": "expedition.reveal-entry.title", "apply": "expedition.apply.title"}
+
+
+def tapped_on_entry(gm: Page, seq: int, button: str, screenshot: Path) -> None:
+    """Tap ``button`` ("apply", "reveal-entry") on the entry ``seq``, the only such button
+    shown (a screenshot first); the entry it writes is the newest, and no such button is left."""
+    tapped = entry(gm, seq).locator(f"[data-{button}]")
+    expect(tapped).to_be_visible(timeout=ANSWER_MS)
+    expect(gm.locator(f"[data-{button}]:visible")).to_have_count(1)
+    tapped.scroll_into_view_if_needed()
+    gm.screenshot(path=str(screenshot))
+    tapped.click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(said(WRITES[button]),
+                                                                     timeout=ANSWER_MS)
+    expect(gm.locator(f"[data-{button}]:visible")).to_have_count(0)
 
 
 def roll(expedition: Expedition, token: str, kind: str, **inputs: Any) -> Any:
@@ -78,15 +100,7 @@ def test_the_gm_reveals_the_key_and_a_hidden_roll(
     shot(gm, tmp_path, "1-chain")
 
     # Only the hidden roll offers its reveal; revealed, it offers it no more.
-    expect(gm.locator("[data-reveal-entry]:visible")).to_have_count(1)
-    reveal = entry(gm, hidden["seq"]).locator("[data-reveal-entry]")
-    expect(reveal).to_be_visible()
-    reveal.scroll_into_view_if_needed()
-    shot(gm, tmp_path, "1-hidden-entry")
-    reveal.click()
-    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
-        said("expedition.reveal-entry.title"), timeout=ANSWER_MS)
-    expect(gm.locator("[data-reveal-entry]:visible")).to_have_count(0)
+    tapped_on_entry(gm, hidden["seq"], "reveal-entry", tmp_path / "1-hidden-entry.png")
     assert expedition.read()["log"][0]["reveals"]["seq"] == hidden["seq"]
 
     # Revealing the key asks first, saying what it does; "Zatím ne" keeps it.
@@ -118,8 +132,7 @@ def test_the_gm_reveals_the_key_and_a_hidden_roll(
 
 def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls(
         browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
-    expedition = Expedition(base, party=[{"name": "Eva", "max_hp": 10, "save": 12},
-                                         {"name": "Ota", "max_hp": 8}])
+    expedition = Expedition(base, party=PARTY)
     gm = expedition.gm_page(browser)
     panel = gm.locator("[data-character-links]")
     panel.locator("summary").click()
@@ -139,15 +152,7 @@ def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls
 
     # The player's roll: "Zapsat" on it (nowhere else); tapped, it is applied and gone.
     failed = roll(expedition, token, "saving-throw", dice=[3])["entry"]
-    apply = entry(gm, failed["seq"]).locator("[data-apply]")
-    expect(apply).to_be_visible(timeout=ANSWER_MS)
-    expect(gm.locator("[data-apply]:visible")).to_have_count(1)
-    apply.scroll_into_view_if_needed()
-    shot(gm, tmp_path, "2-player-roll")
-    apply.click()
-    expect(newest(gm).locator('[data-field="title"]')).to_have_text(
-        said("expedition.apply.title"), timeout=ANSWER_MS)
-    expect(gm.locator("[data-apply]:visible")).to_have_count(0)
+    tapped_on_entry(gm, failed["seq"], "apply", tmp_path / "2-player-roll.png")
     applied = expedition.read()["log"][0]
     assert (applied["kind"], applied["input"]) == ("apply", {"entry": failed["seq"]})
 
@@ -178,8 +183,7 @@ def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls
 
 def test_a_player_rolls_from_the_characters_link_and_the_gm_applies_it(
         browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
-    expedition = Expedition(base, party=[{"name": "Eva", "max_hp": 10, "save": 12},
-                                         {"name": "Ota", "max_hp": 8}])
+    expedition = Expedition(base, party=PARTY)
     gm = expedition.gm_page(browser)
     link = issue_link(gm, "Eva")
 
@@ -211,13 +215,9 @@ def test_a_player_rolls_from_the_characters_link_and_the_gm_applies_it(
     shot(player, tmp_path, "3-player-rolled")
 
     # The GM applies it; the player sees it applied.
-    apply = entry(gm, save["seq"]).locator("[data-apply]")
-    expect(apply).to_be_visible(timeout=ANSWER_MS)
-    apply.click()
-    applied = said("expedition.apply.title")
-    expect(newest(gm).locator('[data-field="title"]')).to_have_text(applied, timeout=ANSWER_MS)
-    expect(newest(player).locator('[data-field="title"]')).to_have_text(applied,
-                                                                        timeout=ANSWER_MS)
+    tapped_on_entry(gm, save["seq"], "apply", tmp_path / "3-gm-applies.png")
+    expect(newest(player).locator('[data-field="title"]')).to_have_text(
+        said("expedition.apply.title"), timeout=ANSWER_MS)
 
     # An attack on the encounter's creature, drawn by the server: the target from the records.
     expedition.act("encounter", sides=["hráči", "goblini"],
