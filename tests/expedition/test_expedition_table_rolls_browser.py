@@ -61,14 +61,20 @@ WRITES = {"reveal-entry": "expedition.reveal-entry.title", "apply": "expedition.
 
 
 def tapped_on_entry(gm: Page, seq: int, button: str, screenshot: Path) -> None:
-    """Tap ``button`` ("apply", "reveal-entry") on the entry ``seq``, the only such button
-    shown (a screenshot first); the entry it writes is the newest, and no such button is left."""
+    """Tap ``button`` ("apply", "reveal-entry": after asking) on the entry ``seq``, the only
+    such button shown (a screenshot first); the entry it writes is the newest, and no such
+    button is left."""
     tapped = entry(gm, seq).locator(f"[data-{button}]")
     expect(tapped).to_be_visible(timeout=ANSWER_MS)
     expect(gm.locator(f"[data-{button}]:visible")).to_have_count(1)
     tapped.scroll_into_view_if_needed()
     gm.screenshot(path=str(screenshot))
     tapped.click()
+    asks = gm.locator(f'[data-confirm="{button}"]')
+    if button == "reveal-entry":
+        expect(asks).to_contain_text(f"Odhalit skrytý hod (záznam č. {seq})?")
+        gm.screenshot(path=str(screenshot.with_stem(f"{screenshot.stem}-asks")))
+        asks.locator("[data-confirmed]").click()
     expect(newest(gm).locator('[data-field="title"]')).to_have_text(said(WRITES[button]),
                                                                      timeout=ANSWER_MS)
     expect(gm.locator(f"[data-{button}]:visible")).to_have_count(0)

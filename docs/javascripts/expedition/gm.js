@@ -699,14 +699,11 @@ function showEntryActs() {
   }
 }
 
-/** The GM's write `which` citing the log's entry the tapped button stands in.
- * @param {"reveal-entry" | "apply"} which
+/** The seq of the log's entry the tapped button stands in.
  * @param {HTMLElement} button
  */
-async function citing(which, button) {
-  const entry = Number(/** @type {HTMLElement} */ (button.closest("[data-seq]")).dataset.seq);
-  await change(() => expeditions.write(key, which, current.version, { entry }));
-}
+const entryOf = (button) => Number(
+  /** @type {HTMLElement} */ (button.closest("[data-seq]")).dataset.seq);
 
 /** The characters a link may be issued for: the party as the page last read it. */
 function showLinkCharacters(party) {
@@ -956,9 +953,12 @@ root.addEventListener("click", async (event) => {
   } else if (button.dataset.offerAct) {
     await act(button.dataset.offerAct, JSON.parse(button.dataset.input), true);
   } else if (button.hasAttribute("data-reveal-entry")) {
-    await citing("reveal-entry", button);
+    const dialog = confirmFirst("reveal-entry");
+    fill(dialog, "seq", entryOf(button));
+    dialog.dataset.entry = String(entryOf(button));
   } else if (button.hasAttribute("data-apply")) {
-    await citing("apply", button);
+    await change(() => expeditions.write(key, "apply", current.version,
+      { entry: entryOf(button) }));
   } else if (button.hasAttribute("data-reveal-key")) {
     const dialog = confirmFirst("reveal-key");
     fill(dialog, "epoch", current.commitment.epoch);
@@ -1023,6 +1023,13 @@ root.querySelector('[data-confirm="rotate-players"]').addEventListener("close", 
 root.querySelector('[data-confirm="reveal-key"]').addEventListener("close", async (event) => {
   if (/** @type {HTMLDialogElement} */ (event.target).returnValue !== "reveal") return;
   await change(() => expeditions.write(key, "reveal-key", current.version));
+});
+
+root.querySelector('[data-confirm="reveal-entry"]').addEventListener("close", async (event) => {
+  const dialog = /** @type {HTMLDialogElement} */ (event.target);
+  if (dialog.returnValue !== "reveal") return;
+  await change(() => expeditions.write(key, "reveal-entry", current.version,
+    { entry: Number(dialog.dataset.entry) }));
 });
 
 root.querySelector('[data-confirm="revoke-link"]').addEventListener("close", async (event) => {
