@@ -215,6 +215,9 @@ def test_a_player_rolls_from_the_characters_link_and_the_gm_applies_it(
     expect(form).to_be_hidden()
     expect(player.locator('[data-character-known]')).to_have_text("Hody: postava Eva")
     expect(player.locator(".rpg-member--mine")).to_have_attribute("data-name", "Eva")
+    # Eva alive: no save against death offered, every other roll.
+    expect(player.locator('.rpg-actions [data-open="death-save"]')).to_be_hidden()
+    expect(player.locator(".rpg-actions [data-open]:visible")).to_have_count(4)
     save = expedition.read()["log"][0]
     assert (save["kind"], save["character"], save["input"]["action"], save["dice"]) == (
         "player-roll", "Eva", "saving-throw", [3])

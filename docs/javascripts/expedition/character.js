@@ -31,14 +31,17 @@ function opened(answer) {
   if (answer.entry) log.merge([answer.entry]);
   renderLog(root, log.newestFirst());
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
-  named(answer.character ?? answer.entry?.character ?? character);
+  named(answer.character ?? answer.entry?.character ?? character, answer.state.party);
   showTargets(answer.state.encounter);
 }
 
-/** The character's name in the heading and its card marked, once known.
+/** The character's name in the heading and its card marked, once known; the save against
+ * death offered only while the character is dead, the other rolls while it is not (before the
+ * name is known, every roll).
  * @param {string | null} name
+ * @param {Array<{name: string, status: string}>} party
  */
-function named(name) {
+function named(name, party) {
   character = name;
   /** @type {HTMLElement} */ (root.querySelector("[data-character-known]")).hidden = !name;
   /** @type {HTMLElement} */ (root.querySelector("[data-character-unknown]")).hidden = !!name;
@@ -46,6 +49,12 @@ function named(name) {
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (
     root.querySelectorAll(".rpg-member"))) {
     card.classList.toggle("rpg-member--mine", card.dataset.name === name);
+  }
+  const status = party.find((member) => member.name === name)?.status;
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll(".rpg-actions [data-open]"))) {
+    button.hidden = status !== undefined
+      && (button.dataset.open === "death-save") !== (status === "dead");
   }
 }
 
