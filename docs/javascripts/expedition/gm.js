@@ -218,6 +218,13 @@ function showOffers(newest) {
 }
 
 /**
+ * Entries that are no action of the records (a key or a secret roll revealed, a player's roll
+ * before the GM applies it): no undo takes them back, no redo re-applies them — the server's
+ * `CHAIN_KINDS` (api/expeditions/chain.py; a test holds the two equal).
+ */
+const NOT_ACTIONS = new Set(["player-roll", "reveal-entry", "reveal-key"]);
+
+/**
  * The entry an undo would take back: the newest action still in effect (the server's
  * `last_action`: each undo takes back the newest one not yet taken back). Known only while the
  * page holds every entry after it (a gap: `undefined`); `null` when only the start is left.
@@ -232,6 +239,7 @@ function undoTarget(entries) {
     if (entry.seq !== expected) return undefined;
     expected -= 1;
     if (entry.kind === "start") return null;
+    if (NOT_ACTIONS.has(entry.kind)) continue;
     if (entry.kind === "redo") redone.add(entry.undoes);
     else if (entry.kind === "undo") {
       if (!redone.has(entry.seq)) undone.add(entry.undoes);
@@ -253,6 +261,7 @@ function redoable(entries) {
   for (const entry of entries) {
     if (entry.seq !== expected) return undefined;
     expected -= 1;
+    if (NOT_ACTIONS.has(entry.kind)) continue;
     if (entry.kind === "redo") redone += 1;
     else if (entry.kind !== "undo") return null;
     else if (redone) redone -= 1;
