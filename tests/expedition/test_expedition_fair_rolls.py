@@ -12,12 +12,14 @@ import hashlib
 import hmac
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from api.expeditions.chain import CHAIN_KINDS
 from tests.expedition.chain_verifier import Report, verify, verify_head
 from tests.expedition.conftest import Table, rechained
 from tests.expedition.test_chain_verifier import changed, leaves
@@ -215,3 +217,10 @@ def test_a_reveal_is_the_gms_and_names_a_secret_roll(played: Table) -> None:
     # A reveal is no action of the records: the undo takes back the action before it.
     undone = played.undo()
     assert undone["entry"]["undoes"] == 11
+
+
+def test_the_gm_page_knows_which_entries_no_undo_takes_back() -> None:
+    source = Path("docs/javascripts/expedition/gm.js").read_text(encoding="utf-8")
+    found = re.search(r"const NOT_ACTIONS = new Set\((\[.*?\])\);", source)
+    assert found is not None
+    assert set(json.loads(found.group(1))) == CHAIN_KINDS

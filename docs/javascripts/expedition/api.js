@@ -34,11 +34,15 @@ export function keyFromFragment(fragment = window.location.hash) {
 }
 
 /** Where a tab keeps each page's key once it is out of the address (sessionStorage). */
-const KEPT = { gm: "rpg-vyprava-gm", players: "rpg-vyprava-hraci" };
+const KEPT = {
+  gm: "rpg-vyprava-gm", players: "rpg-vyprava-hraci", character: "rpg-vyprava-postava",
+};
+
+/** @typedef {"gm" | "players" | "character"} KeyPage  a page that opens by a link's key */
 
 /**
  * Keep `key` for the page `page` in this tab (sessionStorage: gone with the tab).
- * @param {"gm" | "players"} page
+ * @param {KeyPage} page
  * @param {{id: string, token: string}} key
  */
 export function keepKey(page, key) {
@@ -49,7 +53,7 @@ export function keepKey(page, key) {
 
 /**
  * Forget this tab's key of the page `page` (the expedition is gone, or the GM closed it here).
- * @param {"gm" | "players"} page
+ * @param {KeyPage} page
  */
 export function forgetKey(page) {
   try {
@@ -61,7 +65,7 @@ export function forgetKey(page) {
  * The page's key: from the link's fragment, which then leaves the address bar and the tab's
  * history entry (the key is kept in the tab), else the one this tab kept, else null. A new link
  * pasted into the address bar later changes only the fragment (no reload): it is opened too.
- * @param {"gm" | "players"} page
+ * @param {KeyPage} page
  * @returns {{id: string, token: string} | null}
  */
 export function takeKey(page) {
@@ -82,7 +86,7 @@ export function takeKey(page) {
 
 /**
  * The key this tab keeps for the page `page`, or null.
- * @param {"gm" | "players"} page
+ * @param {KeyPage} page
  * @returns {{id: string, token: string} | null}
  */
 export function keptKey(page) {
@@ -160,6 +164,16 @@ export function forgetMine(id) {
  */
 export function linkTo(key) {
   return `${window.location.origin}${window.location.pathname}#${key.id}.${key.token}`;
+}
+
+/**
+ * The link of a character's page (/vyprava/postava/) opening with `key`: what the GM sends the
+ * character's player.
+ * @param {{id: string, token: string}} key
+ * @returns {string}
+ */
+export function characterLinkTo(key) {
+  return `${sitePath("/vyprava/postava/")}#${key.id}.${key.token}`;
 }
 
 /** The server refused: its error envelope (message in the page's language). */
@@ -251,13 +265,24 @@ export const expeditions = {
     { token: key.token }),
   act: (key, kind, body) => call("POST", `/${key.id}/actions/${kind}`,
     { token: key.token, body, once: true }),
-  /** Undo the newest action in effect, or redo what the newest undo took back (`which`). */
-  back: (key, which, version) => call("POST", `/${key.id}/${which}`, { token: key.token,
-    body: { version }, once: true }),
+  /** A write of the GM's beside the actions (`which`): "undo" the newest action in effect,
+   * "redo" what the newest undo took back, "reveal-key", "reveal-entry" and "apply" (`body`
+   * names the entry). */
+  write: (key, which, version, body = {}) => call("POST", `/${key.id}/${which}`,
+    { token: key.token, body: { version, ...body }, once: true }),
   playersLink: (key) => call("GET", `/${key.id}/players-link`, { token: key.token }),
   rotate: (key) => call("POST", `/${key.id}/players-link`, { token: key.token, body: {} }),
   exported: (key) => call("GET", `/${key.id}/export`, { token: key.token }),
   chronicle: (key) => call("GET", `/${key.id}/chronicle`, { token: key.token }),
+  characterLinks: (key) => call("GET", `/${key.id}/character-links`, { token: key.token }),
+  /** A new link for `character` (its token is in this answer only). */
+  issueCharacterLink: (key, character) => call("POST", `/${key.id}/character-links`,
+    { token: key.token, body: { character }, once: true }),
+  revokeCharacterLink: (key, id) => call("DELETE", `/${key.id}/character-links/${id}`,
+    { token: key.token }),
+  /** A character link's roll `kind` for its character. */
+  characterRoll: (key, kind, body) => call("POST", `/${key.id}/character/${kind}`,
+    { token: key.token, body, once: true }),
 };
 
 /**

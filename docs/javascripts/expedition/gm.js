@@ -10,14 +10,14 @@
  * taps again.
  */
 import {
-  Refused, Unreachable, expeditions, forgetKey, forgetMine, keepKey, linkTo, myExpeditions, poll,
-  rememberMine, takeKey,
+  Refused, Unreachable, characterLinkTo, expeditions, forgetKey, forgetMine, keepKey, linkTo,
+  myExpeditions, poll, rememberMine, takeKey,
 } from "./api.js";
 import {
   LogView, fill, followTimes, fromTemplate, notice, offline, renderLog, renderState, showView,
   watchConnection, whenText,
 } from "./view.js";
-import { namedBonusParts } from "../items.js";
+import { inputsOf } from "./forms.js";
 
 /** A form of the page, its controls read by their names (`form.elements.character`).
  * @typedef {HTMLFormElement & {elements: Record<string, any>}} Form */
@@ -47,6 +47,8 @@ function opened(answer) {
   if (answer.entry) log.merge([answer.entry]);
   const entries = log.newestFirst();
   renderLog(root, entries);
+  showEntryActs();
+  showChain(answer);
   /** @type {HTMLElement} */ (root.querySelector("[data-older]")).hidden = log.oldest() <= 1;
   showOffers(entries[0]);
   showUndo(entries);
@@ -61,6 +63,7 @@ function opened(answer) {
   // Who may attack or be hit: the party and the encounter's creatures still fighting.
   const fighting = (answer.state.encounter?.creatures ?? [])
     .filter((creature) => creature.status === "ok");
+  showLinkCharacters(answer.state.party);
   const names = root.querySelector("#rpg-party-names");
   names.replaceChildren(...[...answer.state.party, ...fighting].map((member) => {
     const option = document.createElement("option");
@@ -215,6 +218,13 @@ function showOffers(newest) {
 }
 
 /**
+ * Entries that are no action of the records (a key or a secret roll revealed, a player's roll
+ * before the GM applies it): no undo takes them back, no redo re-applies them — the server's
+ * `CHAIN_KINDS` (api/expeditions/chain.py; a test holds the two equal).
+ */
+const NOT_ACTIONS = new Set(["player-roll", "reveal-entry", "reveal-key"]);
+
+/**
  * The entry an undo would take back: the newest action still in effect (the server's
  * `last_action`: each undo takes back the newest one not yet taken back). Known only while the
  * page holds every entry after it (a gap: `undefined`); `null` when only the start is left.
@@ -229,6 +239,7 @@ function undoTarget(entries) {
     if (entry.seq !== expected) return undefined;
     expected -= 1;
     if (entry.kind === "start") return null;
+    if (NOT_ACTIONS.has(entry.kind)) continue;
     if (entry.kind === "redo") redone.add(entry.undoes);
     else if (entry.kind === "undo") {
       if (!redone.has(entry.seq)) undone.add(entry.undoes);
@@ -250,6 +261,7 @@ function redoable(entries) {
   for (const entry of entries) {
     if (entry.seq !== expected) return undefined;
     expected -= 1;
+    if (NOT_ACTIONS.has(entry.kind)) continue;
     if (entry.kind === "redo") redone += 1;
     else if (entry.kind !== "undo") return null;
     else if (redone) redone -= 1;
@@ -492,54 +504,6 @@ async function refused(error) {
   notice(root, error.message);
 }
 
-/** The inputs of a form, by the API's field names ("attack.ac" nests).
- * @param {HTMLFormElement} form
- * @returns {Record<string, any>}
- */
-function inputsOf(form) {
-  const inputs = {};
-  const put = (name, value) => {
-    const [head, tail] = name.split(".");
-    if (tail) {
-      inputs[head] = inputs[head] || {};
-      inputs[head][tail] = value;
-    } else {
-      inputs[head] = value;
-    }
-  };
-  const lists = {};
-  for (const element of /** @type {Iterable<HTMLInputElement>} */ (form.elements)) {
-    if (!element.name || element.disabled) continue;
-    if (element.dataset.value !== undefined) {  // a count: its value that many times
-      lists[element.name] = lists[element.name] || [];
-      for (let n = Number(element.value || 0); n > 0; n -= 1) {
-        lists[element.name].push(element.dataset.value);
-      }
-    } else if (element.type === "checkbox" && element.value !== "on") {
-      lists[element.name] = lists[element.name] || [];
-      if (element.checked) lists[element.name].push(element.value);
-    } else if (element.type === "checkbox") {
-      put(element.name, element.checked);
-    } else if (element.value === "") {
-      continue;
-    } else if (element.hasAttribute("data-items")) {  // "Meč +2, Plášť"
-      put(element.name, element.value.split(",").map((part) => part.trim()).filter(Boolean)
-        .map((part) => {
-          const [name, bonus] = namedBonusParts(part);
-          return { name, bonus: bonus === undefined ? 0 : Number(bonus.replace("−", "-")) };
-        }));
-    } else if (element.hasAttribute("data-list")) {
-      put(element.name, element.value.split(",").map((part) => part.trim()).filter(Boolean));
-    } else if (element.type === "number") {
-      put(element.name, Number(element.value));
-    } else {
-      put(element.name, element.value.trim());
-    }
-  }
-  for (const [name, values] of Object.entries(lists)) put(name, values);
-  return inputs;
-}
-
 /** @param {HTMLFormElement} form */
 function splitInputs(form) {
   const allocation = {};
@@ -694,6 +658,109 @@ async function shifts(count) {
   await act("shift", { count }, true);
 }
 
+/* --- the proof of fair rolls, and the players' own rolls ------------------------------------- */
+
+/** A hash as the page shows it: its first characters, enough to compare by eye (the whole one
+ * is the element's title).
+ * @param {HTMLElement} scope
+ * @param {string} name
+ * @param {string} hash
+ */
+function fillHash(scope, name, hash) {
+  for (const element of /** @type {NodeListOf<HTMLElement>} */ (
+    scope.querySelectorAll(`[data-field="${name}"]`))) {
+    element.textContent = `${hash.slice(0, 12)}…`;
+    element.title = hash;
+  }
+}
+
+/** The current epoch's commitment and the log's head (a read's, or an action's answer's). */
+function showChain(answer) {
+  if (!answer.commitment || !answer.head) return;
+  const panel = /** @type {HTMLElement} */ (root.querySelector("[data-chain]"));
+  fill(panel, "epoch", answer.commitment.epoch);
+  fillHash(panel, "commitment", answer.commitment.sha256);
+  fill(panel, "from_seq", answer.commitment.from_seq);
+  fill(panel, "head_seq", answer.head.seq);
+  fillHash(panel, "head", answer.head.hash);
+}
+
+/** On each entry of the log what the GM may still do with it: reveal a hidden roll that no
+ * reveal cites yet, apply a player's roll that no apply cites yet (as the server counts them:
+ * an apply taken back still cites its roll). */
+function showEntryActs() {
+  const entries = log.newestFirst();
+  /** @param {string} kind */
+  const cited = (kind) => new Set(entries.filter((entry) => entry.kind === kind)
+    .map((entry) => entry.input?.entry));
+  const revealed = cited("reveal-entry");
+  const applied = cited("apply");
+  for (const item of /** @type {NodeListOf<HTMLElement>} */ (
+    root.querySelectorAll('[data-field="log"] > [data-seq]'))) {
+    const entry = log.entries.get(Number(item.dataset.seq));
+    const acts = /** @type {HTMLElement | null} */ (item.querySelector("[data-entry-acts]"));
+    if (!entry || !acts) continue;
+    const reveal = entry.hidden && !revealed.has(entry.seq);
+    const apply = entry.kind === "player-roll" && !applied.has(entry.seq);
+    /** @type {HTMLElement} */ (acts.querySelector("[data-reveal-entry]")).hidden = !reveal;
+    /** @type {HTMLElement} */ (acts.querySelector("[data-apply]")).hidden = !apply;
+    acts.hidden = !reveal && !apply;
+  }
+}
+
+/** The seq of the log's entry the tapped button stands in.
+ * @param {HTMLElement} button
+ */
+const entryOf = (button) => Number(
+  /** @type {HTMLElement} */ (button.closest("[data-seq]")).dataset.seq);
+
+/** The characters a link may be issued for: the party as the page last read it. */
+function showLinkCharacters(party) {
+  const select = /** @type {HTMLSelectElement} */ (
+    root.querySelector('[data-field="link_characters"]'));
+  const chosen = select.value;
+  select.replaceChildren(...party.map((member) => new Option(member.name, member.name)));
+  if (party.some((member) => member.name === chosen)) select.value = chosen;
+}
+
+/** The character links in force (asked when the panel opens, and after each change). */
+async function showCharacterLinks() {
+  let links;
+  try {
+    links = (await expeditions.characterLinks(key)).data.links;
+  } catch (error) {
+    await refused(error);
+    return;
+  }
+  const list = root.querySelector('[data-field="character_links"]');
+  list.replaceChildren(...links.map((link) => {
+    const row = fromTemplate(root, "character-link");
+    row.dataset.linkId = String(link.id);
+    fill(row, "character", link.character);
+    const created = /** @type {HTMLTimeElement} */ (row.querySelector("time"));
+    created.dateTime = link.created_at;
+    created.textContent = whenText(new Date(link.created_at));
+    return row;
+  }));
+  /** @type {HTMLElement} */ (root.querySelector('[data-empty="character_links"]')).hidden =
+    links.length > 0;
+}
+
+/** A new link for the character chosen: shown once (the server keeps only its hash), to copy
+ * or share at once. */
+async function issueCharacterLink(character) {
+  try {
+    const link = (await expeditions.issueCharacterLink(key, character)).data;
+    const issued = /** @type {HTMLElement} */ (root.querySelector("[data-issued]"));
+    fill(issued, "issued_character", link.character);
+    linkField("character_link").value = characterLinkTo({ id: key.id, token: link.token });
+    issued.hidden = false;
+  } catch (error) {
+    await refused(error);
+  }
+  await showCharacterLinks();
+}
+
 /* --- this device's expeditions ---------------------------------------------------------------- */
 
 /** The expeditions this device's GM created or opened, on the page that starts one: each opens
@@ -843,6 +910,10 @@ root.addEventListener("submit", async (event) => {
     }
     return;
   }
+  if (form.dataset.form === "character-link") {
+    await issueCharacterLink(form.elements.character.value);
+    return;
+  }
   if (form.dataset.form === "shifts") {
     await shifts(Number(form.elements.count.value));
     return;
@@ -890,15 +961,34 @@ root.addEventListener("click", async (event) => {
     await act("remove-effect", { name: effect.dataset.name }, false);
   } else if (button.dataset.offerAct) {
     await act(button.dataset.offerAct, JSON.parse(button.dataset.input), true);
+  } else if (button.hasAttribute("data-reveal-entry")) {
+    const dialog = confirmFirst("reveal-entry");
+    fill(dialog, "seq", entryOf(button));
+    dialog.dataset.entry = String(entryOf(button));
+  } else if (button.hasAttribute("data-apply")) {
+    await change(() => expeditions.write(key, "apply", current.version,
+      { entry: entryOf(button) }));
+  } else if (button.hasAttribute("data-reveal-key")) {
+    const dialog = confirmFirst("reveal-key");
+    fill(dialog, "epoch", current.commitment.epoch);
+    fill(dialog, "next_epoch", current.commitment.epoch + 1);
+  } else if (button.hasAttribute("data-copy-character")) {
+    await copyField(linkField("character_link"), true);
+  } else if (button.hasAttribute("data-revoke-link")) {
+    const item = /** @type {HTMLElement} */ (button.closest("[data-link-id]"));
+    const dialog = confirmFirst("revoke-link");
+    fill(dialog, "character", item.querySelector('[data-field="character"]').textContent);
+    dialog.dataset.linkId = item.dataset.linkId;
   } else if (button.hasAttribute("data-undo")) {
-    await change(() => expeditions.back(key, "undo", current.version));
+    await change(() => expeditions.write(key, "undo", current.version));
   } else if (button.hasAttribute("data-redo")) {
-    await change(() => expeditions.back(key, "redo", current.version));
+    await change(() => expeditions.write(key, "redo", current.version));
   } else if (button.hasAttribute("data-older")) {
     const older = await expeditions.log(key, log.oldest()).catch(() => null);
     if (!older) return;
     log.merge(older.data.entries, older.data.undone);
     renderLog(root, log.newestFirst());
+    showEntryActs();
     button.hidden = older.data.next_before === null;
   } else if (button.hasAttribute("data-add-creature")) {
     addCreatureRow(button);
@@ -937,6 +1027,33 @@ root.querySelector('[data-confirm="rotate-players"]').addEventListener("close", 
   } catch (error) {
     await refused(error);
   }
+});
+
+root.querySelector('[data-confirm="reveal-key"]').addEventListener("close", async (event) => {
+  if (/** @type {HTMLDialogElement} */ (event.target).returnValue !== "reveal") return;
+  await change(() => expeditions.write(key, "reveal-key", current.version));
+});
+
+root.querySelector('[data-confirm="reveal-entry"]').addEventListener("close", async (event) => {
+  const dialog = /** @type {HTMLDialogElement} */ (event.target);
+  if (dialog.returnValue !== "reveal") return;
+  await change(() => expeditions.write(key, "reveal-entry", current.version,
+    { entry: Number(dialog.dataset.entry) }));
+});
+
+root.querySelector('[data-confirm="revoke-link"]').addEventListener("close", async (event) => {
+  const dialog = /** @type {HTMLDialogElement} */ (event.target);
+  if (dialog.returnValue !== "revoke") return;
+  try {
+    await expeditions.revokeCharacterLink(key, dialog.dataset.linkId);
+  } catch (error) {
+    await refused(error);
+  }
+  await showCharacterLinks();
+});
+
+root.querySelector("[data-character-links]").addEventListener("toggle", (event) => {
+  if (/** @type {HTMLDetailsElement} */ (event.target).open) showCharacterLinks();
 });
 
 root.querySelector("[data-share]").addEventListener("toggle", (event) => {
