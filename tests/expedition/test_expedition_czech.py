@@ -212,7 +212,7 @@ def wording(page: Path) -> str:
 
 
 #: English words in a script's code strings and a tool page that end as a plural imperative.
-ENGLISH = {"sqlite", "site", "write", "autocomplete"}
+ENGLISH = {"sqlite", "site", "write", "autocomplete", "delete"}
 
 
 @pytest.mark.parametrize("page", sorted(set(PAGES + TOOL_PAGES)), ids=str)

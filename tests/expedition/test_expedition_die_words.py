@@ -28,7 +28,7 @@ class Labels(SeededDice):
 
 
 def page_words() -> dict[str, str]:
-    template = re.search(r'<template data-template="die-words">(.*?)</template>',
+    template = re.search(r'<template data-template="die-words"[^>]*>(.*?)</template>',
                          PAGE.read_text(encoding="utf-8"), re.S)
     assert template is not None
     return dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", template[1]))
