@@ -7,15 +7,16 @@ until the GM applies one, once; what the link cannot do.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from api.expeditions.models import CharacterLinkRow
+from api.expeditions.models import CharacterLinkRow, ExpeditionRow
 from tests.expedition.chain_verifier import verify
-from tests.expedition.conftest import Table
+from tests.expedition.conftest import Table, rechained
 from tests.expedition.test_expedition_fair_rolls import exported, stateless
 
 
@@ -191,3 +192,57 @@ def test_rolls_and_applies_import_with_the_chain(table: Table) -> None:
     moved = Table(table.client, imported.get_json())
     assert exported(moved)["log"] == document["log"]
     assert moved.read()["state"] == table.read()["state"]
+
+
+#: One roll of every kind a character's link rolls, with the inputs its action needs.
+ROLLS = {"skill-check": {"dc": 12}, "saving-throw": {}, "death-save": {},
+         "attack": {"target": "goblin", "attack": {"damage": "1d6"}}, "roll": {"expr": "2d6+1"}}
+
+
+def test_every_kind_a_link_rolls_is_tried() -> None:
+    from api.expeditions.characters import PLAYER_ROLLS
+    assert set(ROLLS) == set(PLAYER_ROLLS)
+
+
+@pytest.mark.parametrize("kind", sorted(ROLLS))
+def test_every_roll_of_a_link_is_drawn_changes_nothing_and_verifies(
+        table: Table, kind: str) -> None:
+    table.act("encounter", seed=1, sides=["hráči", "goblini"],
+              creatures=[{"name": "goblin", "side": "goblini", "hp": 9, "ac": 11}])
+    if kind == "death-save":
+        table.act("damage", character="Eva", amount=10)
+    before = table.read()["state"]
+    eva = Player(table, "Eva")
+    entry = eva.roll(kind, **ROLLS[kind])["entry"]
+    assert (entry["kind"], entry["character"], entry["input"]["action"]) == (
+        "player-roll", "Eva", kind)
+    assert entry["steps"] and {step["origin"] for step in entry["steps"]} == {"drawn"}
+    assert table.read()["state"] == before
+    table.reveal_key()
+    report = verify(exported(table, table.players), stateless(table.client))
+    assert report.mismatches == 0 and report.verified >= len(entry["steps"])
+
+
+@pytest.mark.parametrize("odd", ["\ud800", "Eva\x00", "\u202eEva"])
+def test_odd_text_is_refused_before_any_write(db_app: Flask, table: Table, odd: str) -> None:
+    database = db_app.extensions["rpg_expeditions"].database
+
+    def counts() -> tuple[int, int]:
+        with database.reading() as session:
+            return (len(session.execute(select(CharacterLinkRow)).scalars().all()),
+                    len(session.execute(select(ExpeditionRow)).scalars().all()))
+
+    before = counts()
+    refused = table.client.post(f"/api/v1/expeditions/{table.id}/character-links",
+                                data=json.dumps({"character": odd}), headers=table.gm,
+                                content_type="application/json")
+    assert refused.status_code == 422
+    # An export rechained around odd text in an entry (a forger's): refused, nothing imported.
+    document = exported(table)
+    document["log"][0]["title"] = odd
+    if odd != "\ud800":  # no canonical form holds a lone surrogate: no chain can link it
+        document = rechained(document)
+    answer = table.client.post("/api/v1/expeditions/import", data=json.dumps(document),
+                               content_type="application/json")
+    assert answer.status_code == 422
+    assert counts() == before
