@@ -87,7 +87,14 @@
       this.element = null;
     }
     get title() { return this.options.window.title; }
-    async render(options = {}) {
+    /** One render at a time, in the order asked, as Foundry's own semaphore does. */
+    render(options = {}) {
+      const drawn = (this.queue || Promise.resolve()).catch(() => {})
+        .then(() => this.drawn(options));
+      this.queue = drawn;
+      return drawn;
+    }
+    async drawn(options) {
       const context = await this._prepareContext(options);
       const result = await this._renderHTML(context, options);
       if (!this.element) {

@@ -280,8 +280,11 @@ def test_a_linked_expedition_moves_the_world_clock(browser, foundry_url, install
     assert problem.inner_text().startswith("Na odpočinek je brzy")
     assert page.evaluate("calls.time") == [600]
     # A day of travel (its night in camp included): the world moves as the expedition's clock.
+    rendered = page.evaluate("calls.rendered.length")
     dialog.locator('[data-kind="travel-day"]').click()
     page.wait_for_function("calls.time.length === 2")
+    # The action redraws the dialog when it is done: a form chosen before that would be redrawn.
+    page.wait_for_function(f"calls.rendered.length > {rendered}")
     gm = {"Authorization": f"Bearer {made['links']['gm_token']}"}
     read = urllib.request.Request(f"{api_url}/api/v1/expeditions/{made['id']}", headers=gm)
     with urllib.request.urlopen(read, timeout=30) as response:
@@ -289,7 +292,6 @@ def test_a_linked_expedition_moves_the_world_clock(browser, foundry_url, install
     assert clock > 1
     assert page.evaluate("calls.time[1]") == (clock - 1) * 600
     assert page.evaluate("game.time.worldTime") == clock * 600
-    page.wait_for_function("calls.rendered.length > 0")
     roll_morale(page, dialog)
     screenshot(page, "foundry.png")
     assert not page.errors

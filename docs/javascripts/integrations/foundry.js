@@ -145,9 +145,11 @@ export class ProceduresApp extends ApplicationV2 {
     try {
       const procedures = await api.procedures();
       this.path ??= procedures[0].path;
-      const fields = await api.fields(this.path);
+      // The form shows the procedure whose fields it drew, even if another is chosen meanwhile.
+      const path = this.path;
+      const fields = await api.fields(path);
       const expedition = await this.expedition(api);
-      return { procedures, fields, expedition };
+      return { procedures, path, fields, expedition };
     } catch (error) {
       return { problem: failure(error) };
     }
@@ -166,7 +168,7 @@ export class ProceduresApp extends ApplicationV2 {
   async _renderHTML(context) {
     if (context.problem) return `<p class="rpg-problem">${escapeHtml(context.problem)}</p>`;
     const options = context.procedures.map((p) => `<option value="${escapeHtml(p.path)}"`
-      + `${p.path === this.path ? " selected" : ""}>${escapeHtml(p.summary)}</option>`).join("");
+      + `${p.path === context.path ? " selected" : ""}>${escapeHtml(p.summary)}</option>`).join("");
     const unset = t("unset");
     const parts = [
       `<div class="rpg-field"><label for="${ID}-procedure">${escapeHtml(t("procedure"))}</label>`
