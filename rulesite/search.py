@@ -19,18 +19,17 @@ from pathlib import Path
 from typing import Any
 
 # Files the browser never needs offline: source maps, the sitemap, lunr's other languages, the
-# worker itself (the browser keeps it), the API's interactive reference (Swagger UI and the
-# OpenAPI document, over half of the whole: the API needs a connection anyway, and a phone at
-# the table reads the rules and runs the calculators), and the expedition's pages and scripts
-# (they need the server; opened offline from the cache of a visit they say so), and the VTT
-# integrations (Foundry, Owlbear Rodeo, Discord): their scripts, their install pages and
-# screenshots, which a phone at the table never reads offline. The verification page of the
-# expedition's log (vyprava/overeni/) is kept: it checks an exported file offline (its script is
-# bundled with the calculators').
+# worker itself (the browser keeps it), the tools' pages under nastroje/ (the API's interactive
+# reference with its OpenAPI document, the deployment and measurement pages, the VTT
+# integrations' install pages: read at a desk with a connection, and each cached by the visit
+# that reads it), the expedition's pages and scripts (they need the server; opened offline from
+# the cache of a visit they say so), and the VTT integrations' scripts and screenshots. The
+# verification page of the expedition's log (vyprava/overeni/) is kept: it checks an exported
+# file offline (its script is bundled with the calculators').
 SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|swagger-ui"
-                  r"|^nastroje/openapi\.json$|^nastroje/api/swagger-|^vyprava/(?!overeni/)"
+                  r"|^nastroje/|^vyprava/(?!overeni/)"
                   r"|^javascripts/expedition/|^integrace/|^img/integrace/"
-                  r"|^nastroje/(foundry|owlbear|discord)/|^javascripts/site-url\.js$)")
+                  r"|^javascripts/site-url\.js$)")
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
 
