@@ -227,7 +227,8 @@ ACTION_FIELDS: dict[str, dict[str, Any]] = {
                                          metadata={"description": "Added (+) or spent (−)."})},
     "mode": {"mode": f.choice(records.MODES, MODE_WORDS, required=True)},
     "damage": {"character": name_field(required=True),
-               "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True),
+               "amount": f.bounded_int(1, records.AMOUNT_MAX, required=True,
+                                       label="Kolik životů ztrácí"),
                "destructive": f.flag(label="Destruktivní kouzlo nebo efekt", metadata={
                    "description": "[Zničení předmětů] a killing blow by a destructive spell or "
                                   "effect destroys the equipment."})},

@@ -34,7 +34,7 @@ def test_the_encounters_creatures_are_typed_a_group_a_row_and_kept_on_the_page(
     gm.locator('[data-open="encounter"]').click()
     panel = gm.locator('[data-panel="encounter"]')
     panel.locator('[name="sides"]').fill("hráči, skřeti")
-    rows = panel.locator("[data-creature]")
+    rows = panel.locator('[data-rows="creatures"] [data-row]')
     # The labels are the API's own.
     fields = action_schema("encounter", True)._declared_fields["creatures"].inner.nested
     hp_label = fields._declared_fields["hp"].metadata["x-label"]

@@ -18,8 +18,6 @@ COMMON = {"version", "seed", "dice", "hidden", "format", "lang"}
 
 #: Inputs the page's script sends from controls outside a form of the action's name.
 SCRIPTED = {
-    ("damage", "character"): "the card's name",
-    ("damage", "amount"): "the card's number field ([data-amount])",
     ("shift", "count"): "the buttons Další směna, Hodina and the form Směn najednou",
     ("remove-character", "character"): "the sheet's Odebrat z družiny, confirmed",
     ("remove-effect", "name"): "the effect's Zhasnout button",
@@ -27,13 +25,12 @@ SCRIPTED = {
     ("fast-travel", "alternative"): "the split panel",
     ("split-damage", "allocation"): "the split panel's rows ([data-allocation])",
     ("split-damage", "alternative"): "the split panel's rows ([data-alternative])",
-    ("encounter", "creatures"): "the encounter panel's rows of creatures ([data-creature])",
+    ("encounter", "creatures"): "the encounter panel's rows of creatures ([data-rows])",
+    ("travel-day", "activities"): "the travel panel's rows of groups ([data-rows])",
 }
 
 #: Inputs the page does not offer, and why.
 LEFT_OUT = {
-    ("damage", "destructive"): "a destroying blow is the death save's option on the page",
-    ("travel-day", "activities"): "each group's own activity: one activity for the party here",
     ("encounter-end", "rounds"): "the page counts the rounds by its Další kolo button",
     ("shift", "noise"): "a noise rolls at once on the page (its Hluk button: the action noise)",
 }

@@ -1,6 +1,7 @@
 """The GM's page at 390 px rolls what a character's card and an encounter call for with every
 input the API takes: a saving throw, a skill, magic items, fatigue with its reasons, a sheet's
-AC, persistent damage, a day's travel and a rest with what magic covered, survivalists counted.
+AC, a destroying blow, persistent damage, a day's travel with its groups' own activities and a
+rest with what magic covered, survivalists counted.
 Each roll's stored input is read back through the API; each panel is written as a screenshot."""
 
 from __future__ import annotations
@@ -127,8 +128,20 @@ def test_a_card_rolls_saves_skills_items_and_fatigue_with_every_input(
     party = {m["name"]: m for m in expedition.read()["state"]["party"]}
     assert party["Eva"]["ac"] == 14
 
-    # A destroying death offers the magic items' saves: a tap opens them under the card.
-    expedition.act("damage", character="Ota", amount=8, destructive=True)
+    # A destroying blow, from the card's damage with its options: the killing blow destroys the
+    # equipment, and the magic items' saves are offered: a tap opens them under the card.
+    unfold(ota.locator("details.rpg-member__more"))
+    ota.get_by_role("button", name="Zranění s možnostmi…").click()
+    blow = ota.locator('[data-panel="damage"]')
+    expect(blow.locator('[data-field="character"]')).to_have_text("Ota")
+    blow.get_by_label("Kolik životů ztrácí").fill("8")
+    blow.get_by_label("Destruktivní kouzlo nebo efekt").check()
+    shot(gm, tmp_path, "4b-destructive-damage")
+    blow.get_by_role("button", name="Zranit").click()
+    expect(blow).to_be_hidden(timeout=ANSWER_MS)
+    entry = expedition.read()["log"][0]
+    assert entry["kind"] == "damage"
+    assert entry["input"] == {"character": "Ota", "amount": 8, "destructive": True}
     offered = gm.locator('[data-field="offers"] [data-member-panel="magic-items"]')
     expect(offered).to_contain_text("Ota", timeout=ANSWER_MS)
     offered.click()
@@ -151,16 +164,41 @@ def test_a_day_a_camp_and_an_encounters_burning_take_every_input(
                             party=[{"name": "Eva", "max_hp": 10}, {"name": "Ota", "max_hp": 8}])
     gm = expedition.gm_page(browser, Seeds())
 
-    # A day's travel: two survivalists give +2 to food; magic covered the water; no night watch.
+    # A day's travel: two survivalists give +2 to food; magic covered the water; no night watch;
+    # the party splits into groups declared beforehand, each rolling its own activity.
     gm.locator('[data-open="travel-day"]').click()
     day = gm.locator('[data-panel="travel-day"]')
     day.locator('[name="bonuses"][data-value="food"]').fill("2")
-    unfold(day.locator("details.rpg-more"))
+    groups = day.locator("details.rpg-more", has=gm.locator('[data-rows="activities"]'))
+    unfold(groups)
+    rows = groups.locator("[data-row]")
+    rows.first.get_by_label("Skupina").fill("Eva a Ota")
+    rows.first.get_by_label("Aktivita").select_option("forage")
+    groups.get_by_role("button", name="Další skupina").click()
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1).get_by_label("Skupina")).to_have_value("")  # a fresh row
+    rows.nth(1).get_by_label("Skupina").fill("Eva a Ota")  # named twice: the server's refusal
+    rows.nth(1).get_by_label("Aktivita").select_option("hunt")
+    groups.scroll_into_view_if_needed()
+    shot(gm, tmp_path, "5a-travel-groups")
+    unfold(day.locator("details.rpg-more", has_text="Více možností"))
     day.locator('[name="covered"][value="water"]').check()
     day.get_by_label("Noční hlídka: hodit na setkání").uncheck()
     shot(gm, tmp_path, "5-travel-day")
+    before = expedition.read()["log"]
+    day.get_by_role("button", name="Cestovat").click()
+    refusal = gm.locator('[data-view="notice"]')
+    expect(refusal).to_contain_text("Skupina 'Eva a Ota'", timeout=ANSWER_MS)
+    expect(refusal).to_contain_text("dvakrát")
+    assert expedition.read()["log"] == before
+    rows.nth(1).get_by_label("Skupina").fill("Jan")
     day.get_by_role("button", name="Cestovat").click()
     entry = rolled(gm, expedition, "travel-day")
+    assert entry["input"]["activities"] == [{"group": "Eva a Ota", "activity": "forage"},
+                                            {"group": "Jan", "activity": "hunt"}]
+    travel = entry["answers"][0]["result"]["activities"]  # each group rolled its own check
+    assert [(group["group"], group["kind"]) for group in travel] == [
+        ("Eva a Ota", "forage"), ("Jan", "hunt")]
     assert entry["input"]["bonuses"] == ["food", "food"]
     assert entry["input"]["covered"] == ["water"] and entry["input"]["night_check"] is False
 

@@ -98,40 +98,44 @@ function showFoes(encounter) {
   }));
 }
 
-/** The creatures typed into the encounter's form, a group a row: what the API takes
- * (`creatures`), the rows with no name left out.
- * @param {HTMLFormElement} form
+/** The rows typed into a form's list `name` (an encounter's creatures a group a row, a travel
+ * day's groups each with its activity): what the API takes for that list, a row whose first
+ * field is empty left out.
+ * @param {HTMLFormElement} form @param {string} name
  */
-function creaturesOf(form) {
-  const creatures = [];
+function rowsOf(form, name) {
+  const rows = [];
   for (const row of /** @type {NodeListOf<HTMLElement>} */ (
-    form.querySelectorAll("[data-creature]"))) {
-    const creature = {};
-    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
-      row.querySelectorAll("[data-key]"))) {
+    form.querySelectorAll(`[data-rows="${name}"] [data-row]`))) {
+    /** @type {Record<string, string | number>} */
+    const item = {};
+    const keyed = /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll("[data-key]"));
+    for (const input of keyed) {
       const value = input.value.trim();
       if (value === "") continue;
-      creature[input.dataset.key] = input.type === "number" ? Number(value) : value;
+      item[input.dataset.key] = input.type === "number" ? Number(value) : value;
     }
-    if (creature.name) creatures.push(creature);
+    if (item[keyed[0].dataset.key] !== undefined) rows.push(item);
   }
-  return creatures;
+  return rows;
 }
 
-/** Another group's row in the encounter's form (at most as many as the page shows at once). */
-function addCreatureRow(button) {
-  const rows = button.parentElement.querySelectorAll("[data-creature]");
-  if (rows.length >= CREATURE_ROWS_MAX) return;
+/** Another row of a form's list (at most as many as the page shows at once). */
+function addRow(button) {
+  const rows = button.parentElement.querySelectorAll("[data-row]");
+  if (rows.length >= ROWS_MAX) return;
   const row = /** @type {HTMLElement} */ (rows[0].cloneNode(true));
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (
     row.querySelectorAll("input"))) input.value = input.defaultValue;
+  for (const select of row.querySelectorAll("select")) select.selectedIndex = 0;
   button.before(row);
-  button.hidden = rows.length + 1 >= CREATURE_ROWS_MAX;
-  /** @type {HTMLInputElement} */ (row.querySelector('[data-key="name"]')).focus();
+  button.hidden = rows.length + 1 >= ROWS_MAX;
+  /** @type {HTMLInputElement} */ (row.querySelector("[data-key]")).focus();
 }
 
-/** The most groups the encounter's form takes (the API takes 100 creatures; a group is many). */
-const CREATURE_ROWS_MAX = 10;
+/** The most rows a list of a form shows (the API takes 100 creatures and 100 groups; a row of
+ * creatures is a group of many, and a party splits into a few groups). */
+const ROWS_MAX = 10;
 
 function modeParts(state) {
   const fighting = state.encounter !== null;
@@ -928,8 +932,15 @@ root.addEventListener("submit", async (event) => {
   const inputs = kind === "split-damage" ? splitInputs(form)
     : kind === "edit-character" ? sheetInputs(form) : inputsOf(form);
   if (kind === "encounter") {
-    const creatures = creaturesOf(form);
+    const creatures = rowsOf(form, "creatures");
     if (creatures.length) inputs.creatures = creatures;
+  }
+  if (kind === "travel-day") {  // groups declared beforehand: each its own activity
+    const activities = rowsOf(form, "activities");
+    if (activities.length) {
+      inputs.activities = activities;
+      delete inputs.activity;
+    }
   }
   if (await act(kind, inputs, form.hasAttribute("data-rolls"))) {
     closePanels();
@@ -990,8 +1001,8 @@ root.addEventListener("click", async (event) => {
     renderLog(root, log.newestFirst());
     showEntryActs();
     button.hidden = older.data.next_before === null;
-  } else if (button.hasAttribute("data-add-creature")) {
-    addCreatureRow(button);
+  } else if (button.hasAttribute("data-add-row")) {
+    addRow(button);
   } else if (button.dataset.copy) {
     await copy(button.dataset.copy);
   } else if (button.hasAttribute("data-copy-mine")) {
