@@ -19,7 +19,7 @@ from api.apierror import ApiError
 from api.field_messages import INVALID_JSON_BODY, Bilingual
 from api.formats import Card, requested_format
 from api.language import request_language
-from api.naming import named_path, naming_in
+from api.naming import ENDPOINT_SCHEMAS, named_path, naming_in
 from api.site import site_file_exists
 from rpg.core.catalog import Message, msg
 from rpg.core.errors import RuleError
@@ -57,17 +57,20 @@ def translate(message: Any, lang: str) -> Any:
     return message
 
 
-def _first_leaves(errors: Any, named: Callable[[str], str | None], path: str = "",
+def _first_leaves(errors: Any, named: Callable[[str], str | None], said: str, path: str = "",
                   found: list[str] | None = None) -> list[str]:
     """Each message with the place of the value it refuses: ``named(path)`` (in Czech the
-    form's labels), else the API's dotted name (``'party.0.hp'``)."""
+    form's labels), else the API's dotted name (``'party.0.hp'``); a message that is ``said``
+    already (the refusal's own sentence, given for its field too) is not repeated."""
     found = [] if found is None else found
     if isinstance(errors, dict):
         for key, value in errors.items():
-            _first_leaves(value, named, f"{path}.{key}" if path else str(key), found)
+            _first_leaves(value, named, said, f"{path}.{key}" if path else str(key), found)
     elif isinstance(errors, list):
         for item in errors:
-            _first_leaves(item, named, path, found)
+            _first_leaves(item, named, said, path, found)
+    elif str(errors) == said:
+        pass
     elif path and path != "_schema":
         found.append(f"{named(path) or repr(path)}: {errors}")
     else:
@@ -76,11 +79,14 @@ def _first_leaves(errors: Any, named: Callable[[str], str | None], path: str = "
 
 
 def _input_schema() -> type[Schema] | None:
-    """The input schema of the procedure this request calls, if it calls one."""
+    """The input schema of the procedure (or the expedition's action) this request calls, if
+    it calls one."""
     from api.procedures import API_PREFIX, ENDPOINTS
 
     endpoint = ENDPOINTS.get(request.path.removeprefix(API_PREFIX + "/"))
-    return endpoint.input_schema if endpoint else None
+    if endpoint:
+        return endpoint.input_schema
+    return ENDPOINT_SCHEMAS.get(request.endpoint or "")
 
 
 def envelope(status: int, message: str, errors: Any = None) -> dict[str, Any]:
@@ -194,7 +200,8 @@ def register_error_handlers(
         if status == 400 and not errors:
             errors = {"_body": [base]}
         schema = _input_schema() if lang == "cs" else None
-        leaves = _first_leaves(errors, lambda path: named_path(schema, path) if schema else None)
+        leaves = _first_leaves(errors, lambda path: named_path(schema, path) if schema else None,
+                               base)
         message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
         return _response(status, envelope(status, message, errors), lang,
                          error.get_headers())

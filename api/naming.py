@@ -25,6 +25,11 @@ MESSAGES = messages({
 })
 
 
+#: The input schema of each Flask endpoint that takes one outside the procedures (an
+#: expedition's actions), so that its refusals name the inputs as its form does.
+ENDPOINT_SCHEMAS: dict[str, type[Schema]] = {}
+
+
 def _label(field: fields.Field[Any] | None) -> str | None:
     return None if field is None else field.metadata.get("x-label")
 

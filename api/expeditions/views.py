@@ -77,6 +77,7 @@ from api.expeditions.store import NotFound as Unknown
 from api.formats import Card, card_response, requested_format
 from api.language import request_language
 from api.limits import charge_rate_limit
+from api.naming import ENDPOINT_SCHEMAS
 from api.procedures import render_card, site_root
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
@@ -450,6 +451,7 @@ def _register_action(kind: str, rolls: bool) -> None:
 
     ActionView.__name__ = f"Expedition{name}View"
     blp.route(f"/<public_id>/actions/{kind}", endpoint=f"action-{kind}")(ActionView)
+    ENDPOINT_SCHEMAS[f"{blp.name}.action-{kind}"] = schema
 
 
 for _kind, _action in actions().items():

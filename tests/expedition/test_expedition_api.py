@@ -422,6 +422,24 @@ def test_an_action_refuses_what_the_rules_refuse_naming_the_field(db_app: Flask)
     assert table.act("shift", 422, seed=1, dice=[1])["errors"]["dice"]
 
 
+def test_an_actions_refusal_names_its_inputs_as_the_gms_page_does(db_app: Flask) -> None:
+    # In Czech by the labels of the action's own form (the API's schema); in English by the
+    # API's names.
+    table = Table.create(db_app.test_client(), mode="wilderness")
+    twice = [{"group": "Eva a Ota", "activity": "forage"},
+             {"group": "Eva a Ota", "activity": "hunt"}]
+    refused = table.act("travel-day", 422, activities=twice)
+    assert refused["message"] == (
+        "Skupina 'Eva a Ota' je v poli „Nebo aktivity skupin (každá skupina hází zvlášť)“ "
+        "dvakrát: každá skupina má svou jednu aktivitu.")
+    assert refused["errors"] == {"activities": [refused["message"]]}
+    english = table.act("travel-day", 422, activities=twice, lang="en")
+    assert english["message"] == ("The group 'Eva a Ota' is in 'activities' twice: each group "
+                                  "has its one activity.")
+    assert table.act("damage", 422, character="Eva", amount=0)["message"] == (
+        "Neplatný vstup. „Kolik životů ztrácí“: Musí být od 1 do 100000.")
+
+
 def test_an_action_as_a_chat_card(db_app: Flask) -> None:
     table = Table.create(db_app.test_client())
     text = table.client.post(f"/api/v1/expeditions/{table.id}/actions/shift?format=text",

@@ -122,7 +122,10 @@ def test_the_gm_applies_an_attack_once(table: Table) -> None:
     assert [c["hp"] for c in applied["state"]["encounter"]["creatures"]] == [5]
     assert apply(table, seq, 422)["errors"] == {
         "entry": [f"Hod hráče č. {seq}: ten už je zapsaný."]}
-    assert apply(table, 2, 422)["errors"] == {"entry": ["Záznam č. 2: tohle není hod hráče."]}
+    not_a_roll = apply(table, 2, 422)
+    assert not_a_roll["errors"] == {"entry": ["Záznam č. 2: tohle není hod hráče."]}
+    # The refusal's own sentence, given for its field too, is said once.
+    assert not_a_roll["message"] == "Záznam č. 2: tohle není hod hráče."
     # An apply is an action of the records: undone, the goblin is whole again.
     assert [c["hp"] for c in table.undo()["state"]["encounter"]["creatures"]] == [9]
 
