@@ -36,6 +36,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.hosts import init_allowed_hosts
     from api.limits import init_limits
     from api.odd_text import find_odd_query, find_odd_text, refuse_odd_text
+    from api.procedures import document as document_procedures
     from api.security import init_security_headers
     from api.serialize import RulesJsonProvider
     from api.settings import DEFAULTS
@@ -53,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = Api(app)
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
+        document_procedures(api, app, rulebook.blp)
     api.register_blueprint(expeditions.blp)
     expeditions.document_token(api)
 

@@ -8,15 +8,18 @@ dataclass (:mod:`api.results`), so the documentation and the behaviour cannot dr
 
 from __future__ import annotations
 
+import copy
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from http import HTTPStatus
+from typing import Any, cast
 from urllib.parse import urlencode
 
-from flask import Response, current_app, g, request
+from flask import Blueprint as FlaskBlueprint
+from flask import Flask, Response, current_app, g, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from flask_smorest import Api, Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 from werkzeug.datastructures import MultiDict
 
@@ -306,31 +309,58 @@ def register(
     def post(_view: MethodView) -> Response:
         return _answer(endpoint, _parsed(parser_schema, g.get("json_body")))
 
-    # flask-smorest documents each method from what its decorators record (``_apidoc``): the
-    # same schemas, so the document is the one the decorators would write. At run time the
-    # views parse the input themselves, in one schema load, without webargs' and the wrappers'
-    # per-request work (the arguments are the same: a list field takes a repeated value).
-    get._apidoc = _documented(blp, parser_schema, response_schema, "query",  # type: ignore[attr-defined]
-                              operationId=f"get{name}", **doc)
-    post._apidoc = _documented(blp, parser_schema, response_schema, "json",  # type: ignore[attr-defined]
-                               operationId=f"post{name}", **doc)
-    # One instance for every request (no per-request construction: the view keeps no state).
+    # The views parse the input themselves, in one schema load, without webargs' and the
+    # wrappers' per-request work (the arguments are the same: a list field takes a repeated
+    # value). One instance for every request (no per-request construction: the view keeps no
+    # state). The route is Flask's own; the document is written by :func:`document`.
     view = type(f"{name}View", (MethodView,), {"get": get, "post": post,
                                                 "init_every_request": False})
 
     ENDPOINTS[path] = endpoint
-    blp.route(route, endpoint=name)(view)
+    FlaskBlueprint.add_url_rule(blp, route, endpoint=name,
+                                view_func=cast(type[MethodView], view).as_view(name))
+    _UNDOCUMENTED.setdefault(blp.name, []).append((name, {
+        "get": _operation(blp, f"get{name}", doc, response_schema,
+                          parameters=[{"in": "query", "required": True,
+                                       "schema": parser_schema}]),
+        "post": _operation(blp, f"post{name}", doc, response_schema,
+                           request_body={"required": True,
+                                        "content": {"application/json": {
+                                            "schema": parser_schema}}}),
+    }))
 
 
-def _documented(blp: Blueprint, schema: Schema, response_schema: type[Schema], location: str,
-                **doc: Any) -> dict[str, Any]:
-    """What flask-smorest's decorators record for a method: its arguments, answer and doc."""
-    def placeholder() -> None:  # never called: it only carries the documentation
-        return None
+#: The procedures registered on each blueprint (by its name), with their operations, until
+#: :func:`document` writes them into the OpenAPI document.
+_UNDOCUMENTED: dict[str, list[tuple[str, dict[str, dict[str, Any]]]]] = {}
 
-    decorated = blp.arguments(schema, location=location)(blp.response(200, response_schema)(
-        blp.alt_response(200, response=card_response())(blp.doc(**doc)(placeholder))))
-    return dict(decorated._apidoc)
+
+def _operation(blp: Blueprint, operation_id: str, doc: Mapping[str, str],
+               response_schema: type[Schema], parameters: list[dict[str, Any]] | None = None,
+               request_body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One method of a procedure as OpenAPI writes it: its input (query ``parameters`` or a
+    ``request_body``), its answer in JSON or as a chat card, a refusal (422) and the default
+    error, tagged with the rulebook (in the order flask-smorest's decorators write them)."""
+    operation: dict[str, Any] = {} if parameters is None else {"parameters": parameters}
+    operation["responses"] = {
+        "422": HTTPStatus.UNPROCESSABLE_ENTITY.name,
+        "200": {"description": HTTPStatus.OK.phrase,
+                "content": {"application/json": {"schema": response_schema},
+                            **card_response()["content"]}},
+        "default": "DEFAULT_ERROR",
+    }
+    if request_body is not None:
+        operation["requestBody"] = request_body
+    return {**operation, "tags": [blp.name], "operationId": operation_id, **doc}
+
+
+def document(api: Api, app: Flask, blp: Blueprint) -> None:
+    """Write the procedures of ``blp`` (registered on ``app``) into the API's OpenAPI document,
+    through apispec's public ``spec.path``: the schemas become components as flask-smorest's
+    decorators would make them."""
+    for name, operations in _UNDOCUMENTED.get(blp.name, []):
+        rule = next(app.url_map.iter_rules(f"{blp.name}.{name}"))
+        api.spec.path(rule=rule, operations=copy.deepcopy(operations))
 
 
 def _is_multiple(field: fields.Field[Any]) -> bool:

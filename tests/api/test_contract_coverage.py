@@ -44,6 +44,40 @@ def test_procedure_is_documented_for_get_and_post(document: dict, path: str) -> 
                                        "seed", "rule"}
 
 
+@pytest.mark.parametrize("path", ALL)
+def test_each_method_is_written_whole(document: dict, path: str) -> None:
+    # What apispec's public ``spec.path`` is given (api.procedures.document): the inputs, the
+    # answer as JSON or as a chat card, a refusal, the default error, the rulebook's tag.
+    operations = document["paths"][f"/api/v1/{path}"]
+    name = "".join(part.title() for part in path.replace("/", "-").split("-"))
+    for method, given in (("get", "parameters"), ("post", "requestBody")):
+        operation = operations[method]
+        assert list(operation) == (["parameters", "responses"] if method == "get" else
+                                   ["responses", "requestBody"]) + [
+            "tags", "operationId", "summary", "description"]
+        assert operation["operationId"] == f"{method}{name}"
+        assert operation["tags"] == [procedures()[path].rulebook.replace("core", "pravidla")]
+        responses = operation["responses"]
+        assert responses["422"] == {"$ref": "#/components/responses/UNPROCESSABLE_ENTITY"}
+        assert responses["default"] == {"$ref": "#/components/responses/DEFAULT_ERROR"}
+        assert list(responses["200"]["content"]) == [
+            "application/json", "text/plain", "text/markdown", "text/html"]
+        assert responses["200"]["content"]["application/json"]["schema"] == {
+            "$ref": f"#/components/schemas/{name}Response"}
+    assert operations["post"]["requestBody"] == {"required": True, "content": {
+        "application/json": {"schema": {"$ref": f"#/components/schemas/{name}Args"}}}}
+    # The query's parameters are the body's fields, one by one.
+    body = _resolve(document, {"$ref": f"#/components/schemas/{name}Args"})
+    assert [p["name"] for p in operations["get"]["parameters"]] == list(body["properties"])
+
+
+def test_no_view_is_documented_through_flask_smorests_private_record() -> None:
+    from pathlib import Path
+
+    api = Path(__file__).resolve().parents[2] / "api"
+    assert [str(p) for p in api.rglob("*.py") if "_apidoc" in p.read_text("utf-8")] == []
+
+
 def _unbounded(document: dict, schema: dict, where: str, seen: set[str]) -> list[str]:
     """Numbers without both bounds, strings without a length or a set of values, lists
     without a maximum length, maps (``additionalProperties``) without ``maxProperties``, and
