@@ -52,6 +52,7 @@ def test_each_method_is_written_whole(document: dict, path: str) -> None:
     name = "".join(part.title() for part in path.replace("/", "-").split("-"))
     for method, given in (("get", "parameters"), ("post", "requestBody")):
         operation = operations[method]
+        assert given in operation
         assert list(operation) == (["parameters", "responses"] if method == "get" else
                                    ["responses", "requestBody"]) + [
             "tags", "operationId", "summary", "description"]
