@@ -21,7 +21,8 @@ from api.formats import Card, requested_format
 from api.language import request_language
 from api.naming import ENDPOINT_SCHEMAS, named_path, naming_in
 from api.site import site_file_exists
-from rpg.core.catalog import Message, msg
+from rpg.core.catalog import Message, msg, written_value
+from rpg.core.dice import die_named
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
 
@@ -182,7 +183,12 @@ def register_error_handlers(
         message = (error.message.in_(lang, naming_in(_input_schema(), lang))
                    if isinstance(error.message, Message) else error.message.in_(lang))
         errors = {error.field or "_schema": [message]}
-        return _response(422, envelope(422, message, errors), lang)
+        body = envelope(422, message, errors)
+        needed = getattr(error, "needed", None)
+        if needed is not None:  # the table's dice: which die to ask for (again), in words
+            body["needed"] = {"pos": needed.pos, "faces": needed.faces, "label": needed.label,
+                              "word": written_value(die_named(needed.label), lang)}
+        return _response(422, body, lang)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response | HTTPException:

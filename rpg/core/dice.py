@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rpg.core.catalog import messages, msg
+from rpg.core.catalog import Message, messages, msg
 from rpg.core.errors import DiceError, TooManyRolls
 from rpg.core.text import Text
 
@@ -28,11 +28,48 @@ MESSAGES = messages({
                                 "Too many dice: at most {n} per procedure."),
     "dice.too-many-given": Text("Zadáno {n} kostek, nejvýše lze {m}.",
                                 "{n} dice given, at most {m} are accepted."),
-    "dice.missing": Text("Chybí kostka: je potřeba d{faces} pro '{label}' (kostka č. {pos}).",
-                         "Not enough dice: needs a d{faces} for '{label}' (die #{pos})."),
+    "dice.missing": Text("Chybí kostka: je potřeba d{faces} pro „{die}“ (kostka č. {pos}).",
+                         "Not enough dice: needs a d{faces} for '{die}' (die #{pos})."),
     "dice.off-the-die": Text(
-        "Kostka č. {pos} ('{label}') je d{faces}: hodnota {value} není mezi 1 a {faces}.",
-        "Die #{pos} ('{label}') is a d{faces}: {value} is not between 1 and {faces}."),
+        "Kostka č. {pos} ({die}) je d{faces}: hodnota {value} není mezi 1 a {faces}.",
+        "Die #{pos} ({die}) is a d{faces}: {value} is not between 1 and {faces}."),
+    # What each die is for, by the label a procedure gives it (``roll(source, "surprise", …)``):
+    # the words a person reads when the table's dice are asked for one by one.
+    **{f"dice.for-{label}": Text(cs, en) for label, (cs, en) in {
+        "action-points": ("akční body", "action points"),
+        "attack": ("útok", "attack"),
+        "attacker": ("útočník", "attacker"),
+        "catch": ("zachycení", "catch"),
+        "chance": ("šance", "chance"),
+        "damage": ("poškození", "damage"),
+        "damage-second": ("poškození, druhý hod", "damage, second roll"),
+        "death-save": ("záchrana před smrtí", "death save"),
+        "defender": ("obránce", "defender"),
+        "distance": ("vzdálenost", "distance"),
+        "encounter": ("setkání", "encounter"),
+        "encounters": ("setkání na cestě", "encounters on the way"),
+        "food": ("jídlo", "food"),
+        "forage": ("sběr potravy", "forage"),
+        "hunt": ("lov", "hunt"),
+        "initiative": ("iniciativa", "initiative"),
+        "lost": ("zabloudění", "getting lost"),
+        "magic-item": ("magický předmět", "magic item"),
+        "mishap": ("nehoda", "mishap"),
+        "morale": ("morálka", "morale"),
+        "persistent-damage": ("trvalé poškození", "persistent damage"),
+        "reaction": ("reakce", "reaction"),
+        "roll": ("hod", "roll"),
+        "saving-throw": ("záchranný hod", "saving throw"),
+        "shelter": ("přístřeší", "shelter"),
+        "skill-check": ("dovednost", "skill check"),
+        "supplies": ("zásoby", "supplies"),
+        "surprise": ("překvapení", "surprise"),
+        "survival": ("přežití", "survival"),
+        "trap": ("past", "trap"),
+        "unconscious": ("bezvědomí", "unconsciousness"),
+        "wandering-monsters": ("putující monstra", "wandering monsters"),
+        "water": ("voda", "water"),
+    }.items()},
     "dice.left-over": Text("Příliš mnoho kostek: zadáno {given}, postup použil {used}.",
                            "Too many dice: {given} given, the procedure used {used}."),
     "dice.over-budget": Text(
@@ -40,6 +77,22 @@ MESSAGES = messages({
         " zmenši počty.",
         "Too many dice: one request may roll at most {n} {n:die|dice}; ask for fewer."),
 })
+
+
+def die_named(label: str) -> Message | str:
+    """What the die ``label`` is for, as a message names it (the label itself, for a label
+    without words)."""
+    key = f"dice.for-{label}"
+    return msg(key) if key in MESSAGES else label
+
+
+@dataclass(frozen=True, slots=True)
+class Needed:
+    """The die the table's dice lack: its place in the order, its faces and its label."""
+
+    pos: int
+    faces: int
+    label: str
 
 
 class DiceSource(ABC):
@@ -93,11 +146,12 @@ class ReplayDice(DiceSource):
     def _next(self, faces: int, label: str) -> int:
         index = self.drawn
         if index >= len(self.values):
-            raise DiceError(msg("dice.missing", faces=faces, label=label, pos=index + 1))
+            raise DiceError(msg("dice.missing", faces=faces, die=die_named(label),
+                                pos=index + 1), needed=Needed(index + 1, faces, label))
         value = self.values[index]
         if not 1 <= value <= faces:
-            raise DiceError(msg("dice.off-the-die", pos=index + 1, label=label, faces=faces,
-                                value=value))
+            raise DiceError(msg("dice.off-the-die", pos=index + 1, die=die_named(label),
+                                faces=faces, value=value), needed=Needed(index + 1, faces, label))
         return value
 
     def finish(self) -> None:

@@ -38,8 +38,11 @@ class RuleError(ValueError):
 class DiceError(RuleError):
     """The given physical dice cannot serve the procedure (too few, too many, off the die)."""
 
-    def __init__(self, message: Message | Text) -> None:
+    def __init__(self, message: Message | Text, needed: Any = None) -> None:
         super().__init__(message, field="dice")
+        #: The die asked for again (:class:`rpg.core.dice.Needed`): one missing, or one whose
+        #: value is off its die; ``None`` when the dice fail as a whole (too many).
+        self.needed = needed
 
 
 class RollSyntaxError(RuleError):

@@ -102,7 +102,16 @@ def test_bad_dice_are_422_naming_the_problem(
 
 def test_errors_speak_czech_by_default(client: FlaskClient) -> None:
     payload = client.post("/api/v1/morale", json={"morale": 7, "dice": [3]}).get_json()
-    assert payload["message"] == "Chybí kostka: je potřeba d6 pro 'morale' (kostka č. 2)."
+    assert payload["message"] == "Chybí kostka: je potřeba d6 pro „morálka“ (kostka č. 2)."
+    # The die to give next, for a client that asks for the table's dice one by one.
+    assert payload["needed"] == {"pos": 2, "faces": 6, "label": "morale", "word": "morálka"}
+    english = client.post("/api/v1/morale?lang=en", json={"morale": 7, "dice": [3, 9]})
+    assert english.get_json()["message"] == "Die #2 (morale) is a d6: 9 is not between 1 and 6."
+    assert english.get_json()["needed"] == {"pos": 2, "faces": 6, "label": "morale",
+                                            "word": "morale"}
+    # Dice refused as a whole name no die.
+    assert "needed" not in client.post("/api/v1/morale", json={
+        "morale": 7, "dice": [3, 4, 5]}).get_json()
     ranged = client.get("/api/v1/morale?morale=13").get_json()
     assert ranged["errors"] == {"morale": ["Musí být od 2 do 12."]}
     # The message names the field as the calculator's form does (its label), the errors by

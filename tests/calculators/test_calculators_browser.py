@@ -318,7 +318,7 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
     ("morale", {"morale": ""}, "morale", "Vyplň toto pole."),
     ("reaction", {"modifier": "dva"}, "modifier", "Zadej celé číslo."),
     ("reaction", {"dice": "7, 1"}, "dice", "hodnota 7 není mezi 1 a 6"),
-    ("reaction", {"dice": "3"}, "dice", "Chybí kostka: je potřeba d6 pro 'reaction'"),
+    ("reaction", {"dice": "3"}, "dice", "Chybí kostka: je potřeba d6 pro „reakce“"),
     ("falling", {"height_m": "10", "caught_at_m": "3"}, "caught_at_m",
      "má smysl jen spolu s volbou „Pokus o zachycení"),
     ("falling", {"height_m": "-1"}, "height_m", "Zadej hodnotu od 0 do 10000."),

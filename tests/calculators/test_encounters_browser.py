@@ -169,7 +169,7 @@ def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url)
     ("surprise", {"light": "draci"}, "light", "světlo (čárkami)“ jmenuje stranu 'draci'"),
     ("surprise", {"sides": "jen my"}, "sides", "Zadej 2 až 10 položek oddělených čárkou."),
     ("encounter-distance", {"dice": "6, 6, 6"}, "dice",
-     "Chybí kostka: je potřeba d6 pro 'distance' (kostka č. 4)."),
+     "Chybí kostka: je potřeba d6 pro „vzdálenost“ (kostka č. 4)."),
     ("encounter", {"sides": "a, b", "players": "c"}, "players",
      "„Strana hráčů“ jmenuje stranu 'c'"),
     ("encounter", {"reaction_modifier": "7"}, "reaction_modifier", "Zadej hodnotu od -6 do 6."),

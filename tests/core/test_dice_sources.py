@@ -34,7 +34,7 @@ def test_replay_names_the_die_it_needed_next() -> None:
     with pytest.raises(DiceError) as caught:
         source.die(6, "shelter")
     assert caught.value.message.en == "Not enough dice: needs a d6 for 'shelter' (die #2)."
-    assert "d6 pro 'shelter'" in caught.value.message.cs
+    assert "d6 pro „přístřeší“" in caught.value.message.cs
     assert caught.value.field == "dice"
 
 

@@ -728,7 +728,7 @@ def test_while_an_action_is_under_way_the_buttons_take_no_tap(browser: Any, base
         held.arrived(4)
         held.release(held.routes[3], count=0)
         expect(gm.locator('[data-view="notice"]')).to_have_text(
-            f"Neplatný vstup. 'count': Musí být od 1 do {SHIFTS_AT_ONCE_MAX}.", timeout=ANSWER_MS)
+            f"Neplatný vstup. „Směn“: Musí být od 1 do {SHIFTS_AT_ONCE_MAX}.", timeout=ANSWER_MS)
         expect(page).not_to_contain_class("rpg-expedition--busy")
         assert expedition.read()["version"] == version
         shot(gm, tmp_path, "8-refused-released")

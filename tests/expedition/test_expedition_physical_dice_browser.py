@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Request, expect
 
-from rpg.core.catalog import msg
+from rpg.core.catalog import catalog, msg
+from rpg.core.dice import die_named
 from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, newest
 from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
     Expedition,
@@ -40,13 +41,10 @@ def asked(gm: Page) -> tuple[int, int, str]:
             next_die.locator('[data-field="die"]').inner_text())
 
 
-def die_words(gm: Page) -> dict[str, str]:
-    """The page's words for each die, by the label the engine gives it."""
-    words: dict[str, str] = gm.eval_on_selector(
-        'template[data-template="die-words"]',
-        "(template) => Object.fromEntries(Array.from(template.content.querySelectorAll('dt'),"
-        " (term) => [term.textContent, term.nextElementSibling.textContent]))")
-    return words
+def die_words() -> dict[str, str]:
+    """The engine's words for each die, by the label it gives it (the catalog's ``dice.for-*``)."""
+    return {key.removeprefix("dice.for-"): text.cs for key, text in catalog().items()
+            if key.startswith("dice.for-")}
 
 
 def rolled_dice(entry: dict[str, Any], words: dict[str, str]) -> list[tuple[int, str]]:
@@ -78,7 +76,7 @@ def test_the_table_rolls_a_shift_an_encounter_and_cancels_a_morale(
     players = expedition.players_page(browser)
     expect(gm.locator('[data-field="clock_text"]')).to_contain_text("směna 1",
                                                                     timeout=ANSWER_MS)
-    words = die_words(gm)
+    words = die_words()
     switch = gm.locator("[data-table-dice]")
 
     # A shift whose wandering check is due: the page asks for the d6 it names.
@@ -93,10 +91,11 @@ def test_the_table_rolls_a_shift_an_encounter_and_cancels_a_morale(
 
     # A 7 is off the d6: refused in the server's words (the die named in Czech), typed again.
     type_die(gm, 7)
-    refusal = msg("dice.off-the-die", pos=1, label="wandering-monsters", faces=6, value=7)
+    refusal = msg("dice.off-the-die", pos=1, die=die_named("wandering-monsters"), faces=6,
+                  value=7)
     expect(dice_panel(gm).locator('[data-field="refused"]')).to_have_text(
-        refusal.in_("cs").replace("'wandering-monsters'", "„putující monstra“"),
-        timeout=ANSWER_MS)
+        "Kostka č. 1 (putující monstra) je d6: hodnota 7 není mezi 1 a 6.", timeout=ANSWER_MS)
+    assert refusal.in_("cs") == "Kostka č. 1 (putující monstra) je d6: hodnota 7 není mezi 1 a 6."
     assert asked(gm) == (1, 6, "putující monstra")
     shot(gm, tmp_path, "3-off-the-die")
     type_die(gm, 3)

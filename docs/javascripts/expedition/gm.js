@@ -326,8 +326,9 @@ function closePanels() {
  * that reaches one anyway (a key, a script) sends nothing; a refusal releases them as an answer
  * does.
  * @param {() => Promise<{data?: any}>} send
- * @param {(words: string) => void} [diceRefused] given, a refusal of the dice (a die missing,
- *   off its die, left over) is said to it instead of on the page
+ * @param {(words: string, needed: Die | null) => void} [diceRefused] given, a refusal of the
+ *   dice (a die missing, off its die, left over) is said to it instead of on the page, with the
+ *   die the server asks for (again) when it names one
  * @returns {Promise<boolean>} whether the server took it
  */
 async function change(send, diceRefused) {
@@ -341,11 +342,13 @@ async function change(send, diceRefused) {
     opened({ ...answer.data, log: [] });
     return true;
   } catch (error) {
-    // The dice's words: a list, or a list per die (a die that is no whole number 1–1000).
+    // The dice's words: a list, or a list per die (a die that is no whole number 1–1000); with
+    // them, the die to ask for (again) when the server names one.
     const words = error instanceof Refused && error.status === 422
       ? error.envelope?.errors?.dice : undefined;
     if (diceRefused && words) {
-      diceRefused((Array.isArray(words) ? words : Object.values(words).flat()).join(" "));
+      diceRefused((Array.isArray(words) ? words : Object.values(words).flat()).join(" "),
+        error.envelope.needed ?? null);
     } else {
       await refused(error);
     }
@@ -382,34 +385,12 @@ async function act(kind, inputs, rolls) {
 
 /* --- the table's dice ------------------------------------------------------------------------- */
 
-/** @typedef {{faces: number, label: string, pos: number}} Die */
+/** The die the server asks for (the 422's `needed`): its place in the order, its faces, what it
+ * is for (`label`) and that in the answer's words (`word`).
+ * @typedef {{faces: number, label: string, pos: number, word: string}} Die */
 
 const dicePanel = /** @type {HTMLDialogElement} */ (root.querySelector("[data-dice]"));
 const dieInput = /** @type {HTMLInputElement} */ (dicePanel.querySelector('[name="die"]'));
-
-/** What each die is for in the page's words, by the label the engine gives it. */
-const dieWords = new Map(Array.from(
-  fromTemplate(root, "die-words").querySelectorAll("dt"),
-  (term) => [term.textContent, term.nextElementSibling.textContent]));
-
-/** @param {string} label */
-const dieWord = (label) => dieWords.get(label) ?? label;
-
-/** The die the server's refusal says is missing ("… d6 pro 'surprise' (kostka č. 2)."),
- * or null (the refusal says something else).
- * @param {string} words
- * @returns {Die | null}
- */
-function missingDie(words) {
-  const found = /\bd(\d+)\b[^']*'([^']+)'\D*(\d+)/.exec(words);
-  return found ? { faces: Number(found[1]), label: found[2], pos: Number(found[3]) } : null;
-}
-
-/** The server's words with each die's label ('surprise') in the page's words („překvapení“).
- * @param {string} words
- */
-const inDieWords = (words) => words.replace(
-  /'([^']+)'/g, (quoted, label) => (dieWords.has(label) ? `„${dieWord(label)}“` : quoted));
 
 /**
  * Takes the action with the dice the table rolls: sends the dice given so far; while the server
@@ -427,22 +408,24 @@ async function withTableDice(kind, body) {
   let next = null;
   for (;;) {
     let refusal = "";
+    /** @type {Die | null} */
+    let needed = null;
     const dice = given.map((die) => die.value);
     if (await change(() => expeditions.act(key, kind, { ...body, dice }),
-      (words) => { refusal = words; })) return true;
+      (words, die) => { refusal = words; needed = die; })) return true;
     if (!refusal) return false;  // refused for another reason: the page says why
-    const missing = missingDie(refusal);
-    if (missing && missing.pos === given.length + 1) {
-      next = missing;
+    if (needed && needed.pos === given.length + 1) {  // the next die: asked for
+      next = needed;
       refusal = "";
     } else {
       given.pop();  // the die typed last does not fit: typed again
+      next = needed ?? next;
     }
     if (!next) {
-      notice(root, inDieWords(refusal));
+      notice(root, refusal);
       return false;
     }
-    const value = await askDie(given, next, inDieWords(refusal));
+    const value = await askDie(given, next, refusal);
     if (value === null) return false;
     given.push({ ...next, value });
   }
@@ -462,7 +445,7 @@ function askDie(given, next, refusal) {
   list.replaceChildren(...given.map((die) => {
     const line = fromTemplate(root, "given-die");
     fill(line, "faces", die.faces);
-    fill(line, "die", dieWord(die.label));
+    fill(line, "die", die.word);
     fill(line, "value", die.value);
     return line;
   }));
@@ -472,7 +455,7 @@ function askDie(given, next, refusal) {
   const asking = dicePanel.querySelector(".rpg-dice__next");
   fill(asking, "pos", next.pos);
   fill(asking, "faces", next.faces);
-  fill(asking, "die", dieWord(next.label));
+  fill(asking, "die", next.word);
   dieInput.max = String(next.faces);
   dieInput.value = "";
   dicePanel.returnValue = "";

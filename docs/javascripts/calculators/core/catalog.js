@@ -94,6 +94,11 @@ export class Message {
  */
 export const msg = (key, params = {}) => new Message(key, params);
 
+/** Whether the catalog has the entry `key`.
+ * @param {string} key
+ */
+export const known = (key) => key in templates;
+
 /** The entry `key` with `params`, written out.
  * @param {string} key
  * @param {Record<string, any>} [params]

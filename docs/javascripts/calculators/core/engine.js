@@ -1,7 +1,7 @@
 /* The calculators' core: rule data, dice sources, exact fractions, refusals and answers.
  * It mirrors rpg/core/dice.py and rpg/core/errors.py; the rule constants are not written here
  * but set from the rule data the docs build exports from the Python engine into the bundle. */
-import { choice, field, join, msg, number, t } from "./catalog.js";
+import { choice, field, join, known, msg, number, t } from "./catalog.js";
 
 /** @typedef {import("./types.js").Answer} Answer */
 /** @typedef {import("./types.js").Bar} Bar */
@@ -84,6 +84,11 @@ export class RandomDice extends Source {
 }
 
 /** Physical dice, consumed in order; the same misfits and words as the engine's ReplayDice. */
+/** What the die `label` is for, as a message names it (as rpg/core/dice.py's `die_named`).
+ * @param {string} label
+ */
+const dieNamed = (label) => (known(`dice.for-${label}`) ? msg(`dice.for-${label}`) : label);
+
 export class ReplayDice extends Source {
   /** @param {number[]} values */
   constructor(values) {
@@ -102,11 +107,12 @@ export class ReplayDice extends Source {
   next(faces, label) {
     const pos = this.drawn + 1;
     if (this.drawn >= this.values.length) {
-      throw new RuleError(msg("dice.missing", { faces, label, pos }), "dice");
+      throw new RuleError(msg("dice.missing", { faces, die: dieNamed(label), pos }), "dice");
     }
     const value = this.values[this.drawn];
     if (!(value >= 1 && value <= faces)) {
-      throw new RuleError(msg("dice.off-the-die", { pos, label, faces, value }), "dice");
+      throw new RuleError(msg("dice.off-the-die", { pos, die: dieNamed(label), faces, value }),
+        "dice");
     }
     return value;
   }
