@@ -7,9 +7,11 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rpg.core.dice import ReplayDice, SeededDice
-from rpg.core.errors import RollSyntaxError, TooManyRolls
+from rpg.core.errors import RollSyntaxError, RuleError, TooManyRolls
 from rpg.core.notation import parse, roll
 
 
@@ -163,3 +165,43 @@ ROLL_ERRORS = [
 GOLDEN: dict[str, list[dict[str, Any]]] = {
     "roll": [{"expr": expr} for expr in ROLL_EXPRESSIONS + ROLL_ERRORS],
 }
+
+
+# --- properties --------------------------------------------------------------------------------
+# Over the whole input space (hypothesis).
+
+seeds = st.integers(0, 2**63 - 1)
+
+dice_terms = st.builds(
+    lambda count, faces, keep: f"{count}d{faces}" + (f"k{keep[0]}{min(keep[1], count)}"
+                                                     if keep else ""),
+    st.integers(1, 20), st.integers(2, 1000),
+    st.none() | st.tuples(st.sampled_from("hl"), st.integers(1, 20)),
+)
+
+terms = dice_terms | st.integers(0, 10_000).map(str)
+
+expressions = st.lists(st.tuples(st.sampled_from("+-"), terms), min_size=1, max_size=10).map(
+    lambda parts: "".join(sign + term for sign, term in parts).lstrip("+"))
+
+
+@settings(max_examples=200)
+@given(expressions, seeds)
+def test_a_valid_expression_rolls_within_its_bounds(expr: str, seed: int) -> None:
+    expression = parse(expr)
+    outcome = roll(SeededDice(seed), expr=expr)
+    assert expression.minimum <= outcome.result.total <= expression.maximum
+    assert expression.minimum <= expression.mean <= expression.maximum
+    assert sum(term.value for term in outcome.result.terms) == outcome.result.total
+    for term in outcome.result.terms:
+        assert len(term.kept) <= len(term.dice) or not term.dice
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=120))
+def test_any_text_parses_or_raises_a_rule_error(expr: str) -> None:
+    try:
+        parse(expr)
+    except RuleError as error:
+        assert error.field == "expr"
+        assert error.message.cs and error.message.en

@@ -1,4 +1,6 @@
-"""[Útok obecně, Hody na útok, Ostatní bojové situace] to hit against OČ, then damage."""
+"""[Útok obecně, Hody na útok, Ostatní bojové situace] to hit against OČ, then damage.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
@@ -7,11 +9,34 @@ from math import comb
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
-from rpg.pravidla.attack import DEFENSES, Edge, Modifier, attack, net_dice_mode
+from rpg.core.notation import parse
+from rpg.pravidla import combat
+from rpg.pravidla.attack import (
+    DEFENSES,
+    RANGED_CLASSES,
+    SITUATIONS,
+    WEAPON_CLASSES,
+    WEAPONS,
+    ZONE_REACH,
+    Edge,
+    Modifier,
+    attack,
+    net_dice_mode,
+)
+from rpg.pravidla.d20 import D20
+from tests.answers import schema_errors
 from tests.enumeration import probability
+from tests.pravidla.invariants import ANY_INTS, FATIGUES, MODIFIERS, SEEDS, conforms
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("dice", "inputs", "total", "hit", "damage"), [
@@ -541,3 +566,392 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {"attack": [
     {**_MELEE, "underwater": True},
     {**_RANGED, "full_cover": True, "helpless": True},
 ]}
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``attack`` over HTTP: GET and POST agree with a seed, physical dice are consumed as the rule
+# rolls them, a bad or contradictory input is a 422 quoting the rule and naming the field, and the
+# OpenAPI document bounds every input.
+
+OTHER_COMBAT = "/pravidla/ostatni-bojove-situace/#ostatni-bojove-situace"
+
+
+@pytest.mark.parametrize("inputs", [
+    {"ac": 14, "bonus": 4, "damage": "1d8+2", "improvised": True},
+    {"ac": 12, "damage": "1d8+1", "two_weapons": True, "target_prone": True,
+     "attacker_prone": True, "subdual": True},
+    {"ac": 12, "unarmed": True, "strength_modifier": 2, "target_blind": True},
+    {"ac": 12, "damage": "1d6", "underwater": True, "weapon": "slashing"},
+    {"ac": 12, "damage": "2d6", "helpless": True},
+    {"ac": 12, "damage": "1d6", "ranged": True, "unstable": True},
+])
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(
+    client: FlaskClient, inputs: dict[str, object], seed: int
+) -> None:
+    body = get_and_post_agree(client, "attack", inputs, seed)
+    assert body["rolls"] and body["text"]
+    assert body["rule"]["url"].startswith("/pravidla/")
+
+
+def test_attack_with_physical_dice(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 12, "damage": "1d6", "improvised": True, "dice": [15, 5, 2], "lang": "en"}
+    ).get_json()
+    assert [r["label"] for r in answer["rolls"]] == ["attack", "damage", "damage-second"]
+    result = answer["result"]
+    assert (result["hit"], result["critical"], result["damage"]) == (True, False, 2)
+    assert result["modifiers"] == [{"source": "bonus", "value": 0}]
+    assert answer["chance"] == pytest.approx(0.45)
+
+
+def test_attack_against_full_cover_needs_no_dice(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 12, "damage": "1d6", "ranged": True, "full_cover": True, "dice": []})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["rolls"], body["chance"], body["result"]["hit"]) == ([], 0.0, False)
+
+
+def test_attack_needs_its_damage_dice_only_on_a_hit(client: FlaskClient) -> None:
+    missing = client.post("/api/v1/attack", json={
+        "ac": 12, "damage": "1d6", "dice": [15], "lang": "en"}).get_json()
+    assert "needs a d6 for 'damage'" in missing["message"]
+    miss = client.post("/api/v1/attack", json={"ac": 12, "damage": "1d6", "dice": [5]})
+    assert miss.status_code == 200 and miss.get_json()["result"]["damage"] == 0
+
+
+def test_attack_with_physical_dice_lists_the_cancelled_sources(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 10, "damage": "1d6", "target_prone": True, "attacker_blind": True,
+        "dice": [12, 4]}).get_json()
+    result = answer["result"]
+    assert result["dice_mode"] == "normal"
+    assert [e["source"] for e in result["edges"]] == ["target_prone", "attacker_blind"]
+    assert (result["hit"], result["damage"]) == (True, 4)
+    assert answer["rule"]["url"] == OTHER_COMBAT
+
+
+def test_helpless_needs_only_the_damage_dice(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 30, "damage": "1d6", "helpless": True, "dice": [3]}).get_json()
+    assert (answer["result"]["natural"], answer["result"]["damage"], answer["chance"]) == (
+        None, 3, 1.0)
+
+
+def test_a_helpless_targets_unused_bonuses_are_listed_as_documented(
+    client: FlaskClient,
+) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 10, "damage": "1d6", "helpless": True, "surrounded": True, "two_weapons": True,
+        "dice": [3]}).get_json()
+    # two weapons' +1 still adds to the damage, so it is not listed (section 2c)
+    assert answer["result"]["not_applied"] == ["surrounded"]
+    assert answer["result"]["damage"] == 4
+    assert schema_errors(answer) == {}
+
+
+def test_a_group_over_http(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/attack", json={
+        "ac": 10, "damage": "1d6", "bonus": 2, "count": 3, "dice": [20, 1, 12, 5]}).get_json()
+    result = answer["result"]
+    assert [r["damage"] for r in result["each"]] == [6, 0, 5]
+    assert result["summary"] == {"count": 3, "successes": 2, "damage": 11}
+    assert result["successes_distribution"] == pytest.approx(
+        [0.35**3, 3 * 0.65 * 0.35**2, 3 * 0.65**2 * 0.35, 0.65**3])
+    assert answer["chance"] == pytest.approx(0.65)
+    assert answer["input"]["count"] == 3
+    assert schema_errors(answer) == {}
+
+
+def test_without_count_the_answer_is_one_attacks() -> None:
+    from api import create_app
+
+    answer = create_app({"TESTING": True}).test_client().post(
+        "/api/v1/attack", json={"ac": 10, "damage": "1d6", "dice": [12, 5]}).get_json()
+    assert "count" not in answer["input"]
+    assert answer["result"]["damage"] == 5 and "each" not in answer["result"]
+
+
+@pytest.mark.parametrize(("given", "key"), [
+    ("odolnost", "resistance"), ("IMUNITA", "immunity"), ("slabost", "weakness"),
+    ("normalni", "normal")])
+def test_the_defense_is_also_its_czech_word(client: FlaskClient, given: str, key: str) -> None:
+    answer = client.get("/api/v1/attack", query_string={
+        "ac": 10, "damage": "1d6", "defense": given, "dice": "12,5"}).get_json()
+    assert answer["input"]["defense"] == key
+
+
+@pytest.mark.parametrize(("body", "field", "quote"), [
+    ({"damage": "1d8"}, "ac", ""),
+    ({"ac": 10}, "damage", ""),
+    ({"ac": 10, "damage": "1d8+"}, "damage", ""),
+    ({"ac": 10, "damage": "x" * 101}, "damage", ""),
+    ({"ac": 10, "damage": "1d8", "cover": 2}, "cover", ""),
+    ({"ac": 10, "damage": "1d8", "full_cover": True}, "full_cover", ""),
+    ({"ac": 10, "damage": "1d8", "ranged": True, "cover": 5}, "cover", ""),
+    ({"ac": 41, "damage": "1d8"}, "ac", ""),
+    ({"ac": 10, "damage": "1d8", "defense": "fire"}, "defense", ""),
+    ({"ac": 10, "damage": "1d6", "ranged": True, "attacker_blind": True},
+     "attacker_blind", "„Útoky na dálku nejsou možné.“"),
+    ({"ac": 10, "damage": "1d6", "ranged": True, "underwater": True, "weapon": "piercing"},
+     "underwater", "pod vodní hladinou"),
+    ({"ac": 10, "damage": "1d6", "ranged": True, "two_weapons": True},
+     "two_weapons", "obě zbraně na blízku"),
+    ({"ac": 10, "damage": "1d6", "ranged": True, "full_cover": True, "helpless": True},
+     "helpless", "kompletně schované"),
+    ({"ac": 10, "unarmed": True, "damage": "1d6"}, "damage", "Neozbrojený útok"),
+    ({"ac": 10, "damage": "1d6", "strength_modifier": 21}, "strength_modifier", ""),
+    ({"ac": 10, "damage": "1d6", "weapon": "axe"}, "weapon", ""),
+    ({"ac": 10, "damage": "1d6", "count": 0}, "count", ""),
+    ({"ac": 10, "damage": "1d6", "count": 51}, "count", ""),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, quote: str
+) -> None:
+    assert quote in refused(client, "attack", body, field)["message"]
+
+
+def test_a_contradiction_says_what_to_change(client: FlaskClient) -> None:
+    melee = client.get("/api/v1/attack?ac=10&damage=1d8&cover=1&lang=en").get_json()
+    assert "Cover adds to AC against missiles only" in melee["message"]
+
+
+def test_openapi_documents_every_input_with_its_bounds(client: FlaskClient) -> None:
+    schema = input_schema(client, "attack")
+    properties = schema["properties"]
+    assert bounds(schema, "ac") == (0, 40)
+    assert bounds(schema, "cover") == (0, 4)
+    assert bounds(schema, "bonus") == (-20, 20)
+    assert bounds(schema, "strength_modifier") == (-20, 20)
+    assert bounds(schema, "count") == (1, 50)
+    assert "default" not in properties["count"]
+    assert properties["damage"]["maxLength"] == 100
+    assert properties["weapon"]["enum"] == ["piercing", "blunt", "slashing"]
+    for flag in ("two_weapons", "unarmed", "target_unarmed", "untrained", "attacker_prone",
+                 "target_prone", "attacker_blind", "target_blind", "unstable", "underwater",
+                 "helpless", "subdual"):
+        assert properties[flag]["description"], flag
+    # `damage` is optional since an unarmed attack ([Neozbrojený boj]) has none; the engine
+    # answers a missing one with a 422 naming it.
+    assert set(schema["required"]) == {"ac"}
+
+
+# --- properties --------------------------------------------------------------------------------
+# Property tests of ``attack`` over the whole input space: the to-hit and damage invariants,
+# every combination of the situations a result or a rule error, every answer as documented.
+
+damage_terms = st.one_of(
+    st.builds(lambda n, m: f"{n}d{m}", st.integers(1, 6), st.sampled_from([2, 4, 6, 8, 10, 12])),
+    st.builds(lambda n, m, k: f"{n}d{m}kh{min(k, n)}", st.integers(1, 5), st.sampled_from([6, 8]),
+              st.integers(1, 5)),
+    st.integers(0, 10).map(str),
+)
+damage_expressions = st.lists(st.tuples(st.sampled_from("+-"), damage_terms), min_size=1,
+                              max_size=3).map(lambda parts: "".join(s + t for s, t in parts)
+                                              .lstrip("+"))
+
+
+@st.composite
+def attack_inputs(draw: st.DrawFn) -> dict[str, Any]:
+    ranged = draw(st.booleans())
+    return {
+        "ac": draw(st.integers(0, 40)), "damage": draw(damage_expressions),
+        "bonus": draw(MODIFIERS), "ranged": ranged,
+        "cover": draw(st.integers(0, 4)) if ranged else 0,
+        "full_cover": draw(st.booleans()) if ranged else False,
+        "surrounded": draw(st.booleans()), "advantage": draw(st.booleans()),
+        "disadvantage": draw(st.booleans()), "strength_damage": draw(st.booleans()),
+        "improvised": draw(st.booleans()), "defense": draw(st.sampled_from(
+            DEFENSES)), "fatigue": draw(FATIGUES),
+    }
+
+
+@settings(max_examples=200, deadline=None)
+@given(attack_inputs(), SEEDS)
+def test_attack_invariants(inputs: dict[str, Any], seed: int) -> None:
+    outcome = attack(SeededDice(seed), **inputs)
+    result = outcome.result
+    expression = parse(inputs["damage"])
+    target = inputs["ac"] + (inputs["cover"] if inputs["ranged"] else 0)
+    assert result.target == target
+    assert outcome.chance is not None and 0 <= outcome.chance <= 1
+    if inputs["full_cover"]:
+        assert outcome.rolls == () and outcome.chance == 0
+        assert (result.natural, result.hit, result.damage) == (None, False, 0)
+        return
+    # [Obklíčení] the +1 is a melee bonus only
+    modifier = inputs["bonus"] + (inputs["surrounded"] and not inputs["ranged"]) - inputs[
+        "fatigue"]
+    assert result.total == result.natural + modifier
+    assert sum(m.value for m in result.modifiers) == modifier
+    assert outcome.rolls[0].label == "attack"
+    assert result.hit is (result.natural == D20 or (result.natural != 1 and result.total >= target))
+    if not result.hit:
+        assert (result.damage, result.critical, result.base_damage) == (0, False, None)
+        assert len(outcome.rolls) == 1
+        return
+    assert result.base_damage is not None
+    assert expression.minimum <= result.base_damage <= expression.maximum
+    # [Kritické zásahy] a natural 20, or full damage: the rolled total at the maximum (2c)
+    assert result.critical is (result.natural == D20 or (
+        expression.dice_count > 0 and result.base_damage == expression.maximum))
+    if result.natural == D20:
+        assert result.critical and result.base_damage == expression.maximum
+        assert len(outcome.rolls) == 1                    # no damage dice on a critical hit
+    else:
+        damage_rolls = outcome.rolls[1:]
+        expected = (1 + inputs["improvised"]) if expression.dice_count else 0
+        assert len(damage_rolls) == expected
+        if damage_rolls:
+            assert result.base_damage == min(r.total for r in damage_rolls)
+    if inputs["defense"] == "immunity":
+        assert result.damage == 0
+    else:
+        assert result.damage >= 1
+        lowered = result.base_damage - (inputs["fatigue"] if inputs["strength_damage"] else 0)
+        factor = {"normal": lowered, "resistance": lowered // 2, "weakness": lowered * 2}
+        assert result.damage == max(1, factor[inputs["defense"]])
+
+
+@settings(max_examples=200, deadline=None)
+@given(ANY_INTS, st.text(max_size=20) | damage_expressions, st.booleans(), ANY_INTS,
+       st.booleans(), st.text(max_size=10) | st.sampled_from(DEFENSES), ANY_INTS)
+def test_attack_any_input_is_a_result_or_a_rule_error(
+    ac: int, damage: str, ranged: bool, cover: int, full_cover: bool, defense: str, fatigue: int
+) -> None:
+    try:
+        outcome = attack(SeededDice(1), ac=ac, damage=damage, ranged=ranged, cover=cover,
+                         full_cover=full_cover, defense=defense,  # type: ignore[arg-type]
+                         fatigue=fatigue)
+    except RuleError as error:
+        assert error.field in ("ac", "damage", "cover", "full_cover", "defense", "fatigue")
+        assert error.message.cs and error.message.en
+    else:
+        assert 0 <= ac <= 40 and 0 <= cover <= 4 and fatigue >= 0
+        assert ranged or not (cover or full_cover)
+        assert outcome.result.damage >= 0
+
+
+@st.composite
+def situation_inputs(draw: st.DrawFn) -> dict[str, Any]:
+    flags = {name: draw(st.booleans()) for name in SITUATIONS}
+    inputs: dict[str, Any] = {
+        "ac": draw(st.integers(0, 40)), "bonus": draw(st.integers(-20, 20)),
+        "ranged": draw(st.booleans()), "surrounded": draw(st.booleans()),
+        "full_cover": draw(st.booleans()), "advantage": draw(st.booleans()),
+        "disadvantage": draw(st.booleans()), "improvised": draw(st.booleans()),
+        "fatigue": draw(st.integers(0, 50)),
+        "defense": draw(st.sampled_from(("normal", "resistance", "immunity", "weakness"))),
+        "strength_modifier": draw(st.integers(-20, 20)),
+        **flags,
+    }
+    if draw(st.booleans()):
+        inputs["damage"] = draw(st.sampled_from(("1d6", "2d8+3", "1", "1d4-2")))
+    if draw(st.booleans()):
+        inputs["weapon"] = draw(st.sampled_from(WEAPONS))
+    return inputs
+
+
+@settings(max_examples=200, deadline=None)
+@given(situation_inputs(), SEEDS)
+def test_every_flag_combination_is_a_result_or_a_rule_error(
+    inputs: dict[str, Any], seed: int
+) -> None:
+    try:
+        outcome = attack(SeededDice(seed), **inputs)
+    except RuleError as error:
+        assert error.field is not None
+        assert error.message.cs and error.message.en
+        return
+    result = outcome.result
+    assert 0 <= outcome.chance <= 1
+    assert result.damage >= 0
+    assert result.hit or result.damage == 0
+    if result.hit and inputs["defense"] != "immunity":
+        assert result.damage >= 1
+    if inputs["helpless"]:
+        assert (result.natural, outcome.chance, result.hit) == (None, 1, True)
+    edge_sources = {edge.source for edge in result.edges}
+    assert not edge_sources & set(result.not_applied)
+    effects = {edge.effect for edge in result.edges}
+    expected = "normal" if len(effects) != 1 else effects.pop()
+    assert result.dice_mode == expected
+    if inputs["ranged"]:
+        assert not (inputs["attacker_blind"] or inputs["underwater"] or inputs["two_weapons"]
+                    or inputs["unarmed"])
+    if inputs["unarmed"]:
+        assert all(roll.label == "attack" for roll in outcome.rolls)
+
+
+@settings(max_examples=40, deadline=None)
+@given(attack_inputs(), SEEDS, st.sampled_from(["cs", "en"]))
+def test_every_answer_conforms_to_its_documented_result(
+    app: Flask, inputs: dict[str, Any], seed: int, lang: str
+) -> None:
+    conforms(app, "attack", inputs, seed, lang)
+
+
+@settings(max_examples=100, deadline=None)
+@given(attack_inputs(), st.integers(2, 6), SEEDS)
+def test_a_group_adds_up_its_attacks(inputs: dict[str, Any], count: int, seed: int) -> None:
+    outcome = attack(SeededDice(seed), **inputs, count=count)
+    group = outcome.result
+    assert len(group.each) == group.summary.count == count
+    assert group.summary.successes == sum(r.hit for r in group.each)
+    assert group.summary.damage == sum(r.damage for r in group.each)
+    assert sum(r.label == "attack" for r in outcome.rolls) == (
+        0 if inputs["full_cover"] else count)
+    distribution = group.successes_distribution
+    assert len(distribution) == count + 1 and sum(distribution) == 1
+    assert distribution[count] == outcome.chance ** count
+
+
+@st.composite
+def reach_inputs(draw: st.DrawFn) -> dict[str, Any]:
+    inputs: dict[str, Any] = {"ac": draw(st.integers(0, 40)), "damage": "1d6",
+                              "ranged": draw(st.booleans()), "helpless": draw(st.booleans()),
+                              "auto_critical": draw(st.booleans()),
+                              "advantage": draw(st.booleans()),
+                              "strength_modifier": draw(st.integers(-3, 3))}
+    for name, values in (("weapon_class", st.sampled_from(WEAPON_CLASSES)),
+                         ("zone", st.sampled_from(combat.ZONES)),
+                         ("distance_m", st.floats(0, 200, allow_nan=False))):
+        if draw(st.booleans()):
+            inputs[name] = draw(values)
+    if draw(st.booleans()):
+        inputs.update(invulnerable_monsters=True, target_level=draw(st.integers(0, 10)),
+                      magic_weapon=draw(st.booleans()))
+    return inputs
+
+
+@settings(max_examples=300, deadline=None)
+@given(reach_inputs(), SEEDS)
+def test_every_reach_and_optional_rule_is_a_result_or_a_rule_error(
+    inputs: dict[str, Any], seed: int
+) -> None:
+    try:
+        outcome = attack(SeededDice(seed), **inputs)
+    except RuleError as error:
+        assert error.field is not None
+        assert error.message.cs and error.message.en
+        return
+    result = outcome.result
+    weapon_class = inputs.get("weapon_class")
+    zone = inputs.get("zone") or (combat.range_zone_of(inputs["distance_m"]).zone
+                                  if "distance_m" in inputs else None)
+    assert result.zone == zone
+    hampered = zone is not None and weapon_class in ZONE_REACH[zone][1]
+    assert (Edge("zone", "disadvantage") in result.edges) is (hampered and not inputs["helpless"])
+    assert ("zone" in result.not_applied) is (hampered and inputs["helpless"])
+    if zone not in (None, "blizko"):
+        assert inputs["ranged"] or weapon_class in RANGED_CLASSES
+    if inputs["auto_critical"]:
+        assert inputs["helpless"] and result.critical and len(outcome.rolls) == 0
+    invulnerable = (inputs.get("invulnerable_monsters", False) and inputs["target_level"] >= 5
+                    and not inputs["magic_weapon"])
+    assert result.invulnerable is (invulnerable and result.hit)
+    if result.invulnerable:
+        assert result.damage == 0
+    elif result.hit:
+        assert result.damage >= 1

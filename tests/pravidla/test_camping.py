@@ -1,4 +1,6 @@
-"""[Přenocování v divočině] a d6 per need (food, water, shelter), 4+ meets it; pay per failure."""
+"""[Přenocování v divočině] a d6 per need (food, water, shelter), 4+ meets it; pay per failure.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
@@ -6,12 +8,19 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import camping
 from tests.enumeration import probability
+from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
+from tests.properties.corruption import answers_or_refuses, corrupted
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 def met(outcome: object) -> list[bool]:
@@ -210,3 +219,163 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"travelers": 0}, {"travelers": 101},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/camping`` [Přenocování v divočině]: GET and POST agree, physical dice, 422s.
+
+INPUTS = {"bonuses": ["food", "food", "water"], "covered": ["shelter"], "supplies": 4,
+          "travelers": 2}
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    get_and_post_agree(client, "camping", INPUTS, seed)
+
+
+@pytest.mark.parametrize(("body", "result", "chance"), [
+    ({"bonuses": ["water"], "supplies": 5, "travelers": 3, "dice": [5, 2, 3]},
+     {"needs": [
+         {"need": "food", "roll": 5, "bonus": 0, "met": True, "covered": False},
+         {"need": "water", "roll": 2, "bonus": 1, "met": False, "covered": False},
+         {"need": "shelter", "roll": 3, "bonus": 0, "met": False, "covered": False}],
+      "failures": 2, "supplies_used": 3, "supplies_left": 2, "fatigue_gained": 1},
+     1 / 2 * 2 / 3 * 1 / 2),
+    ({"location": "dungeon", "covered": ["water"], "dice": []},
+     {"needs": [
+         {"need": "food", "roll": None, "bonus": 0, "met": False, "covered": False},
+         {"need": "water", "roll": None, "bonus": 0, "met": True, "covered": True},
+         {"need": "shelter", "roll": None, "bonus": 0, "met": False, "covered": False}],
+      "failures": 2, "supplies_used": 0, "supplies_left": 0, "fatigue_gained": 2}, 0),
+])
+def test_physical_dice(client: FlaskClient, body: dict[str, object],
+                       result: dict[str, object], chance: float) -> None:
+    payload = client.post("/api/v1/camping", json=body).get_json()
+    assert payload["result"] == {**result, "next": []}
+    assert payload["chance"] == pytest.approx(chance)
+    assert payload["seed"] is None
+    assert [r["results"] for r in payload["rolls"]] == [[d] for d in body["dice"]]
+
+
+def test_the_rules_czech_words_are_accepted(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/camping?location=kobka&bonuses=jídlo,voda,útočiště"
+                         "&covered=UTOCISTE&dice=").get_json()
+    assert payload["input"]["location"] == "dungeon"
+    assert payload["input"]["bonuses"] == ["food", "water", "shelter"]
+    assert payload["input"]["covered"] == ["shelter"]
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"bonuses": ["beer"]}, "bonuses", "one of"),
+    ({"travelers": 0}, "travelers", "equal to 1 and less than or equal to 100"),
+    ({"supplies": 100_001}, "supplies", "equal to 0 and less than or equal to 100000"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "camping", body, field, words)
+
+
+def test_too_few_dice_name_the_die_needed(client: FlaskClient) -> None:
+    payload = client.post("/api/v1/camping", json={"dice": [4, 4], "lang": "en"}).get_json()
+    assert "needs a d6 for 'shelter'" in payload["message"]
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    assert bounds(client, "CampingArgs", "travelers") == (1, 100)
+    assert bounds(client, "CampingArgs", "supplies") == (0, 100_000)
+    assert max_items(client, "CampingArgs", "bonuses") == 100
+    assert max_items(client, "CampingArgs", "covered") == 3
+
+
+@pytest.mark.parametrize(("pay", "echoed", "fatigue"), [
+    ("fatigue", "fatigue", 2),                      # a way to pay keeps its meaning
+    ("vždy únava", "fatigue", 2),
+    ("NEJDRIV zasoby", "supplies-first", 1),
+    ("fatigue,", ["fatigue"], 1),                   # a list of one choice, then supplies-first
+    ("únava,zásoby", ["fatigue", "supplies"], 1),
+    ("supplies&pay=fatigue", ["supplies", "fatigue"], 1),
+])
+def test_pay_is_a_way_or_a_choice_for_each_failure(
+    client: FlaskClient, pay: str, echoed: object, fatigue: int
+) -> None:
+    payload = client.get(f"/api/v1/camping?supplies=2&travelers=2&dice=1,1,6&pay={pay}").get_json()
+    assert payload["input"]["pay"] == echoed
+    assert payload["result"]["fatigue_gained"] == fatigue
+
+
+@pytest.mark.parametrize("body", [{"pay": "gold"}, {"pay": ["supplies"] * 4}, {"pay": {"a": 1}}])
+def test_a_wrong_way_to_pay_is_the_rules_422(client: FlaskClient, body: dict[str, object]) -> None:
+    refused(client, "camping", body, "pay",
+            "must be supplies-first / fatigue, or a list of at most 3 choices of: supplies, "
+            "fatigue;")
+
+
+# --- properties --------------------------------------------------------------------------------
+# [Přenocování v divočině] property tests over the whole input space.
+
+seeds = st.integers(0, 2**63 - 1)
+
+needs = st.sampled_from(wilderness.NEEDS)
+
+camping_inputs = st.fixed_dictionaries({
+    "location": st.sampled_from(wilderness.LOCATIONS),
+    "bonuses": st.lists(needs, max_size=wilderness.BONUSES_MAX),
+    "covered": st.lists(needs, max_size=3),
+    "supplies": st.integers(0, wilderness.SUPPLIES_MAX),
+    "travelers": st.integers(wilderness.TRAVELERS_MIN, wilderness.TRAVELERS_MAX),
+    "pay": st.sampled_from(wilderness.PAYMENTS)
+    | st.lists(st.sampled_from(wilderness.PAY_CHOICES), max_size=3),
+})
+
+
+@settings(max_examples=200, deadline=None)
+@given(camping_inputs, seeds)
+def test_camping_failures_are_three_minus_met_needs(inputs: dict[str, Any], seed: int) -> None:
+    outcome = wilderness.camping(SeededDice(seed), **inputs)
+    result = outcome.result
+    met = [need.met for need in result.needs]
+    assert [need.need for need in result.needs] == list(wilderness.NEEDS)
+    assert result.failures == 3 - sum(met)
+    rolled = [need for need in result.needs if need.roll is not None]
+    assert [r.label for r in outcome.rolls] == [need.need for need in rolled]
+    for need in result.needs:
+        assert need.bonus == inputs["bonuses"].count(need.need)
+        if need.need in inputs["covered"]:
+            assert need.met and need.roll is None
+        elif inputs["location"] == "dungeon":
+            assert not need.met and need.roll is None
+        else:
+            assert need.roll is not None and need.met is (need.roll + need.bonus >= 4)
+    assert result.supplies_used + result.supplies_left == inputs["supplies"]
+    assert result.supplies_used % inputs["travelers"] == 0
+    assert result.supplies_used // inputs["travelers"] + result.fatigue_gained == result.failures
+    if inputs["pay"] == "fatigue":
+        assert result.fatigue_gained == result.failures
+    # Each failure chose fatigue, or supplies (the default beyond the list): a supplies choice
+    # is paid with supplies while enough remain.
+    if isinstance(inputs["pay"], str):
+        wanted = ["fatigue" if inputs["pay"] == "fatigue" else "supplies"] * result.failures
+    else:
+        wanted = (list(inputs["pay"]) + ["supplies"] * 3)[:result.failures]
+    affordable = inputs["supplies"] // inputs["travelers"]
+    assert result.supplies_used // inputs["travelers"] == min(wanted.count("supplies"),
+                                                              affordable)
+    assert outcome.chance is not None and 0 <= outcome.chance <= 1
+    certain = all(need.covered or (inputs["location"] == "wilderness" and need.bonus >= 3)
+                  for need in result.needs)
+    assert (outcome.chance == 1) is certain
+    if outcome.chance == 0:
+        assert result.failures >= 1
+
+
+DEFAULTS: dict[str, Any] = {
+    "location": "wilderness", "bonuses": [], "covered": [], "supplies": 0, "travelers": 1,
+    "pay": "fatigue",
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(corrupted(DEFAULTS), seeds)
+def test_any_input_gives_a_result_or_a_rule_error(inputs: dict[str, Any], seed: int) -> None:
+    answers_or_refuses(wilderness.camping, inputs, seed)

@@ -1,4 +1,6 @@
-"""[Mírnější systém smrti] a d6, 1–3 survives; no rescue after 24 h, destroyed, poisoned, again."""
+"""[Mírnější systém smrti] a d6, 1–3 survives; no rescue after 24 h, destroyed, poisoned, again.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
@@ -6,11 +8,19 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import health
 from rpg.pravidla.health import death_save
 from tests.enumeration import outcomes, probability
+from tests.pravidla.endpoints import bounds, get_and_post_agree, refused
+from tests.properties.corruption import answers_or_refuses, corrupted
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("dice", "shifts"), [([1, 1], 1), ([2, 3], 3), ([3, 4], 4)])
@@ -135,3 +145,99 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"body_destroyed": True, "poisoned": True},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/death-save`` [Mírnější systém smrti]: GET and POST agree, physical dice, 422s.
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    get_and_post_agree(client, "death-save",
+                       {"hours_since_death": 3.5, "give_up_skill_points": True}, seed)
+
+
+@pytest.mark.parametrize(("body", "result", "chance"), [
+    ({"dice": [2, 4]},
+     {"alive": True, "hp": 1, "unconscious_shifts": 4, "fatigue_gained": 1,
+      "reason": "survived", "skill_points_lost": 0}, 0.5),
+    ({"poisoned": True, "dice": []},
+     {"alive": False, "hp": 0, "unconscious_shifts": None, "fatigue_gained": 0,
+      "reason": "poisoned", "skill_points_lost": 0}, 0),
+])
+def test_physical_dice(client: FlaskClient, body: dict[str, object],
+                       result: dict[str, object], chance: float) -> None:
+    payload = client.post("/api/v1/death-save", json=body).get_json()
+    assert payload["result"] == {**result, "next": []}
+    assert payload["chance"] == pytest.approx(chance)
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"healed_to_max_since": True}, "healed_to_max_since", "turn 'died_before' on"),
+    ({"hours_since_death": -1}, "hours_since_death", "greater than or equal"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "death-save", body, field, words)
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    assert bounds(client, "DeathSaveArgs", "hours_since_death") == (0, 100_000)
+    assert bounds(client, "DeathSaveArgs", "healed") == (0, 100_000)
+
+
+# --- properties --------------------------------------------------------------------------------
+# [Mírnější systém smrti] property tests over the whole input space.
+
+seeds = st.integers(0, 2**63 - 1)
+
+death_inputs = st.fixed_dictionaries({
+    "hours_since_death": st.floats(0, 100_000, allow_nan=False) | st.integers(0, 100_000),
+    "body_destroyed": st.booleans(),
+    "poisoned": st.booleans(),
+    "died_before": st.booleans(),
+    "healed_to_max_since": st.booleans(),
+    "healed": st.integers(0, 100_000),
+    "give_up_skill_points": st.booleans(),
+})
+
+
+@settings(max_examples=200, deadline=None)
+@given(death_inputs, seeds)
+def test_death_save_invariants(inputs: dict[str, Any], seed: int) -> None:
+    try:
+        outcome = health.death_save(SeededDice(seed), **inputs)
+    except RuleError as error:
+        assert inputs["healed_to_max_since"] and not inputs["died_before"]
+        assert error.field == "healed_to_max_since"
+        return
+    result = outcome.result
+    hopeless = inputs["body_destroyed"] or inputs["poisoned"]
+    saveable = not hopeless and inputs["hours_since_death"] <= 24 and (
+        not inputs["died_before"] or inputs["healed_to_max_since"])
+    assert [r.label for r in outcome.rolls][:1] == (["survival"] if saveable else [])
+    if hopeless:
+        assert not result.alive and outcome.chance == 0
+    if result.alive:
+        assert result.hp >= 1 and result.fatigue_gained == 1
+        assert result.hp == (inputs["healed"] or 1)
+        assert (result.skill_points_lost == 5) is (result.reason == "gave-up-skill-points")
+        if result.reason == "survived" and not inputs["healed"]:
+            assert 1 <= result.unconscious_shifts <= 4
+    else:
+        assert (result.hp, result.fatigue_gained, result.unconscious_shifts) == (0, 0, None)
+        assert not inputs["give_up_skill_points"] or hopeless
+    assert outcome.chance in (0, Fraction(1, 2), 1)
+
+
+DEFAULTS: dict[str, Any] = {
+    "hours_since_death": 0, "body_destroyed": False, "poisoned": False, "died_before": False,
+    "healed_to_max_since": False, "healed": 0, "give_up_skill_points": False,
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(corrupted(DEFAULTS), seeds)
+def test_any_input_gives_a_result_or_a_rule_error(inputs: dict[str, Any], seed: int) -> None:
+    answers_or_refuses(health.death_save, inputs, seed)

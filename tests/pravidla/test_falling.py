@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla.hazards import falling, falling_dice
 from tests.enumeration import probability
@@ -148,3 +151,38 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"height_m": 3.0, "catch": True, "caught_at_m": 1.0, "fatigue": -1},
     ],
 }
+
+
+# --- properties --------------------------------------------------------------------------------
+# Over the whole input space (hypothesis).
+
+seeds = st.integers(0, 2**63 - 1)
+
+heights = st.floats(0, 10_000, allow_nan=False)
+
+
+@settings(max_examples=200)
+@given(heights, st.booleans(), st.floats(0, 1) , st.integers(-20, 20), st.integers(0, 50), seeds)
+def test_falling_damage_within_its_dice(
+    height: float, catch: bool, share: float, dex: int, fatigue: int, seed: int
+) -> None:
+    caught_at = height * share if catch else None
+    outcome = falling(SeededDice(seed), height_m=height, catch=catch, caught_at_m=caught_at,
+                      dex_modifier=dex, fatigue=fatigue)
+    result = outcome.result
+    assert result.dice_count == math.ceil(max(0, result.distance_counted_m - 2) / 2)
+    assert result.dice_count <= result.damage <= 6 * result.dice_count
+    assert result.distance_counted_m <= height
+    assert (result.caught is None) is (not catch)
+    assert (outcome.chance is None) is (not catch)
+
+
+@settings(max_examples=200)
+@given(heights, st.booleans(), st.none() | st.floats(0, 20_000, allow_nan=False))
+def test_falling_inputs_are_valid_or_a_rule_error(
+    height: float, catch: bool, caught_at: float | None
+) -> None:
+    try:
+        falling(SeededDice(1), height_m=height, catch=catch, caught_at_m=caught_at)
+    except RuleError as error:
+        assert error.field == "caught_at_m"

@@ -1,14 +1,24 @@
-"""[Rychlé cestování] supplies per mouth a day, summary damage, 1d4 encounters after 5 days."""
+"""[Rychlé cestování] supplies per mouth a day, summary damage, 1d4 encounters after 5 days.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import fast_travel
+from tests.pravidla.endpoints import bounds, get_and_post_agree, refused
+from tests.properties.corruption import answers_or_refuses, corrupted
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("days", "travelers", "supplies", "needed", "used", "left", "damage"), [
@@ -79,3 +89,69 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"days": 3, "supplies": 100_001},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/fast-travel`` [Rychlé cestování]: GET and POST agree, physical dice, 422s.
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    get_and_post_agree(client, "fast-travel", {"days": 8, "travelers": 3, "supplies": 20}, seed)
+
+
+def test_physical_dice(client: FlaskClient) -> None:
+    payload = client.post("/api/v1/fast-travel", json={
+        "days": 6, "travelers": 2, "supplies": 10, "dice": [4]}).get_json()
+    assert payload["result"] == {"supplies_needed": 12, "supplies_used": 10, "supplies_left": 0,
+                                 "summary_damage": 2, "encounters": 4, "next": []}
+    assert (payload["chance"], payload["seed"]) == (None, None)
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({}, "days", "Missing"),
+    ({"days": 366}, "days", "equal to 1 and less than or equal to 365"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "fast-travel", body, field, words)
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    assert bounds(client, "FastTravelArgs", "days") == (1, 365)
+    assert bounds(client, "FastTravelArgs", "travelers") == (1, 100)
+
+
+# --- properties --------------------------------------------------------------------------------
+# [Rychlé cestování] property tests over the whole input space.
+
+seeds = st.integers(0, 2**63 - 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 365), st.integers(1, 100), st.integers(0, 100_000), seeds)
+def test_fast_travel_accounts_for_every_supply(
+    days: int, travelers: int, supplies: int, seed: int
+) -> None:
+    outcome = wilderness.fast_travel(SeededDice(seed), days=days, travelers=travelers,
+                                     supplies=supplies)
+    result = outcome.result
+    assert result.supplies_needed == days * travelers
+    assert result.supplies_used + result.supplies_left == supplies
+    assert result.supplies_used + result.summary_damage == result.supplies_needed
+    assert 1 <= result.encounters <= 4
+    assert (len(outcome.rolls) == 1) is (days > 5)
+    if days <= 5:
+        assert result.encounters == 1
+
+
+DEFAULTS: dict[str, Any] = {
+    "days": 1, "travelers": 1, "supplies": 0,
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(corrupted(DEFAULTS), seeds)
+def test_any_input_gives_a_result_or_a_rule_error(inputs: dict[str, Any], seed: int) -> None:
+    answers_or_refuses(wilderness.fast_travel, inputs, seed)

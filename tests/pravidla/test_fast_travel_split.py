@@ -1,16 +1,27 @@
 """[Rychlé cestování] "Rozdělení poškození": sharing out the summary damage, one test per
-sentence of the rule."""
+sentence of the rule.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Next
 from rpg.pravidla.wilderness import Alternative, fast_travel_split
+from tests.answers import schema_errors
+from tests.pravidla import over_http
+from tests.pravidla.endpoints import refused
+
+# --- engine ------------------------------------------------------------------------------------
 
 PARTY = [{"name": "Alena", "hp": 10}, {"name": "Bořek", "hp": 4}, {"name": "Cyril", "hp": 6}]
 GOLDEN_PARTY = [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}, {"name": "Žofie", "hp": 1}]
@@ -144,3 +155,169 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"party": GOLDEN_PARTY, "damage": 5},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/fast-travel-split`` [Rychlé cestování]: JSON in GET and POST, next steps, 422s.
+
+INPUTS = {"party": [{"name": "Eva", "hp": 3}, {"name": "Ota", "hp": 5}], "damage": 6,
+          "allocation": {"Eva": 4, "Ota": 2}}
+
+
+def test_get_with_json_values_and_post_agree(client: FlaskClient) -> None:
+    by_post = client.post("/api/v1/fast-travel-split", json=INPUTS)
+    by_get = client.get("/api/v1/fast-travel-split", query_string={
+        key: json.dumps(value) if not isinstance(value, int) else value
+        for key, value in INPUTS.items()})
+    assert by_post.status_code == by_get.status_code == 200
+    body = by_post.get_json()
+    assert {**by_get.get_json(), "seed": None} == {**body, "seed": None}
+    assert schema_errors(body) == {}
+    assert body["text"] == ("Rozdělení souhrnného poškození 6: Eva 3 − 4 → 0: smrt po cestě, "
+                            "nebo místo ní 1 život a 2 body únavy; Ota 5 − 2 = 3.")
+
+
+def test_a_death_links_the_milder_death(client: FlaskClient) -> None:
+    body = client.post("/api/v1/fast-travel-split", json={**INPUTS, "lang": "en"}).get_json()
+    assert body["result"]["dead"] == ["Eva"]
+    assert body["result"]["next"] == [{"procedure": "death-save", "url": "/api/v1/death-save",
+                                       "title": "Milder death", "missing": []}]
+    assert client.get(body["result"]["next"][0]["url"]).status_code == 200
+    alive = {**INPUTS, "allocation": {"Eva": 2, "Ota": 4}}
+    assert client.post("/api/v1/fast-travel-split", json=alive).get_json()["result"]["next"] == []
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({**INPUTS, "allocation": {"Eva": 1}}, "allocation", "any proportion"),
+    ({**INPUTS, "party": []}, "party", "Length"),
+    ({"party": INPUTS["party"]}, "damage", "Missing"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "fast-travel-split", body, field, words)
+
+
+# ``fast-travel-split`` over HTTP: GET and POST agree with a seed, a bad allocation is a 422
+# quoting the rule and naming the field, the OpenAPI document bounds the inputs.
+
+SPLIT = {"party": [{"name": "Alena", "hp": 10}, {"name": "Bořek", "hp": 4}], "damage": 9,
+         "allocation": {"Alena": 3, "Bořek": 6}}
+
+
+@pytest.mark.parametrize("seed", [1, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    over_http.get_and_post_agree(client, "fast-travel-split", SPLIT, seed,
+                                 objects=("party", "allocation"))
+
+
+def test_split_answer(client: FlaskClient) -> None:
+    answer = client.post("/api/v1/fast-travel-split", json=SPLIT).get_json()
+    shares = answer["result"]["characters"]
+    assert [(s["hp_left"], s["dies"], s["alternative"]) for s in shares] == [
+        (7, False, None), (0, True, {"hp": 1, "fatigue": 3})]
+    assert answer["result"]["dead"] == ["Bořek"]
+    assert answer["rule"]["url"] == "/pravidla/cestovani-po-svete/#rychle-cestovani"
+
+
+@pytest.mark.parametrize(("inputs", "field", "quote"), [
+    ({**SPLIT, "allocation": {"Alena": 3}}, "allocation", "v libovolném poměru mezi sebou"),
+    ({**SPLIT, "allocation": {"Zora": 9}}, "allocation", "necestuje"),
+    ({**SPLIT, "party": [{"name": "A", "hp": 3}] * 2, "allocation": {}}, "party", "dvakrát"),
+    ({**SPLIT, "party": []}, "party", ""),
+    ({**SPLIT, "damage": 100_001}, "damage", ""),
+])
+def test_bad_input_is_a_422_quoting_the_rule_and_naming_the_field(
+    client: FlaskClient, inputs: dict[str, object], field: str, quote: str
+) -> None:
+    assert quote in over_http.refused(client, "fast-travel-split", inputs, field)["message"]
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    schema = over_http.input_schema(client, "fast-travel-split")
+    split = schema["properties"]
+    assert (split["party"]["minItems"], split["party"]["maxItems"]) == (1, 100)
+    assert split["damage"]["maximum"] == 100_000
+    assert set(schema["required"]) == {"party", "damage"}
+
+
+# --- properties --------------------------------------------------------------------------------
+# Property tests of ``fast-travel-split``: hp stay consistent with the allocation, and an
+# allocation that does not sum to the damage is a rule error quoting the rule.
+
+
+@st.composite
+def splits(draw: st.DrawFn) -> dict[str, Any]:
+    hps = draw(st.lists(st.integers(1, 50), min_size=1, max_size=8))
+    party = [{"name": f"P{i}", "hp": hp} for i, hp in enumerate(hps)]
+    points = [draw(st.integers(0, 60)) for _ in hps]
+    allocation = {m["name"]: p for m, p in zip(party, points, strict=True) if p or draw(
+        st.booleans())}
+    return {"party": party, "damage": sum(points), "allocation": allocation}
+
+
+@settings(max_examples=200, deadline=None)
+@given(splits())
+def test_split_hp_is_consistent_with_the_allocation(inputs: dict[str, Any]) -> None:
+    result = fast_travel_split(SeededDice(0), **inputs).result
+    assert sum(c.points for c in result.characters) == inputs["damage"]
+    for member, share in zip(inputs["party"], result.characters, strict=True):
+        points = inputs["allocation"].get(member["name"], 0)
+        assert share.points == points
+        assert share.hp_left == max(0, member["hp"] - points)
+        assert share.dies is (share.hp_left == 0)
+        if points >= member["hp"]:
+            assert share.alternative is not None
+            assert (share.alternative.hp, share.alternative.fatigue) == (
+                1, points - (member["hp"] - 1))
+        else:
+            assert share.alternative is None
+    assert list(result.dead) == [c.name for c in result.characters if c.dies]
+
+
+@settings(max_examples=150, deadline=None)
+@given(splits(), st.integers(-3, 3))
+def test_an_allocation_that_does_not_sum_to_the_damage_is_a_rule_error(
+    inputs: dict[str, Any], off: int
+) -> None:
+    inputs = {**inputs, "damage": max(0, inputs["damage"] + off)}
+    total = sum(inputs["allocation"].values())
+    try:
+        fast_travel_split(SeededDice(0), **inputs)
+    except RuleError as error:
+        assert total != inputs["damage"]
+        assert error.field == "allocation"
+        assert "v libovolném poměru" in error.message.cs
+    else:
+        assert total == inputs["damage"]
+
+
+# [Rychlé cestování] "Rozdělení poškození": the text and the next step over any split of a party
+# with any names (the split's arithmetic is checked over any party above).
+
+
+@st.composite
+def named_splits(draw: st.DrawFn) -> dict[str, Any]:
+    hps = draw(st.lists(st.integers(1, 50), min_size=1, max_size=8))
+    names = draw(st.lists(st.text(st.characters(codec="utf-8"), min_size=1, max_size=40),
+                          min_size=len(hps),
+                          max_size=len(hps), unique=True))
+    points = [draw(st.integers(0, 60)) for _ in hps]
+    party = [{"name": name, "hp": hp} for name, hp in zip(names, hps, strict=True)]
+    return {"party": party, "damage": sum(points),
+            "allocation": dict(zip(names, points, strict=True))}
+
+
+@settings(max_examples=200, deadline=None)
+@given(named_splits())
+def test_a_death_calls_for_the_milder_death_and_a_clamp_is_written_as_one(
+    inputs: dict[str, Any]
+) -> None:
+    outcome = fast_travel_split(SeededDice(0), **inputs)
+    result = outcome.result
+    assert outcome.next == ((Next("death-save"),) if result.dead else ())
+    for member in inputs["party"]:
+        name, hp, points = member["name"], member["hp"], inputs["allocation"][member["name"]]
+        sign = "→" if points > hp else "="
+        assert f"{name} {hp} − {points} {sign} {max(0, hp - points)}" in outcome.text.cs
+    assert outcome.text.cs.count(": smrt po cestě, nebo místo ní") >= len(result.dead)

@@ -1,4 +1,6 @@
-"""[Únava] a level for each reason, a penalty equal to it, a save vs death at 7 or more."""
+"""[Únava] a level for each reason, a penalty equal to it, a save vs death at 7 or more.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
@@ -6,13 +8,21 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Next
+from rpg.pravidla import health
 from rpg.pravidla.checks import saving_throw
 from rpg.pravidla.health import fatigue
 from tests.enumeration import probability
+from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
+from tests.properties.corruption import answers_or_refuses, corrupted
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("level", "reasons", "new_level"), [
@@ -218,3 +228,127 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"level": 1, "hungry_days": 366}, {"level": 1, "hunger_points": 3},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/fatigue`` [Únava]: GET and POST agree, physical dice, 422s.
+
+INPUTS = {"level": 6, "reasons": ["no-sleep", "illness"], "save_target": 12, "modifier": 1}
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    get_and_post_agree(client, "fatigue", INPUTS, seed)
+
+
+def test_physical_dice(client: FlaskClient) -> None:
+    payload = client.post("/api/v1/fatigue", json={
+        "level": 7, "save_target": 10, "dice": [17]}).get_json()
+    assert payload["result"] == {
+        "level": 7, "penalty": 7, "death_save_required": True, "dies": False,
+        "recovery_days": 7, "natural": 17, "save_total": 10, "next": []}
+    assert payload["chance"] == pytest.approx(0.2)
+
+
+def test_the_reasons_are_accepted_in_the_rules_words(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/fatigue?level=1&reasons=bez spánku,nemoc,Bez spanku").get_json()
+    assert payload["input"]["reasons"] == ["no-sleep", "illness", "no-sleep"]
+    assert payload["result"]["level"] == 4
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"level": 51}, "level", "equal to 0 and less than or equal to 50"),
+    ({"level": 1, "reasons": ["tired"]}, "reasons", "one of"),
+    ({"level": 1, "save_target": 31}, "save_target", "equal to 1 and less than or equal to 30"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "fatigue", body, field, words)
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    assert bounds(client, "FatigueArgs", "level") == (0, 50)
+    assert bounds(client, "FatigueArgs", "save_target") == (1, 30)
+    assert bounds(client, "FatigueArgs", "modifier") == (-20, 20)
+    assert max_items(client, "FatigueArgs", "reasons") == 100
+
+
+def test_a_save_due_without_a_target_links_the_saving_throw(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/fatigue?level=6&reasons=ritual&modifier=2&lang=en").get_json()
+    step, = payload["result"]["next"]
+    assert step == {"procedure": "saving-throw",
+                    "url": "/api/v1/saving-throw?against=death&modifier=2&fatigue=7",
+                    "title": "Saving throw", "missing": ["target"]}
+    assert client.get(step["url"]).status_code == 422  # the save's target is still missing
+    thrown = client.get(step["url"] + "&target=12&dice=19").get_json()
+    rolled = client.get("/api/v1/fatigue?level=6&reasons=ritual&modifier=2&save_target=12"
+                        "&dice=19").get_json()
+    assert thrown["result"]["success"] is (rolled["result"]["dies"] is False)
+    assert thrown["chance"] == rolled["chance"]
+
+
+def test_hungry_days_in_the_input(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/fatigue?level=1&hungry_days=2&hunger_points=2").get_json()
+    assert payload["input"] == {"level": 1, "reasons": [], "hungry_days": 2, "hunger_points": 2,
+                                "in_civilization": False, "modifier": 0}
+    assert payload["result"]["level"] == 5
+
+
+# --- properties --------------------------------------------------------------------------------
+# [Únava] property tests over the whole input space.
+
+seeds = st.integers(0, 2**63 - 1)
+
+fatigue_inputs = st.fixed_dictionaries({
+    "level": st.integers(0, 50),
+    "reasons": st.lists(st.sampled_from(health.FATIGUE_REASONS), max_size=100),
+    "hungry_days": st.integers(0, 365),
+    "hunger_points": st.integers(1, 2),
+    "in_civilization": st.booleans(),
+    "save_target": st.none() | st.integers(1, 30),
+    "modifier": st.integers(-20, 20),
+})
+
+
+@settings(max_examples=200, deadline=None)
+@given(fatigue_inputs, seeds)
+def test_fatigue_level_penalty_and_save(inputs: dict[str, Any], seed: int) -> None:
+    outcome = health.fatigue(SeededDice(seed), **inputs)
+    result = outcome.result
+    level = (inputs["level"] + len(inputs["reasons"])
+             + inputs["hungry_days"] * inputs["hunger_points"])
+    assert result.level == result.penalty == result.recovery_days == level
+    required = level >= 7 and not inputs["in_civilization"]
+    assert result.death_save_required is required
+    rolled = required and inputs["save_target"] is not None
+    assert len(outcome.rolls) == int(rolled)
+    if rolled:
+        natural = result.natural
+        survives = natural == 20 or (
+            natural != 1 and natural + inputs["modifier"] - level >= inputs["save_target"])
+        assert result.dies is (not survives)
+        assert outcome.chance is not None and 0 < outcome.chance < 1
+    else:
+        assert result.dies is (None if required else False) and outcome.chance is None
+    # A save due and not rolled calls for the saving throw against death, missing its target.
+    if required and not rolled:
+        step, = outcome.next
+        assert (step.procedure, step.missing) == ("saving-throw", ("target",))
+        assert step.inputs["against"] == "death"
+        assert step.inputs["fatigue"] == min(level, 50)
+        assert step.inputs.get("modifier", 0) == inputs["modifier"]
+    else:
+        assert outcome.next == ()
+
+
+DEFAULTS: dict[str, Any] = {
+    "level": 0, "reasons": [], "hungry_days": 0, "hunger_points": 1, "in_civilization": False,
+    "save_target": None, "modifier": 0,
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(corrupted(DEFAULTS), seeds)
+def test_any_input_gives_a_result_or_a_rule_error(inputs: dict[str, Any], seed: int) -> None:
+    answers_or_refuses(health.fatigue, inputs, seed)

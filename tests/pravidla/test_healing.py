@@ -1,14 +1,24 @@
-"""[Přirozené léčení] 2 HP a safe night, plus magic, capped at the maximum; no dice."""
+"""[Přirozené léčení] 2 HP a safe night, plus magic, capped at the maximum; no dice.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
+from rpg.pravidla import health
 from rpg.pravidla.health import healing
+from tests.pravidla.endpoints import bounds, get_and_post_agree, refused
+from tests.properties.corruption import answers_or_refuses, corrupted
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("inputs", "hp", "healed"), [
@@ -94,3 +104,83 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"hp": 3, "max_hp": 8, "magic": 1, "subdued": True},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/healing`` [Přirozené léčení]: GET and POST agree, 422s.
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    get_and_post_agree(client, "healing", {"hp": 3, "max_hp": 20, "nights": 2, "magic": 4}, seed)
+
+
+def test_no_dice(client: FlaskClient) -> None:
+    payload = client.post("/api/v1/healing", json={
+        "hp": 3, "max_hp": 8, "nights": 3, "magic": 4, "dice": []}).get_json()
+    assert payload["result"] == {"hp": 8, "healed": 5, "natural_healing": 6, "magic_healing": 4,
+                                 "at_max": True, "next": []}
+    assert (payload["chance"], payload["rolls"]) == (None, [])
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"hp": 9, "max_hp": 8}, "hp", "cannot exceed 'max_hp'"),
+    ({"hp": 0, "max_hp": 8}, "hp", "“A monster or player whose hit points are reduced to 0 or "
+                                   "less is considered dead.”"),
+    ({"hp": -3, "max_hp": 8}, "hp", "'hp' is −3:"),
+    ({"hp": 1}, "max_hp", "Missing"),
+    ({"hp": 1, "max_hp": 8, "nights": True}, "nights", "integer"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "healing", body, field, words)
+
+
+def test_a_dead_character_is_refused_in_czech_quoting_the_rule(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/healing?hp=0&max_hp=8&nights=2").get_json()
+    assert payload["code"] == 422
+    assert "„Monstrum nebo hráč jehož životy jsou zredukovány na 0 nebo méně, je považováno za " \
+           "mrtvé.“" in payload["errors"]["hp"][0]
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    # Negative hit points are accepted, to be refused by the rule that quotes why.
+    assert bounds(client, "HealingArgs", "hp") == (-100_000, 100_000)
+    assert bounds(client, "HealingArgs", "max_hp") == (1, 100_000)
+
+
+# --- properties --------------------------------------------------------------------------------
+# [Přirozené léčení] property tests over the whole input space.
+
+seeds = st.integers(0, 2**63 - 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(-100_000, 100_000), st.integers(1, 100_000), st.integers(0, 100_000),
+       st.booleans(), st.integers(0, 100_000))
+def test_healing_never_exceeds_the_maximum(
+    hp: int, max_hp: int, nights: int, safe: bool, magic: int
+) -> None:
+    try:
+        outcome = health.healing(SeededDice(1), hp=hp, max_hp=max_hp, nights=nights, safe=safe,
+                                 magic=magic)
+    except RuleError as error:
+        # [Smrt] at 0 HP or less no one is left to heal; above the maximum is a mistake.
+        assert (hp <= 0 or hp > max_hp) and error.field == "hp"
+        return
+    result = outcome.result
+    assert result.hp == min(max_hp, hp + 2 * nights * safe + magic)
+    assert result.healed == result.hp - hp >= 0
+    assert outcome.rolls == () and outcome.chance is None
+
+
+DEFAULTS: dict[str, Any] = {
+    "hp": 1, "max_hp": 1, "nights": 0, "safe": True, "magic": 0,
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(corrupted(DEFAULTS), seeds)
+def test_any_input_gives_a_result_or_a_rule_error(inputs: dict[str, Any], seed: int) -> None:
+    answers_or_refuses(health.healing, inputs, seed)

@@ -6,8 +6,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.pravidla import combat
 from rpg.pravidla.combat import morale
 from tests.enumeration import probability
@@ -62,3 +64,23 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         for s in range(combat.MORALE_SUCCESSES_TO_DEATH + 1)
     ],
 }
+
+
+# --- properties --------------------------------------------------------------------------------
+# Over the whole input space (hypothesis).
+
+seeds = st.integers(0, 2**63 - 1)
+
+
+@settings(max_examples=150)
+@given(st.integers(2, 12), st.integers(0, 2), seeds)
+def test_morale_holds_iff_at_or_under(score: int, successes: int, seed: int) -> None:
+    outcome = morale(SeededDice(seed), morale=score, successes=successes)
+    result = outcome.result
+    assert 0 <= outcome.chance <= 1
+    if successes == 2:
+        assert result.total is None and result.holds and result.fights_to_death
+        return
+    assert 2 <= result.total <= 12
+    assert result.holds is (result.total <= score)
+    assert result.fights_to_death is (result.holds and successes == 1)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.pravidla import encounters
-from rpg.pravidla.encounters import reaction
+from rpg.pravidla.encounters import REACTION_TABLE, reaction
 from tests.enumeration import outcomes
 
 
@@ -66,3 +68,20 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         for m in range(encounters.REACTION_MODIFIER_MIN, encounters.REACTION_MODIFIER_MAX + 1)
     ],
 }
+
+
+# --- properties --------------------------------------------------------------------------------
+# Over the whole input space (hypothesis).
+
+seeds = st.integers(0, 2**63 - 1)
+
+
+@settings(max_examples=150)
+@given(st.integers(-6, 6), seeds)
+def test_reaction_band_matches_the_total(modifier: int, seed: int) -> None:
+    outcome = reaction(SeededDice(seed), modifier=modifier)
+    result = outcome.result
+    assert result.total == outcome.rolls[0].total + modifier
+    band = next(b for b in REACTION_TABLE if b.band == result.band)
+    assert band.holds(result.total)
+    assert sum(c.probability for c in result.distribution) == 1

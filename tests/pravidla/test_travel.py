@@ -1,18 +1,29 @@
-"""[Cestování po světě] one day: distance, lost check, encounter, the day's activity."""
+"""[Cestování po světě] one day: distance, lost check, encounter, the day's activity.
+
+Its engine tests, then its API tests, then its property tests."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rpg.core.dice import ReplayDice
+from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.outcome import Next
 from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import travel
+from tests.answers import schema_errors
 from tests.enumeration import outcomes, probability
+from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
+from tests.properties.corruption import answers_or_refuses, corrupted
+
+# --- engine ------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("inputs", "km"), [
@@ -286,3 +297,213 @@ GOLDEN: dict[str, list[dict[str, Any]]] = {
         {"activities": [{"group": "Ota"}]},
     ],
 }
+
+
+# --- API ---------------------------------------------------------------------------------------
+# ``/api/v1/travel`` [Cestování po světě]: GET and POST agree, physical dice, Czech, 422s.
+
+INPUTS = {"movement": [6, 5], "terrain": "difficult", "activity": "forage"}
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2024])
+def test_get_and_post_agree_with_a_seed(client: FlaskClient, seed: int) -> None:
+    get_and_post_agree(client, "travel", INPUTS, seed)
+
+
+@pytest.mark.parametrize(("body", "result"), [
+    ({"movement": [5], "terrain": "difficult", "forced_march": True, "activity": "forage",
+      "dice": [3, 2, 1, 6]},
+     {"distance_km": 18.75, "lost": True, "encounter": True,
+      "activity": {"kind": "forage", "success": True, "supplies": 6}, "fatigue_gained": 1,
+      "visibility_km": 5, "travelling": True, "slowest_movement": 5}),
+    ({"activity": "hunt", "dice": [4, 2]},
+     {"distance_km": 0, "lost": None, "encounter": False,
+      "activity": {"kind": "hunt", "success": False, "supplies": None}, "fatigue_gained": 0,
+      "visibility_km": 5, "travelling": False, "slowest_movement": 6}),
+])
+def test_physical_dice(client: FlaskClient, body: dict[str, object],
+                       result: dict[str, object]) -> None:
+    payload = client.post("/api/v1/travel", json=body).get_json()
+    assert {key: value for key, value in payload["result"].items() if key in result} == result
+    assert payload["chance"] == pytest.approx(2 / 3)
+    assert [r["results"] for r in payload["rolls"]] == [[d] for d in body["dice"]]
+
+
+def test_czech_text_and_plain_format(client: FlaskClient) -> None:
+    response = client.get("/api/v1/travel?movement=5&terrain=difficult&road=true&dice=6"
+                          "&format=text")
+    assert response.get_data(as_text=True) == (
+        "Den cesty: 12,5 km (hybnost 5 × 5, obtížný terén ½). Setkání 1d6 = 6 > 2 → nic.\n"
+        "Šance na den bez setkání: 66,7\u00a0%\n")
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"activity": "hunt", "forced_march": True}, "forced_march", "turn 'forced_march' off"),
+    ({"activity": "explore", "forced_march": True}, "forced_march", "turn 'forced_march' off"),
+    ({"movement": [31]}, "movement", "equal to 1 and less than or equal to 30"),
+    ({"movement": []}, "movement", "Length"),
+    ({"terrain": "swamp"}, "terrain", "one of"),
+])
+def test_bad_input_is_a_422_naming_the_field(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "travel", body, field, words)
+
+
+def test_an_encounter_links_the_encounter_in_the_wilderness(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/travel?road=true&dice=1&lang=en").get_json()
+    assert payload["result"]["next"] == [{
+        "procedure": "encounter", "url": "/api/v1/encounter?location=wilderness",
+        "title": "Encounter",
+        "missing": []}]
+    assert client.get(payload["result"]["next"][0]["url"]).status_code == 200
+
+
+def test_contradiction_speaks_czech_by_default(client: FlaskClient) -> None:
+    payload = client.get("/api/v1/travel?activity=hunt&forced_march=true").get_json()
+    assert payload["message"].startswith("Lov zabere celý den")
+    assert "vypni „Dnem i nocí (× 1,5, únava +1)“" in payload["message"]
+    assert payload["message"].endswith("zvol jednu z možností: žádná, sběr.")
+
+
+def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    assert bounds(client, "TravelArgs", "movement") == (1, 30)
+    assert max_items(client, "TravelArgs", "movement") == 100
+
+
+CZECH_GROUPS = [{"group": "Ota", "activity": "lov"}, {"group": "Eva", "activity": "sber"}]
+
+
+def test_groups_activities_by_get_and_post(client: FlaskClient) -> None:
+    by_post = client.post("/api/v1/travel", json={"activities": CZECH_GROUPS, "dice": [3, 1, 2, 4]})
+    by_get = client.get("/api/v1/travel", query_string={
+        "activities": json.dumps(CZECH_GROUPS), "dice": "3,1,2,4"})
+    assert by_post.status_code == by_get.status_code == 200
+    body = by_post.get_json()
+    assert by_get.get_json() == body
+    assert schema_errors(body) == {}
+    assert body["input"]["activities"] == [{"group": "Ota", "activity": "hunt"},
+                                           {"group": "Eva", "activity": "forage"}]
+    assert body["result"]["activities"] == [
+        {"group": "Ota", "kind": "hunt", "success": True, "supplies": None},
+        {"group": "Eva", "kind": "forage", "success": True, "supplies": 4}]
+    assert body["result"]["travelling"] is False
+    assert body["rule"] == {"title": "Simultánní aktivity",
+                            "url": "/pravidla/cestovani-po-svete/#simultanni-aktivity"}
+
+
+def test_one_activity_answers_as_before_with_no_groups(client: FlaskClient) -> None:
+    body = client.get("/api/v1/travel?activity=hunt&dice=4,2").get_json()
+    assert "activities" not in body["input"] and body["result"]["activities"] == []
+
+
+@pytest.mark.parametrize(("body", "field", "words"), [
+    ({"activities": CZECH_GROUPS, "activity": "forage"}, "activities", "not both"),
+    ({"activities": []}, "activities", "Length"),
+    ({"activities": [{"group": "Ota", "activity": "fish"}]}, "activities", "one of"),
+    ({"activities": [{"group": "Ota", "activity": "hunt"}] * 2}, "activities", "twice"),
+    ({"activities": CZECH_GROUPS, "forced_march": True}, "forced_march", "forage only"),
+])
+def test_groups_that_break_the_rule_are_a_422(
+    client: FlaskClient, body: dict[str, object], field: str, words: str
+) -> None:
+    refused(client, "travel", body, field, words)
+
+
+# --- properties --------------------------------------------------------------------------------
+# [Cestování po světě] property tests over the whole input space.
+
+seeds = st.integers(0, 2**63 - 1)
+
+travel_inputs = st.fixed_dictionaries({
+    "movement": st.lists(st.integers(1, 30), min_size=1, max_size=100),
+    "terrain": st.sampled_from(wilderness.TERRAINS),
+    "road": st.booleans(),
+    "landmark": st.booleans(),
+    "forced_march": st.booleans(),
+    "activity": st.sampled_from(wilderness.ACTIVITIES),
+})
+
+
+@settings(max_examples=200, deadline=None)
+@given(travel_inputs, seeds)
+def test_travel_day_follows_the_rules(inputs: dict[str, Any], seed: int) -> None:
+    whole_day = inputs["activity"] in ("hunt", "explore")
+    try:
+        outcome = wilderness.travel(SeededDice(seed), **inputs)
+    except RuleError as error:
+        assert whole_day and inputs["forced_march"] and error.field == "forced_march"
+        return
+    result = outcome.result
+    expected = Fraction(5 * min(inputs["movement"]))
+    expected *= Fraction(1, 2) if inputs["terrain"] == "difficult" else 1
+    expected *= Fraction(3, 2) if inputs["forced_march"] else 1
+    assert result.distance_km == (0 if whole_day else expected)
+    checked = not whole_day and not inputs["road"] and not inputs["landmark"]
+    assert (result.lost is None) is (not checked)
+    assert result.fatigue_gained == int(inputs["forced_march"])
+    assert result.visibility_km == 5 and outcome.chance == Fraction(2, 3)
+    assert outcome.next == ((Next("encounter", {"location": "wilderness"}),) if result.encounter
+                            else ())
+    # One sentence, one full stop: never "setkání!." or "..".
+    for text in (outcome.text.cs, outcome.text.en):
+        assert text.endswith(".") and "!." not in text and ".." not in text
+    labels = [r.label for r in outcome.rolls]
+    assert labels[: 1 + checked] == (["lost"] if checked else []) + ["encounter"]
+    if inputs["activity"] == "none":
+        assert result.activity is None
+    else:
+        assert result.activity.kind == inputs["activity"]
+        if inputs["activity"] == "forage" and result.activity.success:
+            assert 1 <= result.activity.supplies <= 6 and labels[-1] == "supplies"
+        elif inputs["activity"] == "forage":
+            assert result.activity.supplies == 0
+        else:
+            assert result.activity.supplies is None
+
+
+group_activities = st.lists(st.sampled_from(tuple(wilderness.ACTIVITY_ON)), min_size=1,
+                            max_size=6).map(
+    lambda kinds: [{"group": f"G{i}", "activity": kind} for i, kind in enumerate(kinds)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(group_activities, st.booleans(), st.booleans(), seeds)
+def test_each_group_rolls_its_activity_and_a_whole_day_one_stops_the_party(
+    groups: list[dict[str, str]], road: bool, forced_march: bool, seed: int
+) -> None:
+    whole_day = any(g["activity"] in wilderness.WHOLE_DAY_ACTIVITIES for g in groups)
+    try:
+        outcome = wilderness.travel(SeededDice(seed), activities=groups, road=road,
+                                    forced_march=forced_march)
+    except RuleError as error:
+        assert whole_day and forced_march and error.field == "forced_march"
+        return
+    result = outcome.result
+    assert result.travelling is not whole_day
+    assert (result.distance_km == 0) is whole_day
+    assert [(a.group, a.kind) for a in result.activities] == [
+        (g["group"], g["activity"]) for g in groups]
+    assert result.activity is None
+    labels = [r.label for r in outcome.rolls]
+    checks = [label for label in labels if label in wilderness.ACTIVITY_ON]
+    assert checks == [g["activity"] for g in groups]
+    for tried in result.activities:
+        assert (tried.supplies is None) is (tried.kind != "forage")
+        if tried.kind == "forage":
+            assert (tried.supplies > 0) is tried.success
+    assert labels.count("supplies") == sum(
+        a.kind == "forage" and a.success for a in result.activities)
+    assert outcome.rule.section == "simultanni-aktivity"
+
+
+DEFAULTS: dict[str, Any] = {
+    "movement": [6], "terrain": "normal", "road": False, "landmark": False, "forced_march": False,
+    "activity": "none", "activities": None,
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(corrupted(DEFAULTS), seeds)
+def test_any_input_gives_a_result_or_a_rule_error(inputs: dict[str, Any], seed: int) -> None:
+    answers_or_refuses(wilderness.travel, inputs, seed)
