@@ -22,21 +22,18 @@ instead of once before forking (the run command preloads it): each then keeps a 
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import mmap
-import multiprocessing
 import struct
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
+
+from api.shared_lock import SharedLock
 
 log = logging.getLogger(__name__)
 
 #: A slot: forgettings, expiry (monotonic ns), version, public id, the two keys' digests.
 SLOT = struct.Struct("<qqq32s32s32s")
-
-
 @dataclass(frozen=True, slots=True)
 class Head:
     """An expedition's version and its links' keys (SHA-256, hex, as stored)."""
@@ -51,11 +48,11 @@ class Heads:
 
     An expedition's slot is chosen by its public id's hash; two expeditions sharing one take
     turns (each miss is one indexed read, as every poll was before). Reads and writes of a slot
-    hold one process-shared lock for microseconds; a worker killed inside it would leave it held,
-    so after :attr:`LOCK_TIMEOUT` the next request takes it over.
+    hold one process-shared lock for microseconds (:class:`api.shared_lock.SharedLock`: taken
+    over from a worker killed inside it). While a live holder keeps it too long, a request does
+    without: a lookup is a miss (the database answers), a head read meanwhile is not kept, and a
+    forgetting is written all the same (a write must never leave an old head).
     """
-
-    LOCK_TIMEOUT = 0.2
 
     def __init__(self, seconds: float, slots: int = 16_384) -> None:
         self.seconds = seconds
@@ -63,22 +60,12 @@ class Heads:
         self._lifetime = int(seconds * 1e9)
         # MAP_SHARED and anonymous: the very same pages in every process forked after this.
         self._memory = mmap.mmap(-1, slots * SLOT.size)
-        self._lock = multiprocessing.get_context("fork").Lock()
+        self.lock = SharedLock("expedition heads'")
 
     @property
     def enabled(self) -> bool:
         """Whether heads are kept at all (``seconds`` > 0)."""
         return self._lifetime > 0
-
-    @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
-        if not self._lock.acquire(timeout=self.LOCK_TIMEOUT):
-            log.error("expedition heads' lock held for %.1f s: taking it over", self.LOCK_TIMEOUT)
-        try:
-            yield
-        finally:
-            with contextlib.suppress(ValueError):  # released by a request that took it over
-                self._lock.release()
 
     def _offset(self, public_id: str) -> int:
         # str hashes are salted per interpreter; forked workers inherit the master's salt.
@@ -90,7 +77,9 @@ class Heads:
         if not self.enabled:
             return None, 0
         offset = self._offset(public_id)
-        with self._locked():
+        with self.lock.held() as held:
+            if not held:
+                return None, -1  # a miss, and a count no slot has: the head read is not kept
             forgotten, expires, version, kept_id, gm, players = SLOT.unpack_from(
                 self._memory, offset)
         if kept_id.rstrip(b"\0") == public_id.encode() and time.monotonic_ns() < expires:
@@ -103,8 +92,8 @@ class Heads:
         if not self.enabled:
             return
         offset = self._offset(public_id)
-        with self._locked():
-            if SLOT.unpack_from(self._memory, offset)[0] != forgotten:
+        with self.lock.held() as held:
+            if not held or SLOT.unpack_from(self._memory, offset)[0] != forgotten:
                 return
             SLOT.pack_into(self._memory, offset, forgotten,
                            time.monotonic_ns() + self._lifetime, head.version,
@@ -116,6 +105,6 @@ class Heads:
         if not self.enabled:
             return
         offset = self._offset(public_id)
-        with self._locked():
+        with self.lock.held():
             forgotten = SLOT.unpack_from(self._memory, offset)[0]
             SLOT.pack_into(self._memory, offset, forgotten + 1, 0, 0, b"", b"", b"")

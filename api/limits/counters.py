@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import mmap
-import multiprocessing
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from api.limits.rates import Rate, Verdict, parse_rates, verdict
+from api.shared_lock import SharedLock
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +38,12 @@ class SharedMemoryCounters:
     distinct clients within a window than the table has room for), the least busy of them is
     forgotten: that client starts a fresh budget, never a refusal it has not earned.
 
-    The table is written under one process-shared lock (the section lasts microseconds). A worker
-    killed inside it would leave it held: after :attr:`LOCK_TIMEOUT` the next request takes it
-    over, at worst miscounting one request.
+    The table is written under one process-shared lock (the section lasts microseconds;
+    :class:`api.shared_lock.SharedLock`: taken over from a worker killed inside it).
     """
 
     kind = "memory"
     PROBES = 8
-    LOCK_TIMEOUT = 0.2
 
     def __init__(self, rates: Sequence[Rate], slots: int = 65_536) -> None:
         self.rates = tuple(rates)
@@ -55,7 +52,7 @@ class SharedMemoryCounters:
         # MAP_SHARED and anonymous: the very same pages in every process forked after this.
         self._memory = mmap.mmap(-1, slots * self.width * 8)
         self._table = memoryview(self._memory).cast("q")
-        self._lock = multiprocessing.get_context("fork").Lock()
+        self.lock = SharedLock("rate-limit table")
 
     def ping(self) -> None:
         """Shared memory always answers."""
@@ -64,9 +61,9 @@ class SharedMemoryCounters:
         # str hashes are salted per interpreter; forked workers inherit the master's salt.
         fingerprint = hash(key) or 1
         windows = [int(now // rate.seconds) for rate in self.rates]
-        if not self._lock.acquire(timeout=self.LOCK_TIMEOUT):
-            log.error("rate-limit table lock held for %.1f s: taking it over", self.LOCK_TIMEOUT)
-        try:
+        # Without the lock (a live holder kept it too long) the request is counted all the same:
+        # at worst one request miscounted, never a refusal for a stalled worker.
+        with self.lock.held():
             start = self._slot(fingerprint, windows)
             table = self._table
             counts = [table[start + 2 + 2 * i] if table[start + 1 + 2 * i] == window else 0
@@ -79,9 +76,6 @@ class SharedMemoryCounters:
                     counts[i] += cost
                     table[start + 1 + 2 * i] = window
                     table[start + 2 + 2 * i] = counts[i]
-        finally:
-            with contextlib.suppress(ValueError):  # released by a request that took it over
-                self._lock.release()
         return verdict(self.rates, now, counts, allowed, cost)
 
     def _slot(self, fingerprint: int, windows: list[int]) -> int:

@@ -9,6 +9,7 @@ Each test runs on a SQLite file and on a real PostgreSQL (``database_url``).
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -152,6 +153,56 @@ def test_a_head_forgotten_by_another_worker_is_forgotten_by_all() -> None:
     worker.join(timeout=30)
     assert worker.exitcode == 0
     assert heads.lookup("abc")[0] is None
+
+
+def _hold_the_lock(heads: Heads, holding: Any, done: Any, leave: bool) -> None:
+    """A worker inside the heads' lock: it waits there for ``done``, or dies there."""
+    with heads.lock.held():
+        holding.set()
+        if leave:
+            os._exit(0)  # killed inside: the lock stays held by no one alive
+        done.wait(30)
+
+
+def test_a_live_holders_lock_is_kept_and_the_poll_does_without() -> None:
+    # A worker stopped inside the lock (SIGSTOP, starved): a poll waits LOCK_TIMEOUT, answers a
+    # miss from the database, keeps nothing, and leaves the holder its lock; a write's forgetting
+    # is written all the same.
+    context = multiprocessing.get_context("fork")
+    heads = Heads(60)
+    heads.keep("abc", HEAD, heads.lookup("abc")[1])
+    holding, done = context.Event(), context.Event()
+    worker = context.Process(target=_hold_the_lock, args=(heads, holding, done, False))
+    worker.start()
+    try:
+        assert holding.wait(30)
+        assert heads.lookup("abc") == (None, -1)  # a miss, though the head is kept
+        heads.keep("abd", HEAD, heads.lookup("abd")[1])  # read meanwhile: not kept
+        heads.forget("abc")
+        assert not heads.lock.acquire_now()  # still the holder's
+    finally:
+        done.set()
+        worker.join(timeout=30)
+    assert worker.exitcode == 0
+    assert heads.lookup("abc")[0] is None  # forgotten
+    assert heads.lookup("abd")[0] is None  # never kept
+    heads.keep("abd", HEAD, heads.lookup("abd")[1])
+    assert heads.lookup("abd")[0] == HEAD  # the lock works again
+
+
+def test_a_lock_left_by_a_killed_worker_is_taken_over() -> None:
+    context = multiprocessing.get_context("fork")
+    heads = Heads(60)
+    holding, done = context.Event(), context.Event()
+    worker = context.Process(target=_hold_the_lock, args=(heads, holding, done, True))
+    worker.start()
+    worker.join(timeout=30)
+    assert holding.is_set() and worker.exitcode == 0
+    assert not heads.lock.acquire_now()  # left held
+    heads.keep("abc", HEAD, heads.lookup("abc")[1])  # taken over, then released
+    assert heads.lookup("abc")[0] == HEAD
+    assert heads.lock.acquire_now()
+    heads.lock.release()
 
 
 def test_no_head_is_kept_with_no_lifetime() -> None:

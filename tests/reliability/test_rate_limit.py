@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 
 from api import create_app
 from api.limits import Rate, SharedMemoryCounters, parse_rates, verdict
+from api.shared_lock import SharedLock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -225,13 +228,42 @@ def test_the_verdict_reports_the_breached_window() -> None:
 def test_a_lock_left_held_is_taken_over(caplog: pytest.LogCaptureFixture,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     table = SharedMemoryCounters([Rate(5, 60)], slots=16)
-    monkeypatch.setattr(SharedMemoryCounters, "LOCK_TIMEOUT", 0.05)
-    assert table._lock.acquire()  # as a worker killed inside the section would leave it
-    with caplog.at_level(logging.ERROR, logger="api.limits"):
+    monkeypatch.setattr(SharedLock, "TIMEOUT", 0.05)
+    assert table.lock.acquire_now()  # as a worker killed inside the section would leave it
+    with caplog.at_level(logging.ERROR, logger="api.shared_lock"):
         assert table.hit("a", 100.0).allowed
     assert "taking it over" in caplog.text
-    assert table._lock.acquire(timeout=1)  # released again: the table works on
-    table._lock.release()
+    assert table.lock.acquire_now()  # released again: the table works on
+    table.lock.release()
+    assert table.hit("a", 100.0).remaining == 3
+
+
+def _stall_in(lock: SharedLock, holding: Any, done: Any) -> None:
+    with lock.held():
+        holding.set()
+        done.wait(30)
+
+
+def test_a_stalled_workers_lock_is_not_taken_from_it(caplog: pytest.LogCaptureFixture,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # A worker alive inside the section (stopped, starved): the request is counted without the
+    # lock, and the lock stays the worker's.
+    monkeypatch.setattr(SharedLock, "TIMEOUT", 0.05)
+    table = SharedMemoryCounters([Rate(5, 60)], slots=16)
+    context = multiprocessing.get_context("fork")
+    holding, done = context.Event(), context.Event()
+    worker = context.Process(target=_stall_in, args=(table.lock, holding, done))
+    worker.start()
+    try:
+        assert holding.wait(30)
+        with caplog.at_level(logging.ERROR, logger="api.shared_lock"):
+            assert table.hit("a", 100.0).remaining == 4
+        assert "going on without it" in caplog.text
+        assert not table.lock.acquire_now()  # still the worker's
+    finally:
+        done.set()
+        worker.join(timeout=30)
+    assert worker.exitcode == 0
     assert table.hit("a", 100.0).remaining == 3
 
 
