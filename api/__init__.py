@@ -29,7 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         psychopaths_land,
         site,
     )
-    from api.errors import register_error_handlers
+    from api.errors import ErrorSchema, register_error_handlers
     from api.expeditions.polls import ConditionalPolls
     from api.fastpath import ProcedureFastPath
     from api.health import init_health
@@ -51,7 +51,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             app.config["RATELIMIT_ENABLED"] = False
     app.json = RulesJsonProvider(app)
 
-    api = Api(app)
+    api = Api()
+    api.ERROR_SCHEMA = ErrorSchema  # the error body documented as the API writes it
+    api.init_app(app)
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
         document_procedures(api, app, rulebook.blp)

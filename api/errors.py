@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from flask import Flask, Response, request
-from marshmallow import Schema
+from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
 
 from api.apierror import ApiError
@@ -22,7 +22,7 @@ from api.language import request_language
 from api.naming import ENDPOINT_SCHEMAS, named_path, naming_in
 from api.site import site_file_exists
 from rpg.core.catalog import Message, msg, written_value
-from rpg.core.dice import die_named
+from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, die_named
 from rpg.core.errors import RuleError
 from rpg.core.text import Text
 
@@ -88,6 +88,34 @@ def _input_schema() -> type[Schema] | None:
     if endpoint:
         return endpoint.input_schema
     return ENDPOINT_SCHEMAS.get(request.endpoint or "")
+
+
+class NeededDie(Schema):
+    """The die a refusal of the table's dice asks for (again)."""
+
+    pos = fields.Integer(validate=validate.Range(1, MAX_GIVEN_DICE + 1), metadata={
+        "description": "Its place in the order the procedure consumes the dice (1 = first)."})
+    faces = fields.Integer(validate=validate.Range(1, MAX_FACES), metadata={
+        "description": "Its faces (6: a d6)."})
+    label = fields.String(validate=validate.Length(1, 40), metadata={
+        "description": "What it is for, as the answer's rolls label it (e.g. surprise)."})
+    word = fields.String(validate=validate.Length(1, 80), metadata={
+        "description": "The same in the answer's language (e.g. překvapení)."})
+
+
+class ErrorSchema(Schema):
+    """Every error's body (the envelope :func:`envelope` writes)."""
+
+    code = fields.Integer(validate=validate.Range(400, 599), metadata={
+        "description": "The HTTP status."})
+    status = fields.String(metadata={
+        "description": "The status's name."})
+    message = fields.String(metadata={
+        "description": "What is wrong, in the request's language."})
+    errors = fields.Dict(metadata={"description": "The refused inputs, by the API's names."})
+    needed = fields.Nested(NeededDie, metadata={
+        "description": "Only when the table's dice (dice) lack a die or one is off its die: "
+                       "the die to give next, so a client can ask for the dice one by one."})
 
 
 def envelope(status: int, message: str, errors: Any = None) -> dict[str, Any]:

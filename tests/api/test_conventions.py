@@ -100,6 +100,16 @@ def test_bad_dice_are_422_naming_the_problem(
     assert words in str(payload)
 
 
+def test_the_error_body_is_documented_as_it_is_written(client: FlaskClient) -> None:
+    document = client.get("/api/v1/openapi.json").get_json()
+    error = document["components"]["schemas"]["Error"]
+    assert set(error["properties"]) == {"code", "status", "message", "errors", "needed"}
+    needed = document["components"]["schemas"]["NeededDie"]
+    answer = client.post("/api/v1/morale", json={"morale": 7, "dice": [3]}).get_json()
+    assert set(answer) <= set(error["properties"])
+    assert set(answer["needed"]) == set(needed["properties"]) == {"pos", "faces", "label", "word"}
+
+
 def test_errors_speak_czech_by_default(client: FlaskClient) -> None:
     payload = client.post("/api/v1/morale", json={"morale": 7, "dice": [3]}).get_json()
     assert payload["message"] == "Chybí kostka: je potřeba d6 pro „morálka“ (kostka č. 2)."
