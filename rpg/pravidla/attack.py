@@ -855,10 +855,9 @@ def _written_damage(expression: Expression, rolled: RolledExpression) -> tuple[M
 
 
 @dataclass(frozen=True, slots=True)
-class _Plan:
-    """Everything an attack's inputs decide, the same for each attack of a group."""
+class _ToHit:
+    """How an attack's inputs decide its roll to hit (the same for each attack of a group)."""
 
-    expression: Expression | None
     ac: int
     cover: int
     ranged: bool
@@ -866,33 +865,49 @@ class _Plan:
     mode: int
     edges: tuple[Edge, ...]
     modifiers: tuple[Modifier, ...]
-    not_applied: tuple[str, ...]
-    damage_terms: tuple[Term, ...]
-    damage_fatigue: int
-    strength: int
-    improvised: bool
-    halved: bool
-    defense: str
     helpless: bool
-    subdual: bool
-    blocked: bool
     auto_critical: bool
-    invulnerable: bool
-    target_level: int | None
+    blocked: bool
     zone: str | None
     edge_params: Mapping[str, Mapping[str, Any]]
-    maneuver: str | None
-    instant_kill: bool
 
     @property
     def modifier(self) -> int:
         """The to-hit modifiers together."""
         return sum(m.value for m in self.modifiers)
 
+
+@dataclass(frozen=True, slots=True)
+class _DamagePlan:
+    """How an attack's inputs decide what a hit does: its damage dice and terms, or a
+    manoeuvre, or the GM's instant kill."""
+
+    expression: Expression | None
+    terms: tuple[Term, ...]
+    fatigue: int
+    strength: int
+    improvised: bool
+    halved: bool
+    defense: str
+    subdual: bool
+    invulnerable: bool
+    target_level: int | None
+    maneuver: str | None
+    instant_kill: bool
+
     @property
-    def damage_rolled(self) -> bool:
+    def rolled(self) -> bool:
         """Whether a hit rolls damage: not a manoeuvre's, not the GM's instant kill."""
         return self.maneuver is None and not self.instant_kill
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Everything an attack's inputs decide, the same for each attack of a group."""
+
+    to_hit: _ToHit
+    damage: _DamagePlan
+    not_applied: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -906,7 +921,7 @@ class _Rolled:
     valued: bool
 
 
-def _rolled_damage(source: DiceSource, plan: _Plan, critical: bool) -> _Rolled:
+def _rolled_damage(source: DiceSource, plan: _DamagePlan, critical: bool) -> _Rolled:
     """The damage before any term is added: its dice (twice when improvised, none on a critical
     hit or unarmed), whether it is full damage, and how it is written."""
     expression = plan.expression
@@ -936,15 +951,15 @@ def _rolled_damage(source: DiceSource, plan: _Plan, critical: bool) -> _Rolled:
     return _Rolled(kept.total, full, rolls, msg("attack.damage", shown=shown), valued)
 
 
-def _damage(source: DiceSource, plan: _Plan, critical: bool
+def _damage(source: DiceSource, plan: _DamagePlan, critical: bool
             ) -> tuple[int, int, bool, tuple[Roll, ...], Message]:
     """Damage of a hit: the rolled damage plus its terms (two weapons, fatigue), the water's
     halving, the target's defense, then at least 1 unless immune. Returns the damage dealt, the
     base before fatigue, the water and the defense, whether full damage made it critical, the
     rolls and the text; a clamped value is written as a clamp (``1 − 3 → 1``)."""
     rolled = _rolled_damage(source, plan, critical)
-    base = rolled.base + sum(term.value for term in plan.damage_terms)
-    damage = summed = base - plan.damage_fatigue
+    base = rolled.base + sum(term.value for term in plan.terms)
+    damage = summed = base - plan.fatigue
     steps: list[tuple[str, int]] = []
     if plan.halved:
         damage //= 2
@@ -964,7 +979,7 @@ def _damage(source: DiceSource, plan: _Plan, critical: bool
             return msg("attack.at-least", minimum=MINIMUM_DAMAGE)
         return msg("attack.equals", value=minus_sign(value))
 
-    terms = written_terms((*plan.damage_terms, fatigue_term(plan.damage_fatigue)))
+    terms = written_terms((*plan.terms, fatigue_term(plan.fatigue)))
     shown_sum: Message | str = ""
     if terms.items or not rolled.valued or (clamped and not steps):
         shown_sum = result(summed, not steps)
@@ -1013,41 +1028,47 @@ class AttackGroup:
 
 def _one(source: DiceSource, plan: _Plan) -> tuple[AttackResult, tuple[Roll, ...], Message]:
     """One attack of the plan: its result, its rolls and its text (without the head)."""
+    hitting, hurting = plan.to_hit, plan.damage
+
     def result(natural: int | None, total: int | None, hit: bool, critical: bool = False,
                dealt: int = 0, base: int | None = None, killed: bool = False) -> AttackResult:
-        damage_modifiers = tuple(m for m in plan.modifiers if m.source == "two_weapons")
-        return AttackResult(natural, total, hit, critical, dealt, plan.target,
-                            MODE_NAMES[plan.mode], plan.edges, plan.modifiers, base,
-                            damage_modifiers if hit and plan.damage_rolled else (),
-                            plan.halved and hit, plan.helpless, plan.subdual, plan.not_applied,
-                            plan.zone, plan.invulnerable and hit, plan.maneuver, killed)
+        damage_modifiers = tuple(m for m in hitting.modifiers if m.source == "two_weapons")
+        return AttackResult(
+            natural=natural, total=total, hit=hit, critical=critical, damage=dealt,
+            target=hitting.target, dice_mode=MODE_NAMES[hitting.mode], edges=hitting.edges,
+            modifiers=hitting.modifiers, base_damage=base,
+            damage_modifiers=damage_modifiers if hit and hurting.rolled else (),
+            damage_halved=hurting.halved and hit, helpless=hitting.helpless,
+            subdual=hurting.subdual, not_applied=plan.not_applied, zone=hitting.zone,
+            invulnerable=hurting.invulnerable and hit, maneuver=hurting.maneuver, killed=killed)
 
-    if plan.helpless:  # [Coup de grâce] no roll to hit; the GM may allow a critical hit
+    if hitting.helpless:  # [Coup de grâce] no roll to hit; the GM may allow a critical hit
         natural = total = None
-        critical = plan.auto_critical and plan.damage_rolled
+        critical = hitting.auto_critical and hurting.rolled
         to_hit = msg("attack.no-roll-critical" if critical else "attack.no-roll")
         rolls: tuple[Roll, ...] = ()
     else:
-        test = d20_test(source, "attack", modifier=plan.modifier, target=plan.target,
-                        mode=plan.mode)
+        test = d20_test(source, "attack", modifier=hitting.modifier, target=hitting.target,
+                        mode=hitting.mode)
         rolls = (test.roll,)
         natural, total = test.natural, test.total
-        against = (msg("attack.ac-cover", ac=plan.ac, cover=plan.cover, target=plan.target)
-                   if plan.ranged and plan.cover else msg("attack.ac", ac=plan.ac))
+        against = (msg("attack.ac-cover", ac=hitting.ac, cover=hitting.cover,
+                       target=hitting.target)
+                   if hitting.ranged and hitting.cover else msg("attack.ac", ac=hitting.ac))
         critical = test.critical == "success"
-        to_hit = msg("attack.roll", judged=judged(test, _terms(plan.modifiers), against),
+        to_hit = msg("attack.roll", judged=judged(test, _terms(hitting.modifiers), against),
                      outcome=msg("attack.critical" if critical else "attack.hit"
                                  if test.success else "attack.miss"))
         if not test.success:
             return result(natural, total, False), rolls, to_hit
-    if plan.instant_kill:  # [Coup de grâce] "okamžité zabití": the target dies, no damage dice
+    if hurting.instant_kill:  # [Coup de grâce] "okamžité zabití": the target dies, no dice
         return result(natural, total, True, killed=True), rolls, msg("attack.instant-kill",
                                                                      to_hit=to_hit)
-    if plan.maneuver is not None:  # [Bojové manévry] "na místo poškození": no damage dice
+    if hurting.maneuver is not None:  # [Bojové manévry] "na místo poškození": no damage dice
         return result(natural, total, True, critical), rolls, msg(
             "attack.maneuver-hit", to_hit=to_hit,
-            effect=msg(f"attack.maneuver-effect.{plan.maneuver}"))
-    dealt, base, full, damage_rolls, damage = _damage(source, plan, critical)
+            effect=msg(f"attack.maneuver-effect.{hurting.maneuver}"))
+    dealt, base, full, damage_rolls, damage = _damage(source, hurting, critical)
     return (result(natural, total, True, critical or full, dealt, base), rolls + damage_rolls,
             msg("attack.hit-damage", to_hit=to_hit, damage=damage))
 
@@ -1178,25 +1199,34 @@ def attack(
                                "zone": msg(f"attack.zone.{zone}")}
     if throw_edge:
         edge_params["ineffective"] = {"distance": distance_m, "strength": strength}
-    plan = _Plan(None if unarmed else expression, ac, cover, ranged,
-                 ac + (cover if ranged else 0), net_dice_mode(edges), edges, modifiers,
-                 not_applied, damage_terms, fatigue if strength_based else 0,
-                 strength_modifier, improvised or untrained,
-                 underwater and kind in UNDERWATER_HALVED and damage_rolled, defense, helpless,
-                 subdual, ranged and full_cover, auto_critical,
-                 bool(invulnerable) and damage_rolled, target_level, zone, edge_params,
-                 maneuver, instant_kill)
-    chance = attack_chance(plan.modifier, plan.target, plan.mode, plan.blocked, helpless)
+    plan = _Plan(
+        to_hit=_ToHit(ac=ac, cover=cover, ranged=ranged, target=ac + (cover if ranged else 0),
+                      mode=net_dice_mode(edges), edges=edges, modifiers=modifiers,
+                      helpless=helpless, auto_critical=auto_critical,
+                      blocked=ranged and full_cover, zone=zone, edge_params=edge_params),
+        damage=_DamagePlan(
+            expression=None if unarmed else expression, terms=damage_terms,
+            fatigue=fatigue if strength_based else 0, strength=strength_modifier,
+            improvised=improvised or untrained,
+            halved=underwater and kind in UNDERWATER_HALVED and damage_rolled, defense=defense,
+            subdual=subdual, invulnerable=bool(invulnerable) and damage_rolled,
+            target_level=target_level, maneuver=maneuver, instant_kill=instant_kill),
+        not_applied=not_applied)
+    hitting = plan.to_hit
+    chance = attack_chance(hitting.modifier, hitting.target, hitting.mode, hitting.blocked,
+                           helpless)
     rule = RULES["coup-de-grace" if instant_kill else "maneuvers" if maneuver
                  else "other-combat" if any(getattr(situation, n) for n in SITUATIONS)
                  else "surrounding" if surrounded and target_much_larger
                  else "thrown-ineffective" if strength is not None
                  else "thrown-weapon" if thrown else "range-zones" if zone else "attack"]
     times: Message | str = msg("attack.times", count=count) if count > 1 else ""
-    if plan.blocked:
-        blocked = AttackResult(None, None, False, False, 0, plan.target, MODE_NAMES[plan.mode],
-                               edges, modifiers, None, (), False, helpless, subdual, not_applied,
-                               zone, maneuver=maneuver)
+    if hitting.blocked:
+        blocked = AttackResult(
+            natural=None, total=None, hit=False, critical=False, damage=0,
+            target=hitting.target, dice_mode=MODE_NAMES[hitting.mode], edges=edges,
+            modifiers=modifiers, base_damage=None, helpless=helpless, subdual=subdual,
+            not_applied=not_applied, zone=zone, maneuver=maneuver)
         results = [blocked] * count
         rolls: list[Roll] = []
         text = msg("attack.full-cover", count=times)
@@ -1212,7 +1242,7 @@ def attack(
             attacks.append(said)
         head: Message = (msg("attack.helpless", count=times) if helpless else
                          msg("attack.ranged" if ranged else "attack.melee", count=times,
-                             edges=_edges_text(edges, plan.mode, plan.edge_params)))
+                             edges=_edges_text(edges, hitting.mode, hitting.edge_params)))
         if maneuver is not None:
             head = msg("attack.maneuver-head", head=head, name=msg(f"attack.maneuver.{maneuver}"))
         tail = msg("attack.subdual") if subdual and damage_rolled else ""
