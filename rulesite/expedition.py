@@ -29,6 +29,8 @@ BUNDLED = ("javascripts/expedition/players.js",)
 #: An empty element that asks for the label of ``<action>.<field>`` (``<action>.<list>.<field>``:
 #: a field of each item of a list, as an encounter's creatures' ``hp``).
 LABEL = re.compile(r'(<(\w+)\b[^>]*\bdata-label="([\w-]+)\.([\w.]+)"[^>]*>)</\2>')
+#: A control's name for screen readers, as ``data-aria-label="<action>.<field>"``.
+ARIA_LABEL = re.compile(r'\bdata-aria-label="([\w-]+)\.([\w.]+)"')
 #: Where the API takes an action (OpenAPI path).
 ACTION_PATH = "/api/v1/expeditions/{{public_id}}/actions/{kind}"
 
@@ -53,10 +55,13 @@ def action_label(document: Mapping[str, Any], kind: str, name: str) -> str:
 
 
 def labelled(content: str, document: Mapping[str, Any]) -> str:
-    """``content`` with every ``data-label`` marker filled with its field's label."""
-    return LABEL.sub(lambda match: match.group(1) + html.escape(
+    """``content`` with every ``data-label`` marker filled with its field's label, and every
+    ``data-aria-label`` marker (a control with no visible label) made its ``aria-label``."""
+    content = LABEL.sub(lambda match: match.group(1) + html.escape(
         action_label(document, match.group(3), match.group(4))) + f"</{match.group(2)}>",
         content)
+    return ARIA_LABEL.sub(lambda match: 'aria-label="' + html.escape(
+        action_label(document, match.group(1), match.group(2))) + '"', content)
 
 
 def build(docs_dir: Path, site_dir: Path) -> list[Path]:

@@ -28,3 +28,13 @@ def test_a_field_and_a_list_items_field_are_labelled_from_the_schema(document: d
 def test_a_marker_naming_no_labelled_field_fails_the_build(document: dict, name: str) -> None:
     with pytest.raises(RuntimeError, match="no labelled field"):
         action_label(document, "encounter", name)
+
+
+def test_a_control_without_a_visible_label_is_named_from_the_schema(document: dict) -> None:
+    from rulesite.expedition import labelled
+
+    marked = '<input type="number" data-aria-label="damage.amount" data-amount>'
+    amount = action_schema("damage", False)._declared_fields["amount"].metadata["x-label"]
+    assert labelled(marked, document) == f'<input type="number" aria-label="{amount}" data-amount>'
+    with pytest.raises(RuntimeError, match="no labelled field"):
+        labelled('<input data-aria-label="damage.nothing">', document)
