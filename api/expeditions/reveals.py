@@ -40,12 +40,25 @@ def _said(kind: str, texts: dict[str, Any]) -> dict[str, Any]:
                    "text": texts[lang], "events": [], "answers": []} for lang in LANGUAGES}
 
 
+def key_said(epoch: int, from_seq: int) -> dict[str, Any]:
+    """The words of ``reveal-key`` for the epoch ``epoch``, which began at ``from_seq``."""
+    return _said("reveal-key", {lang: msg("expedition.reveal-key.text", epoch=epoch,
+                                          next=epoch + 1, from_seq=from_seq).in_(lang)
+                                for lang in LANGUAGES})
+
+
+def entry_said(seq: int, said: dict[str, Any]) -> dict[str, Any]:
+    """The words of ``reveal-entry`` for the hidden entry ``seq``, which reads ``said``."""
+    return _said("reveal-entry", {lang: msg("expedition.reveal-entry.text", seq=seq,
+                                            title=said[lang]["title"],
+                                            said=said[lang]["text"]).in_(lang)
+                                  for lang in LANGUAGES})
+
+
 def reveal_key(state: dict[str, Any], spot: Spot) -> Written:
     """The entry revealing the key of ``spot``'s epoch and committing to the next one's."""
     key = chain.new_key()
-    text = {lang: msg("expedition.reveal-key.text", epoch=spot.epoch, next=spot.epoch + 1,
-                      from_seq=spot.epoch_from).in_(lang) for lang in LANGUAGES}
-    return Written("reveal-key", state, {}, _said("reveal-key", text), extra={
+    return Written("reveal-key", state, {}, key_said(spot.epoch, spot.epoch_from), extra={
         "revealed": {"epoch": spot.epoch, "key": spot.key.hex()},
         "commitment": chain.commitment(spot.epoch + 1, key, spot.seq + 1)}, new_key=key)
 
@@ -57,10 +70,7 @@ def reveal_entry(state: dict[str, Any], spot: Spot, seq: int) -> Written:
         abort_api(422, msg("expedition.reveal-entry.not-hidden", seq=seq), field="entry")
     if seq in spot.cited("reveal-entry"):
         abort_api(422, msg("expedition.reveal-entry.again", seq=seq), field="entry")
-    text = {lang: msg("expedition.reveal-entry.text", seq=seq,
-                      title=target.said[lang]["title"],
-                      said=target.said[lang]["text"]).in_(lang) for lang in LANGUAGES}
-    return Written("reveal-entry", state, {"entry": seq}, _said("reveal-entry", text), extra={
+    return Written("reveal-entry", state, {"entry": seq}, entry_said(seq, target.said), extra={
         "reveals": {"seq": seq, "nonce": target.nonce, "entry": target.full_form}})
 
 

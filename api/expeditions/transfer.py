@@ -33,7 +33,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from api import fields as f
 from api.apierror import abort_api
-from api.expeditions import chain, schemas
+from api.expeditions import chain, reveals, schemas
 from api.expeditions.characters import applied_written, roll_written
 from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.render import (
@@ -468,6 +468,7 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
     last: int | None = None
     undos: list[int] = []  # what a redo may take back (the store's redo_stack)
     applied_rolls: set[int] = set()  # the players' rolls the GM applied
+    epoch_from = 1  # where the current epoch began
     state = started.state
     for entry in log[1:]:
         seq = entry["seq"]
@@ -495,11 +496,17 @@ def replay(document: dict[str, Any]) -> tuple[Written, list[tuple[Written, int |
             states[seq] = (state, meta.state)
             state = meta.state
             continue
-        if entry["kind"] in chain.CHAIN_KINDS and found is not None:
-            replayed.append((_verbatim(Written(entry["kind"], state, entry["input"], {
-                lang: {"title": msg(f"expedition.{entry['kind']}.title").in_(lang),
-                       "text": msg(f"expedition.{entry['kind']}.title").in_(lang),
-                       "events": [], "answers": []} for lang in ("cs", "en")}), entry), None))
+        if entry["kind"] in chain.CHAIN_KINDS and found is not None:  # a reveal
+            public = entry["verbatim"]["public"]  # (the chain verified: its members are sound)
+            if entry["kind"] == "reveal-key":
+                said = reveals.key_said(public["revealed"]["epoch"], epoch_from)
+                epoch_from = seq + 1
+            else:
+                cited = replayed[public["reveals"]["seq"] - 2][0]
+                said = reveals.entry_said(public["reveals"]["seq"], (
+                    cited.written() if isinstance(cited, Replayed) else cited).said)
+            replayed.append((_verbatim(Written(entry["kind"], state, entry["input"], said),
+                             entry), None))
             states[seq] = (state, state)
             continue
         if entry["kind"] in ("undo", "redo"):

@@ -193,6 +193,14 @@ def test_the_import_goes_on_with_the_same_chain(played: Table) -> None:
     again = exported(moved)
     assert again["chain_id"] == document["chain_id"] and again["log"] == document["log"]
     assert moved.read()["commitment"] == played.read()["commitment"]
+    # The reveals read as they did, for the GM, in either language (their words rebuilt).
+    for lang in ("cs", "en"):
+        def reveals(table: Table, lang: str = lang) -> list[tuple[str, str]]:
+            log = table.client.get(f"/api/v1/expeditions/{table.id}?entries=30&lang={lang}",
+                                   headers=table.gm).get_json()["log"]
+            return [(e["title"], e["text"]) for e in log if e["kind"].startswith("reveal-")]
+        assert reveals(moved) == reveals(played)
+        assert len(reveals(played)) == 2 and all(t != title for title, t in reveals(played))
     # Both go on drawing the same seeds for the same entry: one chain, one key.
     ours = played.act("saving-throw", character="Eva")["entry"]["steps"]
     theirs = moved.act("saving-throw", character="Eva")["entry"]["steps"]
