@@ -621,6 +621,23 @@ def test_a_read_redraws_only_the_entries_it_changed(browser: Any, base: str) -> 
     expect(undone).to_have_class("rpg-entry rpg-entry--undone", timeout=ANSWER_MS)
     assert undone.get_attribute("data-drawn") is None
     expect(older).to_have_count(count)
+    # This device's own action: its entry, drawn from the action's answer, stays the element it
+    # is when the next read brings the same entry from the database (PostgreSQL gives an
+    # object's members in another order than the answer did).
+    gm.evaluate("""() => {
+        window.added = [];
+        new MutationObserver((changes) => changes.forEach((change) => change.addedNodes
+            .forEach((node) => node.dataset && window.added.push(node.dataset.seq))))
+            .observe(document.querySelector('[data-field="log"]'), { childList: true });
+    }""")
+    own = start + 3
+    with gm.expect_response(lambda response: response.request.method == "GET"
+                            and response.status == 200 and response.headers.get(
+                                "etag", "").startswith(f'W/"{own}.'), timeout=ANSWER_MS):
+        gm.locator('[data-act="shift"]').click()
+        expect(newest(gm)).to_have_attribute("data-seq", str(own), timeout=ANSWER_MS)
+    gm.wait_for_timeout(300)  # the read, answered, is drawn
+    assert gm.evaluate("window.added").count(str(own)) == 1
     finished(gm)
 
 

@@ -201,10 +201,9 @@ export function renderLog(root, entries) {
     (item) => [item.dataset.seq, item]));
   const items = entries.map((entry) => {
     const old = before.get(String(entry.seq));
-    const reading = JSON.stringify(entry);
-    if (old && drawnFrom.get(old) === reading) return old;
+    if (old && same(drawnFrom.get(old), entry)) return old;
     const item = renderEntry(root, entry);
-    drawnFrom.set(item, reading);
+    drawnFrom.set(item, entry);
     const details = /** @type {HTMLDetailsElement | null} */ (
       old && old.querySelector("[data-answers]"));
     if (details) /** @type {HTMLDetailsElement} */ (item.querySelector("[data-answers]")).open =
@@ -219,6 +218,20 @@ export function renderLog(root, entries) {
 
 /** The reading each shown entry was drawn from. */
 const drawnFrom = new WeakMap();
+
+/** Whether two readings of JSON say the same, whatever order their members come in (a
+ * database may give an object's members in another order than the action's answer did).
+ * @param {any} a @param {any} b
+ * @returns {boolean}
+ */
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null
+    || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length
+    && keys.every((name) => Object.hasOwn(b, name) && same(a[name], b[name]));
+}
 
 /** The page's parts shown for what is known: a new expedition, or one opened. */
 export function showView(root, view) {
