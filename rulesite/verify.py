@@ -83,6 +83,8 @@ MESSAGES = messages({
                           "step {step} has an unknown origin of its dice"),
     "verify.seed": Text("seed kroku {step} neplyne z klíče epochy {epoch}",
                         "the seed of step {step} does not follow from epoch {epoch}'s key"),
+    "verify.given-seed": Text("seed kroku {step} neplyne ze seedu akce",
+                              "the seed of step {step} does not follow from the action's seed"),
     "verify.answer-seed": Text("odpověď pravidla v kroku {step} uvádí jiný seed než krok",
                                "the rule's answer in step {step} gives another seed than the step"),
     "verify.notation": Text("hod {notation} v kroku {step} neodpovídá svým kostkám",

@@ -255,6 +255,12 @@ def tampered(export: dict[str, Any]) -> Iterator[Tampered]:
 
     spoiled = copy.deepcopy(export)
     entry = _first(spoiled, "roll", "seed")
+    entry["seed"] += 1  # another seed claimed for the action: its steps' seeds do not follow
+    yield Tampered("action's seed not the steps'", chained(spoiled), entry["seq"],
+                   "verify.given-seed")
+
+    spoiled = copy.deepcopy(export)
+    entry = _first(spoiled, "roll", "seed")
     rolled = entry["answers"][0]["rolls"][0]
     rolled["results"][0] = rolled["results"][0] % 20 + 1
     yield Tampered("changed dice", chained(spoiled), entry["seq"], "verify.dice")

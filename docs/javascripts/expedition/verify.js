@@ -299,6 +299,8 @@ async function checkRolls(document, keys, revealed, counts, replay) {
     await onEntry(entry.seq, async () => {
       const { steps, answers } = form;
       if (steps.length !== answers.length) throw new Failed(entry.seq, msg("verify.steps"));
+      // A seed given to the action: each of its steps' seeds is the next 53-bit draw from it.
+      const given = Number.isSafeInteger(form.seed) ? new PythonRandom(form.seed) : null;
       for (const [index, step] of steps.entries()) {
         const answer = answers[index];
         const number = index + 1;
@@ -318,6 +320,9 @@ async function checkRolls(document, keys, revealed, counts, replay) {
             throw new Failed(entry.seq, msg("verify.malformed"));
           }
           if (step.origin === "seed") {
+            if (given && BigInt(given.randrange(2 ** 53)) !== BigInt(step.seed)) {
+              throw new Failed(entry.seq, msg("verify.given-seed", { step: number }));
+            }
             counts.seeded += 1;
           } else if (keys.has(form.epoch)) {
             if (!hmacKeys.has(form.epoch)) hmacKeys.set(form.epoch, hmacKey(keys.get(form.epoch)));
