@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.core.notation import parse
+from rpg.core.outcome import Outcome
 from rpg.pravidla import combat
 from rpg.pravidla.attack import (
     DEFENSES,
@@ -853,16 +854,24 @@ def situation_inputs(draw: st.DrawFn) -> dict[str, Any]:
     return inputs
 
 
+def _result_or_rule_error(inputs: dict[str, Any], seed: int) -> Outcome | None:
+    """The attack's outcome, or ``None`` for a rule error that names its field in both
+    languages (what every refusal of the property tests must be)."""
+    try:
+        return attack(SeededDice(seed), **inputs)
+    except RuleError as error:
+        assert error.field is not None
+        assert error.message.cs and error.message.en
+        return None
+
+
 @settings(max_examples=200, deadline=None)
 @given(situation_inputs(), SEEDS)
 def test_every_flag_combination_is_a_result_or_a_rule_error(
     inputs: dict[str, Any], seed: int
 ) -> None:
-    try:
-        outcome = attack(SeededDice(seed), **inputs)
-    except RuleError as error:
-        assert error.field is not None
-        assert error.message.cs and error.message.en
+    outcome = _result_or_rule_error(inputs, seed)
+    if outcome is None:
         return
     result = outcome.result
     assert 0 <= outcome.chance <= 1
@@ -930,11 +939,8 @@ def reach_inputs(draw: st.DrawFn) -> dict[str, Any]:
 def test_every_reach_and_optional_rule_is_a_result_or_a_rule_error(
     inputs: dict[str, Any], seed: int
 ) -> None:
-    try:
-        outcome = attack(SeededDice(seed), **inputs)
-    except RuleError as error:
-        assert error.field is not None
-        assert error.message.cs and error.message.en
+    outcome = _result_or_rule_error(inputs, seed)
+    if outcome is None:
         return
     result = outcome.result
     weapon_class = inputs.get("weapon_class")
