@@ -17,6 +17,8 @@ from sqlalchemy import select
 
 from api.expeditions import store as store_module
 from api.expeditions.models import EntryRow, ExpeditionRow
+from api.expeditions.schemas import action_schema
+from api.naming import ENDPOINT_SCHEMAS
 from api.procedures import query_string
 from rpg.expedition.actions import actions
 from tests.answers import schema_errors
@@ -438,6 +440,18 @@ def test_an_actions_refusal_names_its_inputs_as_the_gms_page_does(db_app: Flask)
                                   "has its one activity.")
     assert table.act("damage", 422, character="Eva", amount=0)["message"] == (
         "Neplatný vstup. „Kolik životů ztrácí“: Musí být od 1 do 100000.")
+
+
+@pytest.mark.parametrize("kind", sorted(kind for kind in actions() if kind != "start"))
+def test_every_action_names_its_refused_inputs_by_its_own_form(db_app: Flask,
+                                                               kind: str) -> None:
+    # The endpoint an action's URL reaches has the action's schema, from which a Czech refusal
+    # takes its labels (api/errors.py), for every action of the registry.
+    endpoint, _ = db_app.url_map.bind("localhost").match(
+        f"/api/v1/expeditions/x/actions/{kind}", method="POST")
+    schema = ENDPOINT_SCHEMAS[endpoint]
+    assert set(schema._declared_fields) == set(
+        action_schema(kind, actions()[kind].rolls)._declared_fields)
 
 
 def test_an_action_as_a_chat_card(db_app: Flask) -> None:

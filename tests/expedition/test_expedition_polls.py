@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -176,11 +177,15 @@ def test_a_live_holders_lock_is_kept_and_the_poll_does_without() -> None:
     worker.start()
     try:
         assert holding.wait(30)
+        assert worker.pid is not None
+        os.kill(worker.pid, signal.SIGSTOP)  # frozen inside the lock, alive
         assert heads.lookup("abc") == (None, -1)  # a miss, though the head is kept
         heads.keep("abd", HEAD, heads.lookup("abd")[1])  # read meanwhile: not kept
         heads.forget("abc")
         assert not heads.lock.acquire_now()  # still the holder's
     finally:
+        if worker.pid is not None:
+            os.kill(worker.pid, signal.SIGCONT)
         done.set()
         worker.join(timeout=30)
     assert worker.exitcode == 0
