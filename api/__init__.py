@@ -14,9 +14,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Under ``TESTING`` the rate limit is off unless ``config`` sets ``RATELIMIT_ENABLED``: a test
     suite sends hundreds of requests from one address.
     """
-    from flask import abort, g, request
+    from flask import Request, request
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
+    from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
     from api import (
         conquest,
@@ -31,11 +32,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     from api.errors import ErrorSchema, register_error_handlers
     from api.expeditions.polls import ConditionalPolls
-    from api.fastpath import ProcedureFastPath
     from api.health import init_health
+    from api.hooks import add_guard
+    from api.hooks import is_api as asks_api
     from api.hosts import init_allowed_hosts
+    from api.language import JSON_BODY
     from api.limits import init_limits
     from api.odd_text import find_odd_query, find_odd_text, refuse_odd_text
+    from api.procedure_path import ProcedurePath
     from api.procedures import document as document_procedures
     from api.security import init_security_headers
     from api.serialize import RulesJsonProvider
@@ -56,7 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.init_app(app)
     for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
         api.register_blueprint(rulebook.blp)
-        document_procedures(api, app, rulebook.blp)
+        document_procedures(api, rulebook.blp)
     api.register_blueprint(expeditions.blp)
     expeditions.document_token(api)
 
@@ -73,43 +77,43 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     site.compress.init_app(app)
 
     def is_api() -> bool:
-        path: str = request.environ.get("PATH_INFO", "")
-        return path.startswith("/api/")
+        return asks_api(request)
 
-    # A procedure's usual answer skips Flask's request machinery, and so does a poll of an
-    # expedition that nothing changed since; inside ProxyFix (init_limits).
+    # Every request of a procedure is answered before Flask (api.procedure_path), and so is a
+    # poll of an expedition that nothing changed since; inside ProxyFix (init_limits).
     app.wsgi_app = ConditionalPolls(app, app.wsgi_app)  # type: ignore[method-assign]
-    fast = app.extensions["rpg_fast_path"] = ProcedureFastPath(app, app.wsgi_app)
-    app.wsgi_app = fast  # type: ignore[method-assign]
+    app.wsgi_app = app.extensions["rpg_procedure_path"] = ProcedurePath(  # type: ignore[method-assign]
+        app, app.wsgi_app)
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
     init_limits(app, is_api)
     init_health(app)
     expeditions.init_expeditions(app)  # its database, health check and free 304 polls
     discord.init_discord(app)  # its signature check comes before any body is read
 
-    @app.before_request
-    def json_only() -> None:
+    def json_only(req: Request) -> None:
         # An unknown path or method is answered by its routing error (404, 405) first.
-        if request.method == "POST" and is_api() and request.routing_exception is None:
-            if not request.is_json:
-                abort(415)
-            # The argument parser's own json.loads would crash (a 500) on hostile nesting or a
-            # 5000-digit integer: every body is checked here with the guarded provider first.
+        if req.method == "POST" and asks_api(req) and req.routing_exception is None:
+            if not req.is_json:
+                raise UnsupportedMediaType
+            # A parser's own json.loads would crash (a 500) on hostile nesting or a 5000-digit
+            # integer: every body is read here, once, with the guarded provider.
             try:
-                g.json_body = app.json.loads(request.get_data(cache=True))
+                body = req.environ[JSON_BODY] = app.json.loads(req.get_data(cache=True))
             except ValueError:
-                abort(400)
-            odd = find_odd_text(g.json_body)
+                raise BadRequest from None
+            odd = find_odd_text(body)
             if odd is not None:
                 refuse_odd_text(odd)
 
-    @app.before_request
-    def odd_query() -> None:
+    def odd_query(req: Request) -> None:
         # Every string of every route is checked before any work: a query's too.
-        if is_api() and request.query_string and request.routing_exception is None:
-            odd = find_odd_query(request.args)
+        if asks_api(req) and req.query_string and req.routing_exception is None:
+            odd = find_odd_query(req.args)
             if odd is not None:
                 refuse_odd_text(odd)
+
+    add_guard(app, json_only)
+    add_guard(app, odd_query)
 
     init_security_headers(app, is_api)
     # CORS, the API's security headers, no-store and the rate limit's headers, as answers leave.

@@ -8,17 +8,18 @@ Czech (:mod:`api.field_messages`), so a Czech GM never reads an English error.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from flask import Flask, Response, request
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound
+from werkzeug.wrappers import Request
 
 from api.apierror import ApiError
 from api.field_messages import INVALID_JSON_BODY, Bilingual
 from api.formats import Card, requested_format
-from api.language import request_language
+from api.language import json_body, request_language
 from api.naming import ENDPOINT_SCHEMAS, named_path, naming_in
 from api.site import site_file_exists
 from rpg.core.catalog import Message, msg, written_value
@@ -80,13 +81,8 @@ def _first_leaves(errors: Any, named: Callable[[str], str | None], said: str, pa
 
 
 def _input_schema() -> type[Schema] | None:
-    """The input schema of the procedure (or the expedition's action) this request calls, if
-    it calls one."""
-    from api.procedures import API_PREFIX, ENDPOINTS
-
-    endpoint = ENDPOINTS.get(request.path.removeprefix(API_PREFIX + "/"))
-    if endpoint:
-        return endpoint.input_schema
+    """The input schema of the expedition's action Flask's current request calls, if any (a
+    procedure's request names its own: :mod:`api.procedure_path`)."""
     return ENDPOINT_SCHEMAS.get(request.endpoint or "")
 
 
@@ -130,40 +126,71 @@ def envelope(status: int, message: str, errors: Any = None) -> dict[str, Any]:
     }
 
 
-def _error_format() -> str:
+def _error_format(req: Request) -> str:
     """The format asked for (``format`` in the query or a JSON body, else Accept), for errors too.
 
-    A body is consulted only when it is JSON that was already read and parsed without error.
+    A body is consulted only when it is a POST's JSON, read and parsed without error.
     """
-    body_format = None
-    if request.method == "POST" and request.is_json:
-        try:
-            body = request.get_json(silent=True, cache=True)
-        except HTTPException:  # 413: the body is never read
-            body = None
-        body_format = body.get("format") if isinstance(body, dict) else None
-    return requested_format(body_format if isinstance(body_format, str) else None)
+    body = json_body(req) if req.method == "POST" else None
+    body_format = body.get("format") if isinstance(body, dict) else None
+    return requested_format(body_format if isinstance(body_format, str) else None, req)
 
 
-def _response(status: int, body: dict[str, Any], lang: str, headers: Any = ()) -> Response:
-    from flask import current_app
-
+def error_response(app: Flask, req: Request, status: int, body: dict[str, Any], lang: str,
+                   headers: Iterable[tuple[str, str]] = ()) -> Response:
+    """The answer to a refused request: the envelope ``body`` in JSON, or a card in the format
+    asked for, with ``headers`` (``Retry-After``, ``Allow``) and the language."""
     from api.procedures import render_card
 
-    fmt = _error_format()
+    fmt = _error_format(req)
     response: Response
     if fmt == "json":
-        response = cast(Response, current_app.json.response(body))
+        response = cast(Response, app.json.response(body))
         response.status_code = status
     else:
         title = msg("api.card.error", status=status).in_(lang)
         card = Card(lang=lang, procedure=None, title=title, text=body["message"], error=True)
-        response = render_card(card, fmt, status)
+        response = render_card(card, fmt, status, req)
     for key, value in headers:
         if key.lower() != "content-type":
             response.headers[key] = value
     response.headers["Content-Language"] = lang
     return response
+
+
+def refusal(app: Flask, req: Request, error: Exception,
+            schema: type[Schema] | None) -> Response:
+    """The API's answer to ``error`` raised while answering ``req``, whose input ``schema``
+    names the refused fields (in Czech, by the form's labels): the one renderer of every
+    refusal, Flask's error handlers' and the procedures' path's (:mod:`api.procedure_path`).
+
+    A rule's error is a 422 naming its field (and, for the table's dice, the die to give); an
+    HTTP error its status with the fields it refuses; anything else is logged, and a 500."""
+    lang = request_language(req=req)
+    if isinstance(error, RuleError):
+        message = (error.message.in_(lang, naming_in(schema, lang))
+                   if isinstance(error.message, Message) else error.message.in_(lang))
+        body = envelope(422, message, {error.field or "_schema": [message]})
+        needed = getattr(error, "needed", None)
+        if needed is not None:  # the table's dice: which die to ask for (again), in words
+            body["needed"] = {"pos": needed.pos, "faces": needed.faces, "label": needed.label,
+                              "word": written_value(die_named(needed.label), lang)}
+        return error_response(app, req, 422, body, lang)
+    if not isinstance(error, HTTPException):
+        log.exception("unexpected error on %s %s", req.method, req.path, exc_info=error)
+        return error_response(app, req, 500, envelope(500, _STATUS_MESSAGES[500].in_(lang)),
+                              lang)
+    status = error.code or 500
+    errors = translate(field_errors(error), lang)
+    own = error.message if isinstance(error, ApiError) else None
+    base = (own or _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
+    if status == 400 and not errors:
+        errors = {"_body": [base]}
+    named = schema if lang == "cs" else None
+    leaves = _first_leaves(errors, lambda path: named_path(named, path) if named else None, base)
+    message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
+    return error_response(app, req, status, envelope(status, message, errors), lang,
+                          error.get_headers())
 
 
 def field_errors(error: HTTPException) -> dict[str, Any]:
@@ -203,20 +230,12 @@ def register_error_handlers(
     is_api: Callable[[], bool],
     site_not_found: Callable[[HTTPException], Response | HTTPException],
 ) -> None:
-    """Answer every error on the API with the envelope; off the API, the site's 404 page."""
+    """Answer every error on the API with the envelope (:func:`refusal`); off the API, the
+    site's 404 page."""
 
     @app.errorhandler(RuleError)
     def rule_error(error: RuleError) -> Response:
-        lang = request_language()
-        message = (error.message.in_(lang, naming_in(_input_schema(), lang))
-                   if isinstance(error.message, Message) else error.message.in_(lang))
-        errors = {error.field or "_schema": [message]}
-        body = envelope(422, message, errors)
-        needed = getattr(error, "needed", None)
-        if needed is not None:  # the table's dice: which die to ask for (again), in words
-            body["needed"] = {"pos": needed.pos, "faces": needed.faces, "label": needed.label,
-                              "word": written_value(die_named(needed.label), lang)}
-        return _response(422, body, lang)
+        return refusal(app, request, error, _input_schema())
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response | HTTPException:
@@ -227,24 +246,11 @@ def register_error_handlers(
             error, status = NotFound(), 404
         if not is_api():
             return site_not_found(error) if status == 404 else error
-        lang = request_language()
-        errors = translate(field_errors(error), lang)
-        own = error.message if isinstance(error, ApiError) else None
-        base = (own or _STATUS_MESSAGES.get(status, Text(error.name, error.name))).in_(lang)
-        if status == 400 and not errors:
-            errors = {"_body": [base]}
-        schema = _input_schema() if lang == "cs" else None
-        leaves = _first_leaves(errors, lambda path: named_path(schema, path) if schema else None,
-                               base)
-        message = base if not leaves or status != 422 else f"{base} " + "; ".join(leaves[:3])
-        return _response(status, envelope(status, message, errors), lang,
-                         error.get_headers())
+        return refusal(app, request, error, _input_schema())
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response | HTTPException:
-        log.exception("unexpected error on %s %s", request.method, request.path)
         if not is_api():
+            log.exception("unexpected error on %s %s", request.method, request.path)
             return InternalServerError()
-        lang = request_language()
-        message = _STATUS_MESSAGES[500].in_(lang)
-        return _response(500, envelope(500, message), lang)
+        return refusal(app, request, error, None)

@@ -19,6 +19,7 @@ from typing import Any
 from flask import request
 from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_accept_header
+from werkzeug.wrappers import Request
 
 from api.language import query_value
 from rpg.core.catalog import messages, msg
@@ -86,12 +87,13 @@ def chance_line(label: str | None, chance: float, lang: str) -> str:
     return msg("api.card.chance", label=shown, percent=percent(chance, lang)).in_(lang)
 
 
-def requested_format(body_format: str | None = None) -> str:
-    """``json``, ``text``, ``md`` or ``html``: the ``format`` input, else the Accept header."""
-    fmt = query_value("format") or body_format
+def requested_format(body_format: str | None = None, req: Request | None = None) -> str:
+    """``json``, ``text``, ``md`` or ``html`` for ``req`` (default: Flask's current request):
+    the ``format`` input, else the Accept header."""
+    fmt = query_value("format", req) or body_format
     if fmt in FORMATS:
         return fmt
-    return accepted_format(request.environ)
+    return accepted_format((request if req is None else req).environ)
 
 
 def accepted_format(environ: dict[str, Any]) -> str:
@@ -104,9 +106,10 @@ def accepted_format(environ: dict[str, Any]) -> str:
     return "text" if best == "text/plain" else "json"
 
 
-def opened_in_browser() -> bool:
-    """A person followed a link (``Sec-Fetch-Dest: document``), not a script fetching."""
-    return request.headers.get("Sec-Fetch-Dest") == "document"
+def opened_in_browser(req: Request | None = None) -> bool:
+    """A person followed a link (``Sec-Fetch-Dest: document``), not a script fetching (``req``,
+    default: Flask's current request)."""
+    return (request if req is None else req).environ.get("HTTP_SEC_FETCH_DEST") == "document"
 
 
 def as_text(card: Card) -> str:

@@ -14,9 +14,10 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, request
+from flask import Flask, Request
 
 from api.apierror import ApiError
+from api.hooks import add_guard
 from rpg.core.text import Text
 
 REFUSED = Text("Neznámý hostitel: tento server neodpovídá na adresu '{host}' (RPG_ALLOWED_HOSTS).",
@@ -65,8 +66,10 @@ def is_allowed(host: str, patterns: Iterable[str]) -> bool:
 def init_allowed_hosts(app: Flask) -> None:
     """Refuse requests for hosts outside ``ALLOWED_HOSTS`` (registered first: before any work).
 
-    The check itself, a function of the WSGI environ, is ``app.extensions["rpg_host_allowed"]``
-    (``None`` when every host is allowed): :mod:`api.fastpath` asks it too.
+    The check is a guard (:mod:`api.hooks`): Flask's requests and the procedures' pass it first.
+    Its test of a WSGI environ is ``app.extensions["rpg_host_allowed"]`` (``None`` when every
+    host is allowed): the expeditions' polls answered before Flask ask it too
+    (:mod:`api.expeditions.polls`).
     """
     patterns = allowed_hosts(app.config["ALLOWED_HOSTS"], app.config.get("SITE_URL"))
     app.extensions["rpg_host_allowed"] = None
@@ -92,9 +95,10 @@ def init_allowed_hosts(app: Flask) -> None:
 
     app.extensions["rpg_host_allowed"] = host_allowed
 
-    @app.before_request
-    def known_host() -> None:
-        environ = request.environ
+    def known_host(req: Request) -> None:
+        environ = req.environ
         if not host_allowed(environ):
             raise DisallowedHost(host_name(environ.get("HTTP_HOST")
                                            or environ.get("SERVER_NAME", "")))
+
+    add_guard(app, known_host)

@@ -13,18 +13,17 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint as FlaskBlueprint
-from flask import Flask, Response, current_app, g, request
-from flask.views import MethodView
+from flask import Response, current_app, request
 from flask_smorest import Api, Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 from werkzeug.datastructures import MultiDict
+from werkzeug.routing import Rule
+from werkzeug.wrappers import Request
 
 from api import fields as f
-from api.apierror import unprocessable
 from api.formats import (
     FORMATS,
     MIMETYPES,
@@ -37,13 +36,10 @@ from api.formats import (
     chance_line,
     opened_in_browser,
     page,
-    requested_format,
 )
-from api.language import request_language
 from api.limits import dice_budget
 from api.results import result_schema
 from api.serialize import to_json
-from api.wsgi import LANGUAGE
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
 from rpg.core.outcome import Next, Outcome
 from rpg.core.registry import Procedure, procedures
@@ -158,9 +154,11 @@ def _envelope(name: str, input_schema: type[Schema],
     }, name=f"{name}Response")
 
 
-def site_root() -> str:
-    """The site's public root for absolute links in cards."""
-    return current_app.config.get("SITE_URL") or request.host_url.rstrip("/")
+def site_root(req: Request | None = None, config: Mapping[str, Any] | None = None) -> str:
+    """The site's public root for absolute links in cards: ``SITE_URL`` of ``config``, else the
+    host ``req`` was asked at (defaults: Flask's current app and request)."""
+    config = current_app.config if config is None else config
+    return config.get("SITE_URL") or (request if req is None else req).host_url.rstrip("/")
 
 
 def query_string(inputs: Mapping[str, Any]) -> str:
@@ -212,11 +210,6 @@ def answer_json(procedure: Procedure, inputs: dict[str, Any], outcome: Outcome,
     }
 
 
-#: The seed drawn for a request the fast path handed to Flask (:mod:`api.fastpath`): Flask rolls
-#: the same dice, so the answer is the one the fast path would have given.
-DRAWN_SEED = "rpg.drawn_seed"
-
-
 def dice_source(seed: int | None, dice: list[int] | None,
                 budget: int | None = None) -> tuple[DiceSource, int | None]:
     """The request's dice: the physical ones given, else seeded (a seed drawn below 2^53 when
@@ -226,45 +219,25 @@ def dice_source(seed: int | None, dice: list[int] | None,
     if dice is not None:
         return ReplayDice(dice, budget), None
     if seed is None:
-        seed = draw_seed()
+        seed = secrets.randbelow(DRAWN_SEED_LIMIT)
     return SeededDice(seed, budget), seed
 
 
-def draw_seed() -> int:
-    """A new seed below 2^53, or the one the fast path drew for this request."""
-    drawn: int | None = request.environ.get(DRAWN_SEED) if request else None
-    return secrets.randbelow(DRAWN_SEED_LIMIT) if drawn is None else drawn
-
-
-def card_of(body: dict[str, Any], procedure: Procedure, lang: str) -> Card:
-    """An answer as a chat card in ``lang``."""
+def card_of(body: dict[str, Any], procedure: Procedure, lang: str, root: str) -> Card:
+    """An answer as a chat card in ``lang``, its rule linked under the site's ``root``."""
     label = procedure.chance_label
     return Card(
         lang=lang, procedure=procedure.path, title=procedure.title.in_(lang), text=body["text"],
         chance=None if body["chance"] is None else chance_line(
             label.in_(lang) if label else None, body["chance"], lang),
-        rule_title=body["rule"]["title"], rule_url=site_root() + body["rule"]["url"])
+        rule_title=body["rule"]["title"], rule_url=root + body["rule"]["url"])
 
 
-def _answer(endpoint: Endpoint, args: dict[str, Any]) -> Response:
-    common = {key: args.pop(key, None) for key in COMMON}
-    lang = request_language(common["lang"])
-    source, seed = dice_source(common["seed"], common["dice"])
-    body = answer_body(endpoint.procedure, args, source, seed, lang)
-    fmt = common["format"] or requested_format()
-    response: Response
-    if fmt == "json":
-        response = current_app.json.response(body)  # type: ignore[assignment]
-    else:
-        response = render_card(card_of(body, endpoint.procedure, lang), fmt)
-    request.environ[LANGUAGE] = lang  # api.wsgi writes Content-Language as the answer leaves
-    return response
-
-
-def render_card(card: Card, fmt: str, status: int = 200) -> Response:
-    """A card in ``text``, ``md`` or ``html``; a person's browser gets a page around it."""
+def render_card(card: Card, fmt: str, status: int = 200, req: Request | None = None) -> Response:
+    """A card in ``text``, ``md`` or ``html``; a person's browser gets a page around it (``req``:
+    the request, default Flask's current one)."""
     rendered = {"text": as_text, "md": as_markdown, "html": as_html}[fmt](card)
-    if not opened_in_browser() or fmt == "md":
+    if not opened_in_browser(req) or fmt == "md":
         return Response(rendered, status=status, mimetype=MIMETYPES[fmt])
     from html import escape
 
@@ -288,37 +261,22 @@ def register(
     ``"psychopaths-land/combat"``); the blueprint's own prefix is taken off for the route.
     """
     procedure = procedures()[path]
-    name = "".join(part.title() for part in path.replace("/", "-").split("-"))
+    name = _view_name(path)
     args_schema = type(f"{name}Args", (input_schema, CommonArgs), {
         "Meta": type("Meta", (), {"unknown": RAISE}),
     })
     # One instance, built here: webargs would otherwise build the schema anew on every request.
     parser_schema = args_schema()
     response_schema = _envelope(name, input_schema, procedure.result)
-    prefix = (blp.url_prefix or "").removeprefix(API_PREFIX).strip("/")
-    route = "/" + path.removeprefix(prefix).strip("/") if prefix else "/" + path
     doc = {"summary": summary, "description": description}
     multiple = frozenset(name for name, field in parser_schema.fields.items()
                          if _is_multiple(field))
     endpoint = Endpoint(procedure, input_schema, response_schema, summary, parser_schema,
                         multiple)
 
-    def get(_view: MethodView) -> Response:
-        return _answer(endpoint, _parsed(parser_schema, query_args(request.args, multiple)))
-
-    def post(_view: MethodView) -> Response:
-        return _answer(endpoint, _parsed(parser_schema, g.get("json_body")))
-
-    # The views parse the input themselves, in one schema load, without webargs' and the
-    # wrappers' per-request work (the arguments are the same: a list field takes a repeated
-    # value). One instance for every request (no per-request construction: the view keeps no
-    # state). The route is Flask's own; the document is written by :func:`document`.
-    view = type(f"{name}View", (MethodView,), {"get": get, "post": post,
-                                                "init_every_request": False})
-
+    # No Flask route: every request of a procedure is answered by :mod:`api.procedure_path`;
+    # the document is written by :func:`document`.
     ENDPOINTS[path] = endpoint
-    FlaskBlueprint.add_url_rule(blp, route, endpoint=name,
-                                view_func=cast(type[MethodView], view).as_view(name))
     _UNDOCUMENTED.setdefault(blp.name, []).append((name, {
         "get": _operation(blp, f"get{name}", doc, response_schema,
                           parameters=[{"in": "query", "required": True,
@@ -354,13 +312,19 @@ def _operation(blp: Blueprint, operation_id: str, doc: Mapping[str, str],
     return {**operation, "tags": [blp.name], "operationId": operation_id, **doc}
 
 
-def document(api: Api, app: Flask, blp: Blueprint) -> None:
-    """Write the procedures of ``blp`` (registered on ``app``) into the API's OpenAPI document,
-    through apispec's public ``spec.path``: the schemas become components as flask-smorest's
-    decorators would make them."""
+def document(api: Api, blp: Blueprint) -> None:
+    """Write the procedures of ``blp`` into the API's OpenAPI document, through apispec's public
+    ``spec.path``: the schemas become components as flask-smorest's decorators would make them."""
     for name, operations in _UNDOCUMENTED.get(blp.name, []):
-        rule = next(app.url_map.iter_rules(f"{blp.name}.{name}"))
-        api.spec.path(rule=rule, operations=copy.deepcopy(operations))
+        endpoint = next(endpoint for endpoint in ENDPOINTS.values()
+                        if _view_name(endpoint.path) == name)
+        api.spec.path(rule=Rule(f"{API_PREFIX}/{endpoint.path}", endpoint=f"{blp.name}.{name}"),
+                      operations=copy.deepcopy(operations))
+
+
+def _view_name(path: str) -> str:
+    """A procedure's name in the OpenAPI document (``MoraleArgs``, ``getMorale``)."""
+    return "".join(part.title() for part in path.replace("/", "-").split("-"))
 
 
 def _is_multiple(field: fields.Field[Any]) -> bool:
@@ -374,12 +338,3 @@ def _is_multiple(field: fields.Field[Any]) -> bool:
 def query_args(args: MultiDict[str, str], multiple: frozenset[str]) -> dict[str, Any]:
     """A query string as the schema reads it: a list field takes every repeated value."""
     return {key: args.getlist(key) if key in multiple else args[key] for key in args}
-
-
-def _parsed(schema: Schema, data: Any) -> dict[str, Any]:
-    """The loaded input, or a 422 with the messages per field (as webargs would raise it)."""
-    try:
-        loaded: dict[str, Any] = schema.load(data if data is not None else {})
-    except ValidationError as error:
-        raise unprocessable(error.messages) from error
-    return loaded

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -71,6 +72,14 @@ def json_depth_exceeds(document: bytes | str, limit: int = MAX_JSON_DEPTH) -> bo
     return False
 
 
+def guarded_loads(document: str | bytes, **kwargs: Any) -> Any:
+    """``json.loads`` that refuses hostile nesting as invalid JSON (:class:`JsonTooDeep`, a
+    ``ValueError``, as is an integer too long to read)."""
+    if json_depth_exceeds(document):
+        raise JsonTooDeep(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
+    return json.loads(document, **kwargs)
+
+
 class RulesJsonProvider(DefaultJSONProvider):
     """Flask's JSON, unsorted and in UTF-8, that refuses hostile nesting as invalid JSON."""
 
@@ -78,6 +87,4 @@ class RulesJsonProvider(DefaultJSONProvider):
     ensure_ascii = False
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        if json_depth_exceeds(s):
-            raise JsonTooDeep(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
-        return super().loads(s, **kwargs)
+        return guarded_loads(s, **kwargs)

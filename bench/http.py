@@ -22,7 +22,8 @@ from this process's load generator (``wrk`` when installed, else Python threads 
 ``--in-process`` calls both apps' WSGI callables directly in this process instead (no server,
 no sockets: the cost of our code alone, far less noisy on a shared machine), each endpoint right
 after its plain version, 300 requests at a time, every round; it prints µs per request (the
-fastest round) and the median and range of the rounds' throughput ratios.
+fastest round) and the median and range of the rounds' throughput ratios; and the µs of two
+answers that are not a result (a refusal, a card: :data:`OTHER_ANSWERS`).
 
 With several rounds every endpoint is loaded once per round, in turn, and the median round is
 printed (the load of a shared machine drifts). An endpoint the app does not have is skipped.
@@ -58,6 +59,11 @@ ENDPOINTS = {
     "travel": "/api/v1/travel",
     "encounter": "/api/v1/encounter",
     "roll": "/api/v1/roll?expr=4d6kh3",
+}
+#: Answers other than a result, timed in-process only (no plain version): a refusal, a card.
+OTHER_ANSWERS = {
+    "morale 422": ("/api/v1/morale?morale=99", "422"),
+    "morale text card": ("/api/v1/morale?morale=7&format=text", "200"),
 }
 BARE = "/bare"
 PLAIN = "/plain"
@@ -309,13 +315,15 @@ def in_process(rounds: int, count: int = 300) -> None:
 
     os.environ.setdefault("RPG_RATELIMIT_DEFAULT", "100000000/minute")
     app, bare = app_with_bare(), bare_app()
-    targets: dict[str, tuple[Any, str]] = {"bare Flask": (bare, BARE),
-                                           "bare in app": (app, IN_APP_BARE)}
+    targets: dict[str, tuple[Any, str, str]] = {"bare Flask": (bare, BARE, "200"),
+                                                "bare in app": (app, IN_APP_BARE, "200")}
     for name, path in ENDPOINTS.items():
-        targets[f"plain {name}"] = (bare, path.replace("/api/v1", PLAIN, 1))
-        targets[name] = (app, path)
+        targets[f"plain {name}"] = (bare, path.replace("/api/v1", PLAIN, 1), "200")
+        targets[name] = (app, path, "200")
+    for name, (path, status) in OTHER_ANSWERS.items():
+        targets[name] = (app, path, status)
 
-    def timed(wsgi: Any, url: str, times: int) -> float:
+    def timed(wsgi: Any, url: str, times: int, expected: str) -> float:
         path, _, query = url.partition("?")
         environ = EnvironBuilder(path=path, query_string=query,
                                  base_url="http://127.0.0.1:8000").get_environ()
@@ -327,16 +335,16 @@ def in_process(rounds: int, count: int = 300) -> None:
             b"".join(answer)
             getattr(answer, "close", lambda: None)()
         elapsed = (time.perf_counter() - started) / times * 1e6
-        if not status[-1].startswith("200"):
+        if not status[-1].startswith(expected):
             raise SystemExit(f"{url} answered {status[-1]}")
         return elapsed
 
-    for wsgi, url in targets.values():
-        timed(wsgi, url, 50)  # warm-up: caches, lazy imports
+    for wsgi, url, expected in targets.values():
+        timed(wsgi, url, 50, expected)  # warm-up: caches, lazy imports
     measured: dict[str, list[float]] = {name: [] for name in targets}
     for _ in range(rounds):
-        for name, (wsgi, url) in targets.items():
-            measured[name].append(timed(wsgi, url, count))
+        for name, (wsgi, url, expected) in targets.items():
+            measured[name].append(timed(wsgi, url, count, expected))
     print(f"in-process WSGI calls, {rounds} rounds × {count} requests, rate limit on "
           f"(too high to refuse); load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"{'endpoint':<18} {'µs/req':>8} {'÷ plain':>8} {'range':>11}")

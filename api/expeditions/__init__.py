@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Request, request
 from marshmallow import ValidationError
 
 from api.apierror import unprocessable
@@ -55,9 +55,9 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
     app.extensions["rpg_expeditions"] = store
     add_check(app, "database", database.check, required=True)
 
-    def conditional_poll() -> bool:
-        return (request.method == "GET" and request.endpoint == READ_ENDPOINT
-                and bool(request.if_none_match))
+    def conditional_poll(req: Request) -> bool:
+        return (req.method == "GET" and req.endpoint == READ_ENDPOINT
+                and bool(req.if_none_match))
 
     defer_rate_limit(app, conditional_poll)
     import_limit = int(app.config["EXPEDITION_IMPORT_MAX_BYTES"])

@@ -27,11 +27,12 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from flask import g, request
+from flask import request
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.expeditions.models import IdempotencyRow
+from api.language import JSON_BODY
 
 #: The header a client sends.
 HEADER = "Idempotency-Key"
@@ -94,7 +95,7 @@ def request_key() -> IdempotencyKey | None:
     low, high = KEY_LENGTH
     if not low <= len(key) <= high or not all("!" <= char <= "~" for char in key):
         raise BadKey
-    body = g.get("json_body")
+    body = request.environ.get(JSON_BODY)  # a POST's, read by the JSON guard
     fingerprint = json.dumps(
         [request.method, request.path, sorted(request.args.items(multi=True)), body],
         sort_keys=True, separators=(",", ":"), ensure_ascii=True)

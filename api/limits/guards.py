@@ -7,10 +7,12 @@ import io
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from flask import Flask, Response, abort, current_app, g, request
+from flask import Flask, Request, Response, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge, RequestURITooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.apierror import abort_api
+from api.hooks import add_guard
 from api.limits.counters import counters_for
 from api.limits.limiter import RateLimiter
 from api.limits.rates import Verdict
@@ -32,8 +34,9 @@ def rate_limiter(app: Flask) -> RateLimiter | None:
     return app.extensions.get("rpg_rate_limiter")
 
 
-def defer_rate_limit(app: Flask, deferred: Callable[[], bool]) -> None:
-    """Let requests for which ``deferred()`` holds go uncounted until the view knows its answer.
+def defer_rate_limit(app: Flask, deferred: Callable[[Request], bool]) -> None:
+    """Let requests for which ``deferred(request)`` holds go uncounted until the view knows its
+    answer.
 
     Such a view calls :func:`charge_rate_limit` before any work that is not free; whatever it
     answers except a 304 is counted after it anyway. (A conditional poll answered 304 costs one
@@ -42,9 +45,12 @@ def defer_rate_limit(app: Flask, deferred: Callable[[], bool]) -> None:
     app.extensions.setdefault("rpg_rate_limit_deferred", []).append(deferred)
 
 
+#: Set in the environ of a request whose count :func:`defer_rate_limit` deferred.
+DEFERRED = "rpg.rate_limit_deferred"
+
+
 def count_request(limiter: RateLimiter, environ: dict[str, Any]) -> Verdict | None:
-    """Count the request of ``environ`` (by its address, after ProxyFix when configured), once:
-    a request counted before Flask saw it (:mod:`api.fastpath`) keeps that count."""
+    """Count the request of ``environ`` (by its address, after ProxyFix when configured), once."""
     if COUNTED in environ:
         counted: Verdict | None = environ[RATE_LIMIT]
         return counted
@@ -55,19 +61,12 @@ def count_request(limiter: RateLimiter, environ: dict[str, Any]) -> Verdict | No
     return counted
 
 
-def _count(limiter: RateLimiter) -> Verdict | None:
-    """Count the current request."""
-    g.rate_limit_counted = True
-    counted = count_request(limiter, request.environ)
-    return counted
-
-
 def charge_rate_limit() -> None:
     """Count the current request now (once); 429 when its client's budget is spent."""
     limiter = rate_limiter(current_app)
-    if limiter is None or g.get("rate_limit_counted"):
+    if limiter is None:
         return
-    counted = _count(limiter)
+    counted = count_request(limiter, request.environ)
     if counted is not None and not counted.allowed:
         refuse_over_limit(counted)
 
@@ -89,7 +88,8 @@ def charge_weight(units: int) -> None:
 
 
 def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
-    """Install the query-length guard, the proxy fix and the rate limiter on ``app``."""
+    """Install the query-length guard, the proxy fix and the rate limiter on ``app`` (guards,
+    :mod:`api.hooks`: the procedures' requests pass them too)."""
     hops = int(app.config["PROXY_HOPS"])
     if hops:
         # Behind a load balancer the client is the X-Forwarded-For entry the proxies vouch for.
@@ -101,27 +101,27 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
     # The API docs and the health probes are free, as are the site and CORS preflights.
     exempt = (*documents, prefix + "/health")
 
-    @app.before_request
-    def query_length() -> None:
-        if len(request.environ.get("QUERY_STRING", "")) > max_query:
-            abort(414)
+    def query_length(req: Request) -> None:
+        if len(req.environ.get("QUERY_STRING", "")) > max_query:
+            raise RequestURITooLarge
 
-    @app.before_request
-    def chunked_body_length() -> None:
+    def chunked_body_length(req: Request) -> None:
         # A body without Content-Length (chunked) is cut at MAX_CONTENT_LENGTH by Werkzeug's
         # stream, silently: the truncated JSON would then be a 400. Read it here, one byte past
         # the limit, so that a body too large is a 413 as a declared one is.
-        environ = request.environ
-        max_body = request.max_content_length  # a route may raise its own (an import)
+        environ = req.environ
+        max_body = req.max_content_length  # a route may raise its own (an import)
         if max_body is None or environ.get("CONTENT_LENGTH") \
                 or environ["REQUEST_METHOD"] != "POST" or not environ.get("wsgi.input_terminated"):
             return
         body = environ["wsgi.input"].read(max_body + 1)
         if len(body) > max_body:
-            abort(413)
+            raise RequestEntityTooLarge
         environ["wsgi.input"] = io.BytesIO(body)
         environ["CONTENT_LENGTH"] = str(len(body))
 
+    add_guard(app, query_length)
+    add_guard(app, chunked_body_length)
     if not app.config["RATELIMIT_ENABLED"]:
         return None
     limiter = RateLimiter(counters_for(app.config))
@@ -131,28 +131,29 @@ def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
 
     deferred = app.extensions.setdefault("rpg_rate_limit_deferred", [])
 
-    @app.before_request
-    def rate_limit() -> None:
+    def rate_limit(req: Request) -> None:
         # Read from the environ (after ProxyFix, when configured): the cheapest way to ask.
-        environ = request.environ
+        environ = req.environ
         path = environ.get("PATH_INFO", "")
         if (not path.startswith(api_prefix) or path.startswith(exempt)
                 or environ["REQUEST_METHOD"] == "OPTIONS"):
             return
-        if deferred and any(free() for free in deferred):
-            g.rate_limit_deferred = True  # the view counts it unless it answers 304
+        if deferred and any(free(req) for free in deferred):
+            environ[DEFERRED] = True  # the view counts it unless it answers 304
             return
-        counted = _count(limiter)
+        counted = count_request(limiter, environ)
         if counted is not None and not counted.allowed:
             refuse_over_limit(counted)
+
+    add_guard(app, rate_limit)
 
     @app.after_request
     def count_deferred(response: Response) -> Response:
         # A deferred request the view refused early (404, 422) is counted too: only a 304 is
         # free. Its verdict goes to the environ as any other's, for the headers.
-        if (g.get("rate_limit_deferred") and not g.get("rate_limit_counted")
-                and response.status_code != 304):
-            _count(limiter)
+        environ = request.environ
+        if DEFERRED in environ and COUNTED not in environ and response.status_code != 304:
+            count_request(limiter, environ)
         return response
 
     return limiter

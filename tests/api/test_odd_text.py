@@ -1,7 +1,7 @@
 """Odd text into every string of every procedure, by GET and by POST: a 422 naming the field.
 
-The procedures' fast path (:mod:`api.fastpath`) hands such a request to Flask, which refuses it
-with the same check the expeditions' routes use (:mod:`api.odd_text`). The routes and their
+The procedures' path (:mod:`api.procedure_path`) refuses it with the same guard the
+expeditions' routes pass (:mod:`api.odd_text`, :mod:`api.hooks`). The routes and their
 strings come from the OpenAPI document.
 """
 

@@ -1,0 +1,50 @@
+"""The checks every API request passes before any work, in one list for both ways in.
+
+A check (a *guard*) is a function of the request (Flask's request class; the procedures' path
+makes one without Flask's context) that returns nothing or raises the refusal
+(:class:`api.apierror.ApiError`, or Werkzeug's ``HTTPException`` for a bare status): the allowed
+host, the query's length, a chunked body's size, the rate limit, a JSON body, odd text in a
+query. :func:`add_guard` registers one as Flask's ``before_request`` hook (for the site, the docs,
+the expeditions) and in the list the procedures' path runs in the same order
+(:mod:`api.procedure_path`), so a procedure's request and any other request of the API pass the
+same checks. A hook added to Flask any other way reaches no procedure:
+``tests/api/test_procedure_path.py`` pins both lists, so adding one is a decision, not an
+accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask, Request, request
+
+#: A check of a request: it returns, or raises the refusal.
+Guard = Callable[[Request], None]
+
+#: Where the app keeps its guards, in the order added (``app.extensions``).
+GUARDS = "rpg_guards"
+
+
+def add_guard(app: Flask, guard: Guard) -> Guard:
+    """Check every request of ``app`` with ``guard``, after the guards added before it: Flask's
+    requests as a ``before_request`` hook of the same name, the procedures' in
+    :mod:`api.procedure_path`."""
+
+    def hook() -> None:
+        guard(request)
+
+    hook.__name__, hook.__qualname__ = guard.__name__, guard.__qualname__
+    app.before_request(hook)
+    app.extensions.setdefault(GUARDS, []).append(guard)
+    return guard
+
+
+def guards(app: Flask) -> tuple[Guard, ...]:
+    """The guards of ``app``, in the order they run."""
+    return tuple(app.extensions.get(GUARDS, ()))
+
+
+def is_api(req: Request) -> bool:
+    """Whether ``req`` asks the API (its path is under ``/api/``)."""
+    path: str = req.environ.get("PATH_INFO", "")
+    return path.startswith("/api/")
