@@ -100,6 +100,16 @@ class Heads:
                            public_id.encode(), bytes.fromhex(head.gm_key),
                            bytes.fromhex(head.players_key))
 
+    def forgettings(self, public_ids: list[str]) -> dict[str, int] | None:
+        """Each slot's count of forgettings, by public id, under one hold of the lock
+        (``None``: a live holder kept it): what a waiting poll watches
+        (:mod:`api.expeditions.waits`)."""
+        with self.lock.held() as held:
+            if not held:
+                return None
+            return {public_id: SLOT.unpack_from(self._memory, self._offset(public_id))[0]
+                    for public_id in public_ids}
+
     def forget(self, public_id: str) -> None:
         """Drop the head of ``public_id`` (after a write to it committed, or failed)."""
         if not self.enabled:
