@@ -109,6 +109,7 @@ class Watcher:
         self._count = 0
         self._pid = 0
         self._running: set[str] = set()
+        self._threads: list[threading.Thread] = []
 
     def wait(self, public_id: str, head: Head, forgotten: int, seconds: float) -> Outcome:
         """Hold this poll until ``public_id``'s head is no longer ``head`` (or its slot's count
@@ -141,12 +142,19 @@ class Watcher:
         """The watching threads of this process, running while any poll waits (called under
         the lock; a fork inherits no thread: they start anew in each process)."""
         if self._pid != os.getpid():
-            self._pid, self._running = os.getpid(), set()
+            self._pid, self._running, self._threads = os.getpid(), set(), []
         for loop in (self._check, self._read):
             if loop.__name__ not in self._running:
                 self._running.add(loop.__name__)
-                threading.Thread(target=loop, name=f"expedition-waits{loop.__name__}",
-                                 daemon=True).start()
+                thread = threading.Thread(target=loop, name=f"expedition-waits{loop.__name__}",
+                                          daemon=True)
+                self._threads.append(thread)
+                thread.start()
+
+    def join(self, timeout: float) -> None:
+        """Until the watching threads end (once no poll waits; before the database closes)."""
+        for thread in self._threads:
+            thread.join(timeout)
 
     def _snapshot(self, loop: str) -> dict[str, list[Waiter]] | None:
         """The waiting polls by expedition; ``None``: none waits, and ``loop`` ends."""
