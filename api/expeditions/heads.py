@@ -1,6 +1,6 @@
 """What a conditional poll needs of an expedition, kept in shared memory: its head.
 
-A players' page asks every second or two whether anything changed (``If-None-Match``). The answer
+A players' page asks again and again whether anything changed (``If-None-Match``). The answer
 depends on three things only: the expedition's version and the SHA-256 of its two links' tokens
 (which link reads, and whether it still opens anything). :class:`Heads` keeps them per expedition
 in a fixed table of anonymous shared memory, made with the app before gunicorn forks its workers
@@ -18,6 +18,11 @@ reaching another instance's followers and on a rotated players' link still being
 there (a 304 says only "nothing changed"; every 200 reads the database and refuses the old link).
 The same bound holds between the processes of a server that makes the app in each of them
 instead of once before forking (the run command preloads it): each then keeps a table of its own.
+
+A poll held until a change (``Prefer: wait=N``, :mod:`api.expeditions.waits`) is woken by the
+count of its slot's forgettings moving (:meth:`Heads.forgettings`: a write on this instance, by
+any worker), and by the watcher's read of the database once a second (another instance's write,
+or a rotated link there), which also keeps the heads of the expeditions waited on.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A players' page's poll that nothing changed since: answered 304 before Flask sees it.
 
-A followed expedition is asked every 1.5 s by every page that follows it, and almost always
+A followed expedition is asked again and again by every page that follows it, and almost always
 nothing changed. The answer then is a bare ``304`` whose ETag is the expedition's version, the
 link's role, the language and the page's length (:func:`api.expeditions.views.etag`): this WSGI
 middleware answers it from the expedition's head kept in shared memory
@@ -16,6 +16,14 @@ keeps it), a token that opens nothing (Flask counts and refuses it), a tag that 
 (the change is read). An exception of any kind is a hand-over, never an answer.
 ``tests/expedition/test_expedition_polls.py`` holds both paths to the same status, headers and
 body.
+
+A poll that asks ``Prefer: wait=N`` (RFC 7240; the players' page does) is held, when the server
+holds polls (``RPG_EXPEDITION_WAIT_SECONDS``; the run command does), until its expedition's head
+changes or ``N`` seconds pass (:mod:`api.expeditions.waits`): with nothing changed, the same
+``304`` with ``Preference-Applied: wait=N``; with a change, Flask answers it as any poll. Such a
+poll reads a head not kept itself (one indexed read, then kept), so that a page asking again right
+after its wait is held again. Without ``Prefer`` (or with ``wait=0``) every answer is the one
+above, byte for byte (``tests/expedition/test_expedition_waits.py``).
 """
 
 from __future__ import annotations
