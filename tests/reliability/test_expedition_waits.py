@@ -9,11 +9,10 @@ connection, which lands on either worker. Nothing here is timed: a change must b
 
 from __future__ import annotations
 
-import contextlib
 import json
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,8 +20,11 @@ import pytest
 
 from tests.postgres import Cluster
 from tests.reliability.servers import Server, serve
-from tests.reliability.test_expedition_poll_faults import DATABASE_TIMEOUT, players_page
-from tests.reliability.test_frozen_stores import frozen
+from tests.reliability.test_expedition_poll_faults import (
+    DATABASE_TIMEOUT,
+    outage_ahead,
+    players_page,
+)
 
 Answer = tuple[int, dict[str, str], bytes]
 
@@ -104,11 +106,7 @@ def test_a_follower_held_on_another_instance_sees_the_change_before_its_wait_end
 @pytest.mark.parametrize("outage", ["frozen", "stopped"])
 def test_a_poll_held_through_a_database_outage_is_answered_as_every_poll(
         postgres: Cluster, tmp_path: Path, pool: ThreadPoolExecutor, outage: str) -> None:
-    down: Callable[[], contextlib.AbstractContextManager[None]] = (
-        (lambda: frozen(postgres)) if outage == "frozen" else postgres.stopped)
-    with postgres.database() as url, serve(
-            tmp_path, RPG_DATABASE_URL=url, RPG_DATABASE_TIMEOUT=str(DATABASE_TIMEOUT),
-            RPG_RATELIMIT_ENABLED="false") as server:
+    with outage_ahead(postgres, tmp_path, outage) as (server, down):
         path, _, players, tag = players_page(server)
         with down():
             future = held(pool, server, path, players, tag, 4 * DATABASE_TIMEOUT)
