@@ -76,9 +76,10 @@ class Heads:
         # str hashes are salted per interpreter; forked workers inherit the master's salt.
         return hash(public_id) % self.slots * SLOT.size
 
-    def lookup(self, public_id: str) -> tuple[Head | None, int]:
-        """The head of ``public_id`` if kept and fresh; else ``None`` and the slot's count of
-        forgettings, which :meth:`keep` needs."""
+    def lookup(self, public_id: str, *, expired: bool = False) -> tuple[Head | None, int]:
+        """The head of ``public_id`` if kept and fresh (or, ``expired``, kept and not forgotten
+        since: what a held poll may start from, its watcher reading the database within a
+        second); else ``None`` and the slot's count of forgettings, which :meth:`keep` needs."""
         if not self.enabled:
             return None, 0
         offset = self._offset(public_id)
@@ -87,7 +88,8 @@ class Heads:
                 return None, -1  # a miss, and a count no slot has: the head read is not kept
             forgotten, expires, version, kept_id, gm, players = SLOT.unpack_from(
                 self._memory, offset)
-        if kept_id.rstrip(b"\0") == public_id.encode() and time.monotonic_ns() < expires:
+        if kept_id.rstrip(b"\0") == public_id.encode() and (
+                expired or time.monotonic_ns() < expires):
             return Head(version, gm.hex(), players.hex()), forgotten
         return None, forgotten
 

@@ -21,8 +21,10 @@ A poll that asks ``Prefer: wait=N`` (RFC 7240; the players' page does) is held, 
 holds polls (``RPG_EXPEDITION_WAIT_SECONDS``; the run command does), until its expedition's head
 changes or ``N`` seconds pass (:mod:`api.expeditions.waits`): with nothing changed, the same
 ``304`` with ``Preference-Applied: wait=N``; with a change, Flask answers it as any poll. Such a
-poll reads a head not kept itself (one indexed read, then kept), so that a page asking again right
-after its wait is held again. Without ``Prefer`` (or with ``wait=0``) every answer is the one
+poll starts from the head kept even past its lifetime (not forgotten by a write since: the
+watcher's read of the database wakes it within a second if another instance changed it), and
+reads a head not kept itself (one indexed read, then kept), so a page asking again right after
+its wait is held again. Without ``Prefer`` (or with ``wait=0``) every answer is the one
 above, byte for byte (``tests/expedition/test_expedition_waits.py``).
 """
 
@@ -108,7 +110,7 @@ class ConditionalPolls:
         store: ExpeditionStore | None = self.app.extensions.get("rpg_expeditions")
         if store is None:
             return None
-        head, forgotten = (store.kept_head(public_id) if waits
+        head, forgotten = (store.kept_head(public_id, expired=True) if waits
                            else store.heads.lookup(public_id))
         if head is None:
             return None  # Flask reads it from the database, and keeps it (or refuses it)

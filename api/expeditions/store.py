@@ -420,10 +420,11 @@ class ExpeditionStore:
             opened = self.open(session, public_id, token)
         return opened.row.version, opened.role
 
-    def kept_head(self, public_id: str) -> tuple[Head | None, int]:
-        """The head of ``public_id`` from the kept heads, else one indexed read, then kept
-        (``None``: no such expedition); and its slot's count of forgettings before the read."""
-        found, forgotten = self.heads.lookup(public_id)
+    def kept_head(self, public_id: str, *, expired: bool = False) -> tuple[Head | None, int]:
+        """The head of ``public_id`` from the kept heads (``expired`` ones too: see
+        :meth:`Heads.lookup`), else one indexed read, then kept (``None``: no such expedition);
+        and its slot's count of forgettings before the read."""
+        found, forgotten = self.heads.lookup(public_id, expired=expired)
         if found is None:
             found = self.read_heads([public_id]).get(public_id)
             if found is not None:
