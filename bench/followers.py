@@ -12,19 +12,18 @@ Every ``--every`` seconds each GM acts on its own expedition (a fresh
 connection, as a phone that idled past the keep-alive; the mix of ``bench/expedition.py``). The
 pages and GMs are greenlets of this one process.
 
-After a warm-up, for ``--seconds`` it prints the polls answered (those held to the end of their
-wait or until a change apart) against those wanted without waits, the p50 and p99 of those
-not held, the GM
-actions' p50 and p99, the time from a GM sending an action to a follower seeing
-its version (p50/p99 over followers) and to *every* follower of the expedition seeing it
-(p50/p99 over actions), and the CPU seconds the server's processes spent (from ``/proc``), per
-follower per minute and per poll answered (the figure a machine's other load disturbs least);
-with ``--every 0`` the GMs do not act: what idle followers cost. GMs stop acting ``--poll`` + 1 s
-before the end, so every action can be seen. Bounded in time and count; nothing leaves
-127.0.0.0/8.
+After a warm-up (``--warm-up`` s: longer for many pages on a busy machine, or their first reads
+fall into the window), for ``--seconds`` it prints the polls answered (those held to the end of
+their wait or until a change apart) against those wanted without waits, the p50 and p99 of those
+not held, the GM actions' p50 and p99, the time from a GM sending an action to a follower seeing
+its version (p50/p99 over followers) and to *every* follower of the expedition seeing it (p50/p99
+over actions), and the CPU seconds the server's processes spent (from ``/proc``), per follower per
+minute and per poll answered (the figure a machine's other load disturbs least); with ``--every
+0`` the GMs do not act: what idle followers cost. GMs stop acting ``--poll`` + 1 s before the end,
+so every action can be seen. Bounded in time and count; nothing leaves 127.0.0.0/8.
 
     .venv/bin/python bench/followers.py [--followers 300] [--gms 10] [--seconds 40]
-        [--poll 1.5] [--wait 25] [--every 10] [--source DIR]
+        [--poll 1.5] [--wait 25] [--every 10] [--warm-up 4] [--source DIR]
 
 ``--source`` serves another checkout of the code (``git archive <commit> | tar -x -C DIR``).
 """
@@ -202,6 +201,8 @@ def main() -> None:
                         help="seconds each poll asks to be held (0: none, a poll every --poll s)")
     parser.add_argument("--every", type=float, default=10.0,
                         help="seconds between two actions (0: none, the followers idle)")
+    parser.add_argument("--warm-up", type=float, default=WARM_UP,
+                        help="seconds before the measured window (every page's first read)")
     parser.add_argument("--source", type=Path, default=ROOT, help="the code to serve")
     args = parser.parse_args()
     if not 1 <= args.gms <= 100 or not 1 <= args.followers <= 10_000:
@@ -220,7 +221,7 @@ def main() -> None:
                   f"{args.poll:g} s, each asking to be held {args.wait} s, "
                   f"{args.gms} GMs acting every {args.every:g} s; load average "
                   f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-            begin = time.monotonic() + WARM_UP
+            begin = time.monotonic() + args.warm_up
             end = begin + args.seconds
             figures = Figures((begin, end))
             tokens = {}
