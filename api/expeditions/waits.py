@@ -110,13 +110,14 @@ class Watcher:
         self._pid = 0
         self._running: set[str] = set()
         self._threads: list[threading.Thread] = []
+        self._closed = False
 
     def wait(self, public_id: str, head: Head, forgotten: int, seconds: float) -> Outcome:
         """Hold this poll until ``public_id``'s head is no longer ``head`` (or its slot's count
         of forgettings no longer ``forgotten``) or ``seconds`` pass."""
         waiter = Waiter(public_id, head, forgotten)
         with self._lock:
-            if _stopping or self._count >= self.most:
+            if _stopping or self._closed or self._count >= self.most:
                 return Outcome.NOT_WAITED
             self._started()
             self._waiting.setdefault(public_id, set()).add(waiter)
@@ -151,8 +152,15 @@ class Watcher:
                 self._threads.append(thread)
                 thread.start()
 
-    def join(self, timeout: float) -> None:
-        """Until the watching threads end (once no poll waits; before the database closes)."""
+    def close(self, timeout: float = 10) -> None:
+        """Answer every waiting poll now (``304``, no ``Preference-Applied``), hold none from now
+        on, and wait ``timeout`` s at most for the watching threads to end (the app closes: its
+        database must not close under them)."""
+        with self._lock:
+            self._closed = True
+            waiters = [waiter for waiting in self._waiting.values() for waiter in waiting]
+        for waiter in waiters:
+            waiter.wake(Outcome.NOT_WAITED)
         for thread in self._threads:
             thread.join(timeout)
 

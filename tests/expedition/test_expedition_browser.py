@@ -414,5 +414,4 @@ def test_the_players_page_follows_a_server_that_holds_its_polls_or_not(
             assert applied == ({f"wait={held}"} if held else {None}), applied
             assert players.errors == []  # type: ignore[attr-defined]
     finally:
-        app.extensions["rpg_expedition_waits"].join(10)
         closed(app)

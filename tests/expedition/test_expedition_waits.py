@@ -25,17 +25,11 @@ from tests.expedition.test_expedition_polls import followed, poll, without_date
 MOST = 20
 
 
-def done(app: Flask) -> None:
-    """Close ``app`` once its watcher's threads ended (none holds a connection then)."""
-    app.extensions["rpg_expedition_waits"].join(10)
-    closed(app)
-
-
 @pytest.fixture
 def app(database_url: str) -> Iterator[Flask]:
     waiting = app_on(database_url, EXPEDITION_WAIT_SECONDS=MOST)
     yield waiting
-    done(waiting)
+    closed(waiting)
 
 
 @pytest.fixture
@@ -86,7 +80,7 @@ def test_a_held_poll_that_nothing_changed_ends_in_a_304_saying_it_waited(
         assert poll(short, table, tag, table.players).status_code == 304  # its head kept
         capped = poll(short, table, tag, {**table.players, "Prefer": "respond-async, wait=30"})
     finally:
-        done(short)
+        closed(short)
     assert capped.status_code == 304 and capped.headers["Preference-Applied"] == "wait=1"
 
 
@@ -126,7 +120,7 @@ def test_another_apps_write_to_the_database_wakes_a_held_poll(
         assert acted.status_code == 200
         changed = future.result(timeout=30)
     finally:
-        done(other)
+        closed(other)
     assert changed.status_code == 200 and changed.get_json()["version"] == 2
 
 
@@ -140,7 +134,7 @@ def test_without_a_wait_asked_the_poll_is_todays_304(app: Flask, database_url: s
         today = poll(unheld, table, tag, table.players)
         asked_of_unheld = poll(unheld, table, tag, {**table.players, "Prefer": "wait=5"})
     finally:
-        done(unheld)
+        closed(unheld)
     answer = poll(app, table, tag, headers)
     assert answer.status_code == today.status_code == asked_of_unheld.status_code == 304
     assert without_date(answer) == without_date(today) == without_date(asked_of_unheld)
@@ -158,7 +152,7 @@ def test_past_the_most_waiters_a_poll_is_answered_at_once(database_url: str,
         table.act("shift", seed=1)
         assert future.result(timeout=30).status_code == 200
     finally:
-        done(app)
+        closed(app)
 
 
 def test_a_database_that_fails_ends_the_wait_and_flask_answers(
