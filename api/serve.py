@@ -22,6 +22,9 @@ Server settings from the environment (the app's own ``RPG_*`` settings are in :m
 - ``RPG_MAX_CONNECTIONS_PER_CLIENT``: connections one client address may hold in one worker
   (default a tenth of ``RPG_WORKER_CONNECTIONS``; 0 behind a proxy, ``RPG_PROXY_HOPS``, where
   every connection is the proxy's: there the proxy limits them), :mod:`api.worker`;
+- ``RPG_EXPEDITION_WAIT_SECONDS``: the app's setting (:mod:`api.settings`), 25 here: a players'
+  page's poll is held until its expedition changes (:mod:`api.expeditions.waits`), and
+  ``RPG_EXPEDITION_MAX_WAITERS`` nine tenths of ``RPG_WORKER_CONNECTIONS`` by default;
 - ``RPG_MAX_REQUESTS``: restart a worker after this many requests, 0 = never (default 0);
 - ``RPG_ACCESS_LOG``: ``1`` (default) writes one line per request to stdout, ``0`` none;
 - ``RPG_CONTROL_SOCKET``: a path for gunicorn's control socket (``gunicornc``); unset, there is
@@ -45,6 +48,9 @@ WORKER_CLASS = "api.worker.GuardedGeventWorker"
 #: Gunicorn answers a request line longer than this itself (414); the app's own 414, with the
 #: error envelope, comes first for any query string up to ``MAX_QUERY_LENGTH`` (7 KiB).
 REQUEST_LINE_LIMIT = 8190
+#: Seconds a players' page's poll is held at most until its expedition changes (below a
+#: proxy's usual read timeout, nginx's 60 s): ``RPG_EXPEDITION_WAIT_SECONDS`` unless set.
+WAIT_SECONDS = 25
 
 
 def patch() -> None:
@@ -147,6 +153,13 @@ def main() -> None:
         # Bound to one LAN address (a phone set-up), that address is a name the app answers to.
         if host not in DEFAULTS["ALLOWED_HOSTS"]:
             config["ALLOWED_HOSTS"] = [*DEFAULTS["ALLOWED_HOSTS"], host]
+
+    # Held polls (api.expeditions.waits) cost a greenlet each here: on, bounded by the
+    # connections a worker holds, leaving a tenth of them to everything else.
+    if "RPG_EXPEDITION_WAIT_SECONDS" not in os.environ:
+        config["EXPEDITION_WAIT_SECONDS"] = WAIT_SECONDS
+    if "RPG_EXPEDITION_MAX_WAITERS" not in os.environ:
+        config["EXPEDITION_MAX_WAITERS"] = settings["worker_connections"] * 9 // 10
 
     def load() -> Any:
         from api import create_app

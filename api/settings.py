@@ -35,6 +35,11 @@ else as strings), then ``config``, which overrides everything. The names, for th
 ``RPG_DATABASE_TIMEOUT``                seconds one request's database work may take (503 past)
 ``RPG_EXPEDITION_HEAD_SECONDS``         seconds a conditional poll's answer is kept in memory (the
                                         bound across instances; 0: every poll reads the database)
+``RPG_EXPEDITION_WAIT_SECONDS``         most seconds a poll asking ``Prefer: wait=N`` is held until
+                                        its expedition changes (0, the default: none is held; the
+                                        run command: 25)
+``RPG_EXPEDITION_MAX_WAITERS``          polls one process holds at once (past them answered at
+                                        once); the run command: 9/10 of its connections per worker
 ======================================  =====================================================
 """
 
@@ -106,4 +111,9 @@ DEFAULTS: dict[str, Any] = {
     # A players' page polls every 1.5 s: a change made on another instance (one PostgreSQL)
     # reaches it within this plus a poll (api.expeditions.heads); on one instance, at once.
     "EXPEDITION_HEAD_SECONDS": 1.0,
+    # A page that asks may be answered only once its expedition changes (api.expeditions.waits).
+    # Each held poll holds a request: off here, as a threaded server holds a thread for each;
+    # the run command's gevent workers turn it on (api.serve).
+    "EXPEDITION_WAIT_SECONDS": 0,
+    "EXPEDITION_MAX_WAITERS": 100,
 }

@@ -13,6 +13,9 @@ time. Two more guards, against clients that hold connections without finishing t
   otherwise fill with one client's idle connections, and every other client wait in the
   listen queue). With ``RPG_PROXY_HOPS`` set every connection comes from the proxy, so the
   default is then 0 (no cap): the proxy in front limits its clients' connections.
+
+A worker told to stop (SIGTERM) answers its held polls at once (:func:`api.expeditions.waits.stop`)
+rather than after their wait: they would hold its graceful shutdown for up to their wait.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from typing import Any
 import gevent
 from gunicorn.workers.ggevent import GeventWorker
 from werkzeug.exceptions import RequestTimeout
+
+from api.expeditions.waits import stop as stop_waiting
 
 #: What a connection past its client's share is told before it is closed.
 TOO_MANY = (b"HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n"
@@ -129,6 +134,10 @@ class GuardedGeventWorker(GeventWorker):  # type: ignore[misc]
             self.held[address] -= 1
             if not self.held[address]:
                 del self.held[address]
+
+    def handle_exit(self, sig: Any, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        stop_waiting()  # held polls are answered at once, not at the graceful timeout
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
         if self.body_seconds > 0 and req.body is not None:

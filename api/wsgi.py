@@ -28,10 +28,12 @@ StartResponse = Callable[..., Any]
 WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 #: What a macro may read besides the simple headers: the answer's language and the rate limit's
-#: state, so it can wait instead of hammering; an expedition's ETag, to poll conditionally; and
-#: whether a write's answer is the one kept for its Idempotency-Key.
+#: state, so it can wait instead of hammering; an expedition's ETag, to poll conditionally, and
+#: whether its poll was held until a change (``Preference-Applied``: ``Prefer: wait=N``, which a
+#: preflight allows as every requested header); and whether a write's answer is the one kept for
+#: its Idempotency-Key.
 EXPOSED = ("Content-Language", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining",
-           "X-RateLimit-Reset", "ETag", "Idempotent-Replayed")
+           "X-RateLimit-Reset", "ETag", "Preference-Applied", "Idempotent-Replayed")
 METHODS = "GET, POST, OPTIONS"
 #: How long a browser may keep a preflight's answer (seconds).
 PREFLIGHT_MAX_AGE = "600"

@@ -3,23 +3,27 @@
 Starts the run command with its defaults (its gevent workers, the rate limit on, the expeditions
 in a SQLite file of a temporary folder) on a free loopback port; ``--gms`` GMs each create an
 expedition, and ``--followers`` players' pages (spread evenly over the expeditions) follow them
-as the page does: a read, then every ``--poll`` seconds a conditional GET with ``If-None-Match``
-over a keep-alive connection, each page from a loopback address of its own (127.1.x.y: a phone
-each, for the rate limit). Every ``--every`` seconds each GM acts on its own expedition (a fresh
+as the page does: a read, then conditional GETs with ``If-None-Match`` asking to be held until a
+change (``Prefer: wait=N``, ``--wait``, by default the page's own ``WAIT_SECONDS``), asked again at
+once after a held answer or a change, else after ``--poll`` seconds (``--wait 0``: every
+``--poll`` seconds, as the page did before it asked to be held), over a keep-alive connection,
+each page from a loopback address of its own (127.1.x.y: a phone each, for the rate limit).
+Every ``--every`` seconds each GM acts on its own expedition (a fresh
 connection, as a phone that idled past the keep-alive; the mix of ``bench/expedition.py``). The
 pages and GMs are greenlets of this one process.
 
-After a warm-up, for ``--seconds`` it prints the polls answered against those wanted, their p50
-and p99, the GM actions' p50 and p99, the time from a GM sending an action to a follower seeing
-its version (p50/p99 over followers) and to *every* follower of the expedition seeing it
-(p50/p99 over actions), and the CPU seconds the server's processes spent (from ``/proc``), per
-follower per minute and per poll answered (the figure a machine's other load disturbs least);
-with ``--every 0`` the GMs do not act: what idle followers cost. GMs stop acting ``--poll`` + 1 s
-before the end, so every action can be seen. Bounded in time and count; nothing leaves
-127.0.0.0/8.
+After a warm-up (``--warm-up`` s: longer for many pages on a busy machine, or their first reads
+fall into the window), for ``--seconds`` it prints the polls answered (those held to the end of
+their wait or until a change apart) against those wanted without waits, the p50 and p99 of those
+not held, the GM actions' p50 and p99, the time from a GM sending an action to a follower seeing
+its version (p50/p99 over followers) and to *every* follower of the expedition seeing it (p50/p99
+over actions), and the CPU seconds the server's processes spent (from ``/proc``), per follower per
+minute and per poll answered (the figure a machine's other load disturbs least); with ``--every
+0`` the GMs do not act: what idle followers cost. GMs stop acting ``--poll`` + 1 s before the end,
+so every action can be seen. Bounded in time and count; nothing leaves 127.0.0.0/8.
 
     .venv/bin/python bench/followers.py [--followers 300] [--gms 10] [--seconds 40]
-        [--poll 1.5] [--every 10] [--source DIR]
+        [--poll 1.5] [--wait 25] [--every 10] [--warm-up 4] [--source DIR]
 
 ``--source`` serves another checkout of the code (``git archive <commit> | tar -x -C DIR``).
 """
@@ -43,6 +47,7 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -56,6 +61,9 @@ from bench.import_cost import start  # noqa: E402
 from bench.slow_clients import free_port, report, stop_server  # noqa: E402
 
 WARM_UP = 4.0
+#: The players' page's own wait (``docs/javascripts/expedition/api.js``).
+PAGE_WAIT = int(re.search(r"export const WAIT_SECONDS = (\d+);", (
+    ROOT / "docs/javascripts/expedition/api.js").read_text())[1])  # type: ignore[index]
 
 
 @dataclass
@@ -64,6 +72,10 @@ class Figures:
 
     window: tuple[float, float]
     polls: list[float] = field(default_factory=list)
+    #: Polls held to the end of their wait (304 with Preference-Applied): not in ``polls``.
+    held: int = 0
+    #: Held polls answered with a change (200): not in ``polls`` either.
+    woken: int = 0
     failed_polls: int = 0
     actions: list[float] = field(default_factory=list)
     failed_actions: int = 0
@@ -95,27 +107,31 @@ def server_cpu(pid: int) -> float:
     return total / ticks
 
 
-def follow(port: int, address: str, public_id: str, token: str, poll: float, stop: float,
-           figures: Figures) -> None:
-    """One players' page: a read, then a conditional GET every ``poll`` s until ``stop``."""
+def follow(port: int, address: str, public_id: str, token: str, poll: float, wait: int,
+           stop: float, figures: Figures) -> None:
+    """One players' page: a read, then conditional GETs until ``stop``, each asking to be held
+    ``wait`` s, and asked again at once after a held one or a change, else ``poll`` s later."""
     headers = {"Authorization": f"Bearer {token}", "Accept-Language": "cs"}
+    prefer = {"Prefer": f"wait={wait}"} if wait else {}
     connection: http.client.HTTPConnection | None = None
     tag, version = "", 0
     due = time.monotonic() + random.uniform(0, poll)
     while due < stop:
         gevent.sleep(max(0.0, due - time.monotonic()))
         asked = time.monotonic()
-        status, body, answered_tag = 0, b"", ""
+        status, body, answered_tag, held = 0, b"", "", False
         for attempt in range(2):  # a keep-alive connection the server closed: once more, fresh
             if connection is None:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10 + wait,
                                                         source_address=(address, 0))
             try:
                 connection.request("GET", f"/api/v1/expeditions/{public_id}",
-                                   headers={**headers, **({"If-None-Match": tag} if tag else {})})
+                                   headers={**headers, **({"If-None-Match": tag, **prefer}
+                                                          if tag else {})})
                 response = connection.getresponse()
                 body = response.read()
                 status, answered_tag = response.status, response.headers.get("ETag", "")
+                held = response.headers.get("Preference-Applied") is not None
                 break
             except OSError:
                 connection.close()
@@ -124,7 +140,11 @@ def follow(port: int, address: str, public_id: str, token: str, poll: float, sto
                     break
         took = time.monotonic() - asked
         if figures.measured(asked):
-            if status in (200, 304):
+            if held:
+                figures.held += 1
+            elif status == 200 and prefer and tag:
+                figures.woken += 1  # its time is the wait for the change: see "seen" below
+            elif status in (200, 304):
                 figures.polls.append(took * 1000)
             else:
                 figures.failed_polls += 1
@@ -135,7 +155,7 @@ def follow(port: int, address: str, public_id: str, token: str, poll: float, sto
             for seen in range(version + 1, newest + 1):
                 figures.seen[(public_id, seen)].append(now)
             version = max(version, newest)
-        due += poll
+        due = time.monotonic() if held or status == 200 else due + poll
     if connection is not None:
         connection.close()
 
@@ -177,8 +197,12 @@ def main() -> None:
     parser.add_argument("--gms", type=int, default=10, help="GMs, an expedition each")
     parser.add_argument("--seconds", type=float, default=40.0, help="the measured window")
     parser.add_argument("--poll", type=float, default=1.5, help="seconds between two polls")
+    parser.add_argument("--wait", type=int, default=PAGE_WAIT,
+                        help="seconds each poll asks to be held (0: none, a poll every --poll s)")
     parser.add_argument("--every", type=float, default=10.0,
                         help="seconds between two actions (0: none, the followers idle)")
+    parser.add_argument("--warm-up", type=float, default=WARM_UP,
+                        help="seconds before the measured window (every page's first read)")
     parser.add_argument("--source", type=Path, default=ROOT, help="the code to serve")
     args = parser.parse_args()
     if not 1 <= args.gms <= 100 or not 1 <= args.followers <= 10_000:
@@ -194,9 +218,10 @@ def main() -> None:
                 tables.append(table)
             print(f"nproc {os.cpu_count()}; the run command of {args.source} with its defaults "
                   f"on 127.0.0.1:{port}; {args.followers} players' pages polling every "
-                  f"{args.poll:g} s, {args.gms} GMs acting every {args.every:g} s; load average "
+                  f"{args.poll:g} s, each asking to be held {args.wait} s, "
+                  f"{args.gms} GMs acting every {args.every:g} s; load average "
                   f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-            begin = time.monotonic() + WARM_UP
+            begin = time.monotonic() + args.warm_up
             end = begin + args.seconds
             figures = Figures((begin, end))
             tokens = {}
@@ -212,7 +237,7 @@ def main() -> None:
                 followers_of[table.id] += 1
                 address = f"127.1.{n // 250}.{1 + n % 250}"
                 pages.append(gevent.spawn(follow, port, address, table.id, tokens[table.id],
-                                          args.poll, end, figures))
+                                          args.poll, args.wait, end, figures))
             leaders = [gevent.spawn(lead, table, args.every, end - args.poll - 1, figures)
                        for table in tables]
             gevent.sleep(max(0.0, begin - time.monotonic()))
@@ -220,7 +245,7 @@ def main() -> None:
             gevent.sleep(max(0.0, end - time.monotonic()))
             cpu = server_cpu(process.pid) - cpu_before
             own = time.process_time() - own_before
-            gevent.joinall(pages + leaders, timeout=30)
+            gevent.joinall(pages + leaders, timeout=30 + args.wait)
         finally:
             stop_server(process)
     wanted = args.followers * args.seconds / args.poll
@@ -241,13 +266,15 @@ def main() -> None:
             unseen += 1
         else:
             every.append(max(seen) - sent)
-    print(f"polls answered / wanted: {len(figures.polls)} / {wanted:.0f} = "
-          f"{len(figures.polls) / wanted:.2f}")
+    answered = len(figures.polls) + figures.held + figures.woken
+    print(f"polls answered / wanted without waits: {answered} / {wanted:.0f} = "
+          f"{answered / wanted:.2f} (held to the end of their wait: {figures.held}, "
+          f"held and answered with a change: {figures.woken})")
     print(f"action seen by a follower:      {spread(each)}")
     print(f"action seen by every follower:  {spread(every)}   (actions not seen by all: {unseen})")
     print(f"server CPU: {cpu:.1f} s in {args.seconds:g} s = "
           f"{cpu / args.followers / (args.seconds / 60) * 1000:.1f} ms per follower per minute, "
-          f"{cpu / max(1, len(figures.polls)) * 1000:.2f} ms per poll answered "
+          f"{cpu / max(1, answered) * 1000:.2f} ms per poll answered "
           f"(this script's own CPU: {own:.1f} s)")
 
 

@@ -3,7 +3,8 @@
 :func:`init_expeditions` connects the app to its database (``RPG_DATABASE_URL``, SQLite in the
 instance folder by default), migrates it, registers it as a *required* readiness check, lets a
 conditional poll that answers 304 go uncounted by the rate limit (and answers it from the heads
-kept in shared memory, :mod:`api.expeditions.heads`), and gives the import its own body limit.
+kept in shared memory, :mod:`api.expeditions.heads`, held until a change when it asks,
+:mod:`api.expeditions.waits`), and gives the import its own body limit.
 The endpoints are in :mod:`api.expeditions.views`, :mod:`api.expeditions.transfer` and
 :mod:`api.expeditions.chronicle`; the rules in :mod:`rpg.expedition`.
 """
@@ -23,6 +24,7 @@ from api.expeditions.heads import Heads
 from api.expeditions.schemas import AnswerFormat
 from api.expeditions.store import ExpeditionStore
 from api.expeditions.views import BEARER_SCHEME, blp
+from api.expeditions.waits import Watcher
 from api.health import add_check
 from api.limits import defer_rate_limit
 
@@ -53,6 +55,8 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
     store = ExpeditionStore(
         database, timedelta(hours=float(app.config["EXPEDITION_IDEMPOTENCY_HOURS"])), heads)
     app.extensions["rpg_expeditions"] = store
+    app.extensions["rpg_expedition_waits"] = Watcher(
+        store, int(app.config["EXPEDITION_MAX_WAITERS"]))
     add_check(app, "database", database.check, required=True)
 
     def conditional_poll(req: Request) -> bool:

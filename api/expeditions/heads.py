@@ -1,6 +1,6 @@
 """What a conditional poll needs of an expedition, kept in shared memory: its head.
 
-A players' page asks every second or two whether anything changed (``If-None-Match``). The answer
+A players' page asks again and again whether anything changed (``If-None-Match``). The answer
 depends on three things only: the expedition's version and the SHA-256 of its two links' tokens
 (which link reads, and whether it still opens anything). :class:`Heads` keeps them per expedition
 in a fixed table of anonymous shared memory, made with the app before gunicorn forks its workers
@@ -18,6 +18,11 @@ reaching another instance's followers and on a rotated players' link still being
 there (a 304 says only "nothing changed"; every 200 reads the database and refuses the old link).
 The same bound holds between the processes of a server that makes the app in each of them
 instead of once before forking (the run command preloads it): each then keeps a table of its own.
+
+A poll held until a change (``Prefer: wait=N``, :mod:`api.expeditions.waits`) is woken by the
+count of its slot's forgettings moving (:meth:`Heads.forgettings`: a write on this instance, by
+any worker), and by the watcher's read of the database once a second (another instance's write,
+or a rotated link there), which also keeps the heads of the expeditions waited on.
 """
 
 from __future__ import annotations
@@ -71,9 +76,10 @@ class Heads:
         # str hashes are salted per interpreter; forked workers inherit the master's salt.
         return hash(public_id) % self.slots * SLOT.size
 
-    def lookup(self, public_id: str) -> tuple[Head | None, int]:
-        """The head of ``public_id`` if kept and fresh; else ``None`` and the slot's count of
-        forgettings, which :meth:`keep` needs."""
+    def lookup(self, public_id: str, *, expired: bool = False) -> tuple[Head | None, int]:
+        """The head of ``public_id`` if kept and fresh (or, ``expired``, kept and not forgotten
+        since: what a held poll may start from, its watcher reading the database within a
+        second); else ``None`` and the slot's count of forgettings, which :meth:`keep` needs."""
         if not self.enabled:
             return None, 0
         offset = self._offset(public_id)
@@ -82,7 +88,8 @@ class Heads:
                 return None, -1  # a miss, and a count no slot has: the head read is not kept
             forgotten, expires, version, kept_id, gm, players = SLOT.unpack_from(
                 self._memory, offset)
-        if kept_id.rstrip(b"\0") == public_id.encode() and time.monotonic_ns() < expires:
+        if kept_id.rstrip(b"\0") == public_id.encode() and (
+                expired or time.monotonic_ns() < expires):
             return Head(version, gm.hex(), players.hex()), forgotten
         return None, forgotten
 
@@ -99,6 +106,16 @@ class Heads:
                            time.monotonic_ns() + self._lifetime, head.version,
                            public_id.encode(), bytes.fromhex(head.gm_key),
                            bytes.fromhex(head.players_key))
+
+    def forgettings(self, public_ids: list[str]) -> dict[str, int] | None:
+        """Each slot's count of forgettings, by public id, under one hold of the lock
+        (``None``: a live holder kept it): what a waiting poll watches
+        (:mod:`api.expeditions.waits`)."""
+        with self.lock.held() as held:
+            if not held:
+                return None
+            return {public_id: SLOT.unpack_from(self._memory, self._offset(public_id))[0]
+                    for public_id in public_ids}
 
     def forget(self, public_id: str) -> None:
         """Drop the head of ``public_id`` (after a write to it committed, or failed)."""

@@ -1,6 +1,6 @@
 """A players' page's poll that nothing changed since: answered 304 before Flask sees it.
 
-A followed expedition is asked every 1.5 s by every page that follows it, and almost always
+A followed expedition is asked again and again by every page that follows it, and almost always
 nothing changed. The answer then is a bare ``304`` whose ETag is the expedition's version, the
 link's role, the language and the page's length (:func:`api.expeditions.views.etag`): this WSGI
 middleware answers it from the expedition's head kept in shared memory
@@ -16,6 +16,16 @@ keeps it), a token that opens nothing (Flask counts and refuses it), a tag that 
 (the change is read). An exception of any kind is a hand-over, never an answer.
 ``tests/expedition/test_expedition_polls.py`` holds both paths to the same status, headers and
 body.
+
+A poll that asks ``Prefer: wait=N`` (RFC 7240; the players' page does) is held, when the server
+holds polls (``RPG_EXPEDITION_WAIT_SECONDS``; the run command does), until its expedition's head
+changes or ``N`` seconds pass (:mod:`api.expeditions.waits`): with nothing changed, the same
+``304`` with ``Preference-Applied: wait=N``; with a change, Flask answers it as any poll. Such a
+poll starts from the head kept even past its lifetime (not forgotten by a write since: the
+watcher's read of the database wakes it within a second if another instance changed it), and
+reads a head not kept itself (one indexed read, then kept), so a page asking again right after
+its wait is held again. Without ``Prefer`` (or with ``wait=0``) every answer is the one
+above, byte for byte (``tests/expedition/test_expedition_waits.py``).
 """
 
 from __future__ import annotations
@@ -26,9 +36,11 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.http import parse_etags, quote_etag
 from werkzeug.wrappers import Request
 
+from api.expeditions.heads import Head
 from api.expeditions.schemas import ReadQuery
 from api.expeditions.store import PUBLIC_ID, NotFound, role_of
 from api.expeditions.views import bearer, blp, etag, revalidated
+from api.expeditions.waits import Outcome, Watcher, preferred_wait
 from api.language import accepted_language
 from api.odd_text import find_odd_query
 from api.procedures import query_args
@@ -52,12 +64,16 @@ class ConditionalPolls:
         self.prefix = f"{blp.url_prefix}/"
         self.max_query = int(app.config["MAX_QUERY_LENGTH"])
         self.query = ReadQuery()
+        self.wait_seconds = int(app.config["EXPEDITION_WAIT_SECONDS"])
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if ("HTTP_IF_NONE_MATCH" in environ and environ.get("REQUEST_METHOD") == "GET"
                 and environ.get("PATH_INFO", "").startswith(self.prefix)):
             try:
-                headers = self._not_modified(environ)
+                asked = preferred_wait(environ.get("HTTP_PREFER", ""))
+                seconds = min(asked or 0, self.wait_seconds)
+                found = self._not_modified(environ, seconds > 0)
+                headers = None if found is None else self._waited(seconds, *found)
             except Exception:  # Flask answers it, as it answers every error
                 headers = None
             if headers is not None:
@@ -65,8 +81,26 @@ class ConditionalPolls:
                 return []
         return self.next(environ, start_response)
 
-    def _not_modified(self, environ: dict[str, Any]) -> list[tuple[str, str]] | None:
-        """The 304's headers, or ``None``: Flask answers this request."""
+    def _waited(self, seconds: int, headers: list[tuple[str, str]], public_id: str,
+                head: Head, forgotten: int) -> list[tuple[str, str]] | None:
+        """The 304's headers once a wait of ``seconds`` ends with nothing changed (with
+        ``Preference-Applied``), at once for none; ``None`` when the head changed meanwhile:
+        Flask answers (:mod:`api.expeditions.waits`)."""
+        if seconds <= 0:
+            return headers
+        watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
+        outcome = watcher.wait(public_id, head, forgotten, seconds)
+        if outcome is Outcome.CHANGED:
+            return None
+        if outcome is Outcome.WAITED:
+            headers.append(("Preference-Applied", f"wait={seconds}"))
+        return headers
+
+    def _not_modified(self, environ: dict[str, Any], waits: bool
+                      ) -> tuple[list[tuple[str, str]], str, Head, int] | None:
+        """The 304's headers, the expedition's id, the head they are answered from and its
+        slot's count of forgettings; or ``None``: Flask answers this request. A poll that
+        ``waits`` reads a head not kept itself (one indexed read, then kept)."""
         public_id = environ["PATH_INFO"][len(self.prefix):]
         if not PUBLIC_ID.fullmatch(public_id):
             return None
@@ -76,9 +110,10 @@ class ConditionalPolls:
         store: ExpeditionStore | None = self.app.extensions.get("rpg_expeditions")
         if store is None:
             return None
-        head = store.heads.lookup(public_id)[0]
+        head, forgotten = (store.kept_head(public_id, expired=True) if waits
+                           else store.heads.lookup(public_id))
         if head is None:
-            return None  # Flask reads it from the database, and keeps it
+            return None  # Flask reads it from the database, and keeps it (or refuses it)
         query = environ.get("QUERY_STRING", "")
         if len(query) > self.max_query:
             return None
@@ -98,4 +133,4 @@ class ConditionalPolls:
         tag = etag(head.version, role, lang, loaded["entries"])
         if not parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains_weak(tag):
             return None
-        return [("ETag", quote_etag(tag, weak=True)), *revalidated()]
+        return [("ETag", quote_etag(tag, weak=True)), *revalidated()], public_id, head, forgotten

@@ -408,17 +408,9 @@ class ExpeditionStore:
         heads, else one indexed read, then kept."""
         if not PUBLIC_ID.fullmatch(public_id):
             raise NotFound
-        found, forgotten = self.heads.lookup(public_id)
+        found = self.kept_head(public_id)[0]
         if found is None:
-            with self.database.reading() as session:
-                row = session.execute(
-                    select(ExpeditionRow.version, ExpeditionRow.gm_key,
-                           ExpeditionRow.players_key)
-                    .where(ExpeditionRow.public_id == public_id)).one_or_none()
-            if row is None:
-                raise NotFound
-            found = Head(row.version, row.gm_key, row.players_key)
-            self.heads.keep(public_id, found, forgotten)
+            raise NotFound
         try:
             return found.version, role_of(found, token)
         except NotFound:
@@ -427,6 +419,26 @@ class ExpeditionStore:
         with self.database.reading() as session:  # a character's link: not kept in memory
             opened = self.open(session, public_id, token)
         return opened.row.version, opened.role
+
+    def kept_head(self, public_id: str, *, expired: bool = False) -> tuple[Head | None, int]:
+        """The head of ``public_id`` from the kept heads (``expired`` ones too: see
+        :meth:`Heads.lookup`), else one indexed read, then kept (``None``: no such expedition);
+        and its slot's count of forgettings before the read."""
+        found, forgotten = self.heads.lookup(public_id, expired=expired)
+        if found is None:
+            found = self.read_heads([public_id]).get(public_id)
+            if found is not None:
+                self.heads.keep(public_id, found, forgotten)
+        return found, forgotten
+
+    def read_heads(self, public_ids: Sequence[str]) -> dict[str, Head]:
+        """The heads of those of ``public_ids`` that exist, from the database in one query."""
+        with self.database.reading() as session:
+            rows = session.execute(
+                select(ExpeditionRow.public_id, ExpeditionRow.version, ExpeditionRow.gm_key,
+                       ExpeditionRow.players_key)
+                .where(ExpeditionRow.public_id.in_(public_ids))).all()
+        return {row.public_id: Head(row.version, row.gm_key, row.players_key) for row in rows}
 
     def open(self, session: Session, public_id: str, token: str | None, *,
              lock: bool = False) -> Opened:

@@ -69,7 +69,9 @@ def app_on(url: str, **config: Any) -> Flask:
 
 
 def closed(app: Flask) -> None:
-    """Close the app's pooled connections (a PostgreSQL database can then be dropped)."""
+    """Close the app's pooled connections (a PostgreSQL database can then be dropped), once its
+    held polls are answered and their watcher's threads ended (none holds a connection then)."""
+    app.extensions["rpg_expedition_waits"].close()
     app.extensions["rpg_expeditions"].database.close()
 
 

@@ -26,7 +26,7 @@ from rpg.core.catalog import Join, msg
 from rpg.expedition.actions import actions
 from tests.browser import PATIENCE_MS, PHONE, scrolls_sideways, serve_app
 from tests.expedition.conftest import app_on, closed
-from tests.expedition.live import api_get, gm_link, key_of
+from tests.expedition.live import api_get, api_post, gm_link, key_of
 
 pytestmark = pytest.mark.browser
 
@@ -379,3 +379,39 @@ def story(browser: Any, base: str) -> None:
         min(original["log_size"], 30))
     for page in (gm, players, second, restored):
         page.context.close()
+
+
+@pytest.mark.parametrize("held", [2, 0], ids=["held", "unheld"])
+def test_the_players_page_follows_a_server_that_holds_its_polls_or_not(
+        browser: Any, built_site: Path, tmp_path: Path, held: int) -> None:
+    """Each poll asks to be held (``Prefer: wait=25``); a server that holds it (here at most
+    2 s) says so and is asked again at once, one that does not is asked again after the
+    interval: either way the GM's action shows on the players' page."""
+    app = app_on(f"sqlite:///{tmp_path / 'expeditions.sqlite3'}", SITE_DIR=str(built_site),
+                 EXPEDITION_WAIT_SECONDS=held)
+    try:
+        with serve_app(app) as base:
+            created = api_post(base, "api/v1/expeditions", {"name": "Sledovaná výprava"})
+            links = created["links"]
+            players = phone(browser)
+            answers: list[Any] = []
+            players.on("response", lambda response: answers.append(response)
+                       if f"/api/v1/expeditions/{created['id']}" in response.url else None)
+            players.goto(f"{base}vyprava/hraci/#{created['id']}.{links['players_token']}")
+            log = players.locator('[data-field="log"] > li')
+            expect(log).to_have_count(1, timeout=ANSWER_MS)
+            # A poll answered 304: held to its end (Preference-Applied), or at once.
+            unchanged = players.wait_for_event(
+                "response", lambda response: response.status == 304, timeout=LIVE_MS)
+            assert unchanged.request.header_value("prefer") == "wait=25"
+            assert unchanged.header_value("preference-applied") == (
+                f"wait={held}" if held else None)
+            api_post(base, f"api/v1/expeditions/{created['id']}/actions/shift",
+                     {"version": 1, "seed": 1}, links["gm_token"])
+            expect(log).to_have_count(2, timeout=LIVE_MS)
+            applied = {answer.header_value("preference-applied") for answer in answers
+                       if answer.status == 304}
+            assert applied == ({f"wait={held}"} if held else {None}), applied
+            assert players.errors == []  # type: ignore[attr-defined]
+    finally:
+        closed(app)

@@ -17,7 +17,7 @@ import http.client
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -54,14 +54,27 @@ def polled(server: Server, path: str, headers: dict[str, str]) -> tuple[int, dic
     return status, answered
 
 
-@pytest.mark.parametrize("outage", ["frozen", "stopped"])
-def test_polls_through_a_database_outage_are_304_then_503_and_recover(
-        postgres: Cluster, tmp_path: Path, outage: str) -> None:
-    down: Callable[[], contextlib.AbstractContextManager[None]] = (
+#: Brings an outage on the database for the block.
+Outage = Callable[[], contextlib.AbstractContextManager[None]]
+
+
+@contextlib.contextmanager
+def outage_ahead(postgres: Cluster, tmp_path: Path,
+                 outage: str) -> Iterator[tuple[Server, Outage]]:
+    """The run command on a fresh database of ``postgres``, and the ``outage`` ("frozen" or
+    "stopped") to bring on it."""
+    down: Outage = (
         (lambda: frozen(postgres)) if outage == "frozen" else postgres.stopped)
     with postgres.database() as url, serve(
             tmp_path, RPG_DATABASE_URL=url, RPG_DATABASE_TIMEOUT=str(DATABASE_TIMEOUT),
             RPG_RATELIMIT_ENABLED="false") as server:
+        yield server, down
+
+
+@pytest.mark.parametrize("outage", ["frozen", "stopped"])
+def test_polls_through_a_database_outage_are_304_then_503_and_recover(
+        postgres: Cluster, tmp_path: Path, outage: str) -> None:
+    with outage_ahead(postgres, tmp_path, outage) as (server, down):
         path, gm, players, tag = players_page(server)
         poll = {**players, "If-None-Match": tag}
         answers: list[tuple[int, str | None]] = []

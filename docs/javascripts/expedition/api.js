@@ -9,7 +9,10 @@
  * browser itself, as it was opened, before any page can act: the pages' text says so.
  *
  * Reads are conditional polls (If-None-Match): while nothing changes the server answers 304
- * from memory, and such polls are not rate-limited. Every write carries an
+ * from memory, and such polls are not rate-limited. A poll asks the server to hold its 304 until
+ * the expedition changes (Prefer: wait, RFC 7240): a server that does says so
+ * (Preference-Applied) and is asked again at once; one that does not is asked again after the
+ * poll's interval. Every write carries an
  * Idempotency-Key and is sent again with the same key when the network failed: the server
  * answers a write it already did with that write's answer, never doing it twice.
  */
@@ -17,6 +20,8 @@
 /** The site's root: this module lives in <root>/javascripts/expedition/. */
 export const ROOT = new URL("../../", import.meta.url);
 const BASE = new URL("api/v1/expeditions", ROOT).pathname;
+/** Seconds a poll asks the server to hold its 304 until the expedition changes. */
+export const WAIT_SECONDS = 25;
 
 /** A path of the site (a rule's URL "/pravidla/…#…") under the site's root. */
 export function sitePath(path) {
@@ -206,47 +211,57 @@ function idempotencyKey() {
  * it when the network failed, at most twice.
  * @param {string} method
  * @param {string} path
- * @param {{token?: string, body?: unknown, etag?: string | null, once?: boolean}} [options]
- * @returns {Promise<{status: number, data?: any, etag: string | null, headers?: Headers}>}
+ * @param {{token?: string, body?: unknown, etag?: string | null, once?: boolean,
+ *   wait?: number, signal?: AbortSignal}} [options]
+ * @returns {Promise<{status: number, data?: any, etag: string | null, headers?: Headers,
+ *   waited?: boolean}>}
  */
-async function call(method, path, { token, body, etag, once = false } = {}) {
+async function call(method, path, { token, body, etag, once = false, wait = 0, signal } = {}) {
   /** @type {Record<string, string>} */
   const headers = { Accept: "application/json", "Accept-Language": "cs" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (etag) headers["If-None-Match"] = etag;
+  if (etag && wait) headers.Prefer = `wait=${wait}`;
   if (once) headers["Idempotency-Key"] = idempotencyKey();
   for (const seconds of RESEND_AFTER) {
     try {
-      return await send(method, path, headers, body, etag);
+      return await send(method, path, headers, body, etag, signal);
     } catch (error) {
       if (!once || !(error instanceof Unreachable)) throw error;
       await new Promise((resolve) => { setTimeout(resolve, seconds * 1000); });
     }
   }
-  return send(method, path, headers, body, etag);
+  return send(method, path, headers, body, etag, signal);
 }
 
 /**
- * One request sent once: its answer (a 304 keeps `etag`), or Refused, or Unreachable.
+ * One request sent once: its answer (a 304 keeps `etag`, and says whether the server held it
+ * until its wait ended: `waited`), or Refused, or Unreachable (an AbortError when `signal`
+ * aborted it).
  * @param {string} method
  * @param {string} path
  * @param {Record<string, string>} headers
  * @param {unknown} body
  * @param {string | null | undefined} etag
- * @returns {Promise<{status: number, data?: any, etag: string | null, headers?: Headers}>}
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<{status: number, data?: any, etag: string | null, headers?: Headers,
+ *   waited?: boolean}>}
  */
-async function send(method, path, headers, body, etag) {
+async function send(method, path, headers, body, etag, signal) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
     response = await fetch(`${BASE}${path}`, {
-      method, headers, cache: "no-store",
+      method, headers, cache: "no-store", signal,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
+    if (signal?.aborted) throw error;
     throw new Unreachable(String(error));
   }
-  if (response.status === 304) return { status: 304, etag };
+  if (response.status === 304) {
+    return { status: 304, etag, waited: response.headers.has("Preference-Applied") };
+  }
   // A chronicle is Markdown; everything else (an error too) is JSON.
   const markdown = response.ok
     && (response.headers.get("Content-Type") || "").startsWith("text/markdown");
@@ -259,8 +274,14 @@ async function send(method, path, headers, body, etag) {
 export const expeditions = {
   create: (body) => call("POST", "", { body, once: true }),
   importExport: (document) => call("POST", "/import", { body: document, once: true }),
-  read: (key, etag, entries = 30) => call(
-    "GET", `/${key.id}?entries=${entries}`, { token: key.token, etag }),
+  /** A conditional read that asks to be held until a change (`wait` seconds); `signal` ends
+   * it early.
+   * @param {{id: string, token: string}} key
+   * @param {string | null} etag
+   * @param {number} [entries]
+   * @param {{wait?: number, signal?: AbortSignal}} [options] */
+  read: (key, etag, entries = 30, { wait = 0, signal = undefined } = {}) => call(
+    "GET", `/${key.id}?entries=${entries}`, { token: key.token, etag, wait, signal }),
   log: (key, before) => call("GET", `/${key.id}/log?limit=50&before=${before}`,
     { token: key.token }),
   act: (key, kind, body) => call("POST", `/${key.id}/actions/${kind}`,
@@ -286,34 +307,46 @@ export const expeditions = {
 };
 
 /**
- * Poll the expedition every `interval` ms (every 10 s while the page is hidden, at once when it
- * is shown again); `onState` gets each changed answer. Returns `refresh(again)`.
+ * Follow the expedition: each poll asks the server to hold it until a change (WAIT_SECONDS);
+ * after a held poll or a change the next goes at once, else after `interval` ms (10 s while the
+ * page is hidden, at once when it is shown again). `onState` gets each changed answer. Returns
+ * `refresh(again)`.
  */
 export function poll(key, { onState, onOnline, onOffline, onGone, interval = 1500 }) {
   let etag = null;
   let timer = null;
   let running = null;
+  let waiting = null;
   async function tick() {
     clearTimeout(timer);
+    let soon = false;
+    waiting = new AbortController();
     try {
-      const answer = await expeditions.read(key, etag);
+      const answer = await expeditions.read(key, etag, 30,
+        { wait: WAIT_SECONDS, signal: waiting.signal });
       onOnline();
+      soon = answer.status !== 304 || Boolean(answer.waited);
       if (answer.status !== 304) {
         etag = answer.etag;
         onState(answer.data);
       }
     } catch (error) {
+      if (waiting.signal.aborted) return;  // a full read follows (refresh(true))
       if (error instanceof Refused && error.status === 404) {
         onGone(error);
         return;
       }
       onOffline(error);
     }
-    timer = setTimeout(refresh, document.hidden ? 10000 : interval);
+    timer = setTimeout(refresh, soon ? 0 : document.hidden ? 10000 : interval);
   }
-  /** Poll now; `again`: a full read even if a poll is under way (it may predate a change). */
+  /** Poll now; `again`: a full read even if a poll is under way (it may predate a change, and
+   * may be held until the next: it is ended). */
   function refresh(again = false) {
-    if (running && again) return running.then(() => refresh(true));
+    if (running && again) {
+      waiting?.abort();
+      return running.then(() => refresh(true));
+    }
     if (again) etag = null;
     if (!running) running = tick().finally(() => { running = null; });
     return running;
