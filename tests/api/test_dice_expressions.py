@@ -1,8 +1,8 @@
 """Every dice expression of every procedure reads a space between two terms as ``+``.
 
 ``attack?ac=10&damage=1d8+1`` typed raw into a phone's address bar arrives as ``damage=1d8 1``:
-whatever the procedure, the input and the method, the answer is that of ``1d8+1``. The inputs are found from the procedures' schemas,
-never listed by hand.
+whatever the procedure, the input and the method, the answer is that of ``1d8+1``. The inputs
+are found from the procedures' schemas, never listed by hand.
 """
 
 from __future__ import annotations
