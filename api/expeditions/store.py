@@ -53,6 +53,7 @@ from api.expeditions.idempotency import (
     kept_answer,
 )
 from api.expeditions.models import CharacterLinkRow, EntryRow, ExpeditionRow, IdempotencyRow
+from api.expeditions.shared_reads import SharedReads
 from api.odd_text import find_odd_text
 
 log = logging.getLogger(__name__)
@@ -288,6 +289,8 @@ class ExpeditionStore:
         self.database = database
         self.keep_keys = keep_keys
         self.heads = heads or Heads(0, slots=1)
+        #: The players' readings of the newest versions, read once for every follower.
+        self.readings = SharedReads()
         self._swept_at = -float("inf")
 
     @contextlib.contextmanager

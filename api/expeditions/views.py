@@ -381,7 +381,17 @@ class Expedition(MethodView):
                     response.set_etag(tag, weak=True)
                     return _revalidate(response)
                 charge_rate_limit()
-            body, role = _read_body(public_id, token, entries, lang)
+                # The change every follower asks for at once: read once per process.
+                shared = (store().readings.get((public_id, version, lang, entries))
+                          if role == "players" else None)
+            else:
+                shared = None
+            if shared is not None:
+                body = shared
+            else:
+                body, role = _read_body(public_id, token, entries, lang)
+                if role == "players":
+                    store().readings.keep((public_id, body["version"], lang, entries), body)
         response = _respond(body, query.get("format"), body["state"]["name"])
         response.set_etag(etag(body["version"], role, lang, entries), weak=True)
         return _revalidate(response)
