@@ -38,8 +38,8 @@ def _first_sent(scheduling: type[LoadScopeScheduling]) -> list[list[str]]:
     collection = QUICK + SERVERS + BROWSER
     workers = [Worker("gw0"), Worker("gw1")]
     for worker in workers:
-        scheduler.add_node(worker)  # type: ignore[arg-type]
-        scheduler.add_node_collection(worker, collection)  # type: ignore[arg-type]
+        scheduler.add_node(worker)
+        scheduler.add_node_collection(worker, collection)
     scheduler.schedule()
     return [[collection[index] for index in worker.sent[0]] for worker in workers]
 
