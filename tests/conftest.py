@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -20,6 +21,13 @@ from tests.postgres import Cluster, PostgresMissing, cluster
 # seed, so every run checks the same cases.
 settings.register_profile("default", deadline=None, derandomize=True)
 settings.load_profile("default")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """A parallel run hands out its longest modules first (``tests/schedule.py``)."""
+    from tests.schedule import scheduler
+
+    return scheduler(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ import pytest
 
 from rpg.core.outcome import Outcome
 from tests.browser import PHONE, scrolls_sideways
-from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll, by_page
 from tests.calculators.vectors import dice_sequences, vector
 
 
@@ -86,19 +86,27 @@ def random_rolls_keep(
 
 def fit_a_phone(
     chromium: Any, url: str, paths: Iterable[str], inputs: Mapping[str, dict[str, Any]],
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path_factory: pytest.TempPathFactory, *,
+    roll: Callable[[Any], dict[str, Any] | None] = _roll, answered: bool = True,
 ) -> None:
-    """Each calculator, filled with ``inputs[path]`` and rolled, fits 390 px; screenshots go to
-    ``$CALCULATOR_SCREENSHOTS`` (to look at) or a temporary folder."""
+    """Each calculator, filled with ``inputs[path]`` and rolled (``roll``; with ``answered``, a
+    result and no refusal), fits 390 px; screenshots go to ``$CALCULATOR_SCREENSHOTS`` (to look
+    at) or a temporary folder. The calculators of one page are checked on one load of it, each
+    filled in turn (those filled before stay on the page)."""
     shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
     shots.mkdir(parents=True, exist_ok=True)
-    for path in paths:
-        page, root, _ = _open(chromium, url, path)
-        _fill(root, inputs[path], None)
-        assert _roll(root) is not None, path
-        root.scroll_into_view_if_needed()
-        assert not scrolls_sideways(page), path
-        box = root.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
-        root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
+    for on_one_page in by_page(paths).values():  # a page opened once for its calculators
+        page, _, _ = _open(chromium, url, on_one_page[0])
+        for path in on_one_page:
+            page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
+            root = page.locator(f'[data-procedure="{path}"]')
+            _fill(root, inputs[path], None)
+            result = roll(root)
+            assert result is not None or not answered, path
+            root.scroll_into_view_if_needed()
+            assert not scrolls_sideways(page), path
+            box = root.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
+                path, box)
+            root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
         page.context.close()

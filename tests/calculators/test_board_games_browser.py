@@ -6,10 +6,8 @@ form's own bounds, and no sideways scroll at 390 px."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +16,7 @@ from rpg.core.citations import RULES
 from rpg.core.registry import procedures
 from tests.browser import PHONE, scrolls_sideways
 from tests.calculators import vectors as golden
-from tests.calculators.shared_checks import refused_beside_the_field
+from tests.calculators.shared_checks import fit_a_phone, refused_beside_the_field
 from tests.calculators.test_calculators_browser import _cell, _fill
 from tests.calculators.test_rows_browser import _api
 
@@ -365,20 +363,13 @@ def test_units_are_picked_from_the_table_wherever_one_is_named(
 
 
 def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    shots.mkdir(parents=True, exist_ok=True)
+    forms = {}
     for path in PATHS:
-        page, root, _ = _open(chromium, calculators_url, path)
         inputs = next(i for i in golden.GRIDS[path] if "result" in _engine(
             path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
-        _fill(root, inputs if path != ATTACK else {**inputs, "distance": 2}, None)
-        _roll(root)
-        root.scroll_into_view_if_needed()
-        assert not scrolls_sideways(page), path
-        box = root.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
-        root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
-        page.context.close()
+        forms[path] = inputs if path != ATTACK else {**inputs, "distance": 2}
+    fit_a_phone(chromium, calculators_url, PATHS, forms, tmp_path_factory, roll=_roll,
+                answered=False)
 
 
 @pytest.mark.parametrize(("path", "name", "label"), [

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ import pytest
 from rpg.core.registry import procedures
 from rulesite.calculators import COMMON, starting_values
 from rulesite.reference import openapi_document
-from tests.browser import PHONE, scrolls_sideways, serve
+from tests.browser import PHONE, serve
 from tests.calculators import vectors as golden
 
 pytestmark = pytest.mark.browser
@@ -32,6 +31,15 @@ def _page_of(path: str) -> str:
 
     rule = RULES[procedures()[path].rule]
     return rule.page.lstrip("/") + "#" + rule.section
+
+
+def by_page(paths: Iterable[str]) -> dict[str, list[str]]:
+    """``paths`` grouped by the page that holds their calculators (its URL without the
+    section), in their order: a page's calculators are checked on one load of it."""
+    pages: dict[str, list[str]] = {}
+    for path in paths:
+        pages.setdefault(_page_of(path).split("#")[0], []).append(path)
+    return pages
 
 
 @pytest.fixture(scope="module")
@@ -358,9 +366,7 @@ def test_every_calculator_starts_and_answers_the_first_tap_of_its_button(chromiu
     # calculator and tapping its button gets an answer: every field without a default holds the
     # procedure's first sample's value (samples[0] answers), never an empty required field
     # answering "Vyplň toto pole". A reset brings the sample back.
-    pages: dict[str, list[str]] = {}
-    for path in golden.calculators():
-        pages.setdefault(_page_of(path).split("#")[0], []).append(path)
+    pages = by_page(golden.calculators())
     context = chromium.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
     page = context.new_page()
@@ -396,18 +402,9 @@ def test_a_chart_has_a_title_saying_what_it_shows(chromium, calculators_url):
 
 
 def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    shots.mkdir(parents=True, exist_ok=True)
-    for path in CORE:
-        page, root, _ = _open(chromium, calculators_url, path)
-        _fill(root, RANDOM_INPUTS[path], None)
-        _roll(root)
-        root.scroll_into_view_if_needed()
-        assert not scrolls_sideways(page), path
-        box = root.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (path, box)
-        root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
-        page.context.close()
+    from tests.calculators.shared_checks import fit_a_phone
+
+    fit_a_phone(chromium, calculators_url, CORE, RANDOM_INPUTS, tmp_path_factory)
 
 
 WAIT_FOR_WORKER = """async () => {
