@@ -1,4 +1,4 @@
-"""The change every follower asks for at once is read once per process (api.expeditions.shared_reads).
+"""The change every follower asks for at once is read once per process (shared_reads).
 
 Each test runs on a SQLite file and on a real PostgreSQL (``database_url``).
 """
