@@ -44,6 +44,14 @@ def guards(app: Flask) -> tuple[Guard, ...]:
     return tuple(app.extensions.get(GUARDS, ()))
 
 
+def bare_request_class(app: Flask) -> type[Request]:
+    """Flask's request class of ``app``, to read a request without Flask's context (the
+    procedures' path, the expeditions' polls answered before Flask) and pass it to the guards:
+    its body limit is the app's (a route may raise its own, an import; neither path's does)."""
+    return type("BareRequest", (app.request_class,), {
+        "_max_content_length": app.config["MAX_CONTENT_LENGTH"]})
+
+
 def is_api(req: Request) -> bool:
     """Whether ``req`` asks the API (its path is under ``/api/``)."""
     path: str = req.environ.get("PATH_INFO", "")

@@ -66,13 +66,9 @@ def is_allowed(host: str, patterns: Iterable[str]) -> bool:
 def init_allowed_hosts(app: Flask) -> None:
     """Refuse requests for hosts outside ``ALLOWED_HOSTS`` (registered first: before any work).
 
-    The check is a guard (:mod:`api.hooks`): Flask's requests and the procedures' pass it first.
-    Its test of a WSGI environ is ``app.extensions["rpg_host_allowed"]`` (``None`` when every
-    host is allowed): the expeditions' polls answered before Flask ask it too
-    (:mod:`api.expeditions.polls`).
+    The check is a guard (:mod:`api.hooks`): every request of the API passes it first.
     """
     patterns = allowed_hosts(app.config["ALLOWED_HOSTS"], app.config.get("SITE_URL"))
-    app.extensions["rpg_host_allowed"] = None
     if "*" in patterns:
         return
     patterns_set = frozenset(patterns)
@@ -92,8 +88,6 @@ def init_allowed_hosts(app: Flask) -> None:
                 seen.clear()
             seen[given] = allowed
         return allowed or environ.get("PATH_INFO", "").startswith(probes)
-
-    app.extensions["rpg_host_allowed"] = host_allowed
 
     def known_host(req: Request) -> None:
         environ = req.environ

@@ -31,7 +31,7 @@ from werkzeug.exceptions import InternalServerError, MethodNotAllowed
 from api.apierror import unprocessable
 from api.errors import refusal
 from api.formats import requested_format
-from api.hooks import Guard, guards
+from api.hooks import Guard, bare_request_class, guards
 from api.language import JSON_BODY, request_language
 from api.procedures import (
     API_PREFIX,
@@ -63,10 +63,7 @@ class ProcedurePath:
         self.app = app
         self.next = flask_wsgi
         self.budget = int(app.config["DICE_BUDGET"])
-        # Flask's request class, read without Flask's context: the body limit is the app's (a
-        # route may raise its own, an import; no procedure does).
-        self.request_class: type[Request] = type("ProcedureRequest", (app.request_class,), {
-            "_max_content_length": app.config["MAX_CONTENT_LENGTH"]})
+        self.request_class = bare_request_class(app)
         self._routes: dict[str, Endpoint] | None = None
         self._guards: tuple[Guard, ...] | None = None
 

@@ -30,8 +30,6 @@ from api.limits import defer_rate_limit
 
 __all__ = ["blp", "document_token", "init_expeditions"]
 
-#: The read endpoint, whose conditional polls are free when they answer 304.
-READ_ENDPOINT = "expeditions.Expedition"
 IMPORT_ENDPOINT = "expeditions.Import"
 
 
@@ -59,9 +57,15 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
         store, int(app.config["EXPEDITION_MAX_WAITERS"]))
     add_check(app, "database", database.check, required=True)
 
+    # A read's conditional poll is free when it answers 304.
+    read_prefix = f"{blp.url_prefix}/"
+
     def conditional_poll(req: Request) -> bool:
-        return (req.method == "GET" and req.endpoint == READ_ENDPOINT
-                and bool(req.if_none_match))
+        # By its path, as Flask routes it (a GET of /<public_id>), not its endpoint: the polls
+        # answered before Flask (api.expeditions.polls) pass this guard without Flask's routing.
+        public_id = req.path.removeprefix(read_prefix)
+        return (req.method == "GET" and bool(req.if_none_match) and req.path != public_id
+                and public_id != "" and "/" not in public_id)
 
     defer_rate_limit(app, conditional_poll)
     import_limit = int(app.config["EXPEDITION_IMPORT_MAX_BYTES"])

@@ -9,11 +9,13 @@ token check, language and tag), and without Flask's request machinery, which is 
 a poll costs. :mod:`api.wsgi`, outside it, adds the same headers to both; neither counts the
 poll against the rate limit.
 
-Anything else is handed to Flask untouched: another path or method, no ``If-None-Match``, a host
-to refuse, a query the schema refuses (or holding odd text, in any of a name's repeated values),
-a request with a body (its JSON may name the language), a head not kept (Flask reads it and
-keeps it), a token that opens nothing (Flask counts and refuses it), a tag that no longer holds
-(the change is read). An exception of any kind is a hand-over, never an answer.
+It passes the guards every API request passes (:mod:`api.hooks`: the host, the query's length
+and odd text, the rate limit, which defers a conditional poll's count). Anything else is handed
+to Flask untouched: another path or method, no ``If-None-Match``, a request a guard refuses
+(Flask refuses it, passing them again), a query the schema refuses, a request with a body (its
+JSON may name the language), a head not kept (Flask reads it and keeps it), a token that opens
+nothing (Flask counts and refuses it), a tag that no longer holds (the change is read). An
+exception of any kind is a hand-over, never an answer.
 ``tests/expedition/test_expedition_polls.py`` holds both paths to the same status, headers and
 body.
 
@@ -34,15 +36,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from werkzeug.http import parse_etags, quote_etag
-from werkzeug.wrappers import Request
 
 from api.expeditions.heads import Head
 from api.expeditions.schemas import ReadQuery
 from api.expeditions.store import PUBLIC_ID, NotFound, role_of
 from api.expeditions.views import bearer, blp, etag, revalidated
 from api.expeditions.waits import Outcome, Watcher, preferred_wait
+from api.hooks import Guard, bare_request_class, guards
 from api.language import accepted_language
-from api.odd_text import find_odd_query
 from api.procedures import query_args
 from api.wsgi import StartResponse, WsgiApp
 
@@ -62,7 +63,8 @@ class ConditionalPolls:
         self.app = app
         self.next = flask_wsgi
         self.prefix = f"{blp.url_prefix}/"
-        self.max_query = int(app.config["MAX_QUERY_LENGTH"])
+        self.request_class = bare_request_class(app)
+        self._guards: tuple[Guard, ...] | None = None
         self.query = ReadQuery()
         self.wait_seconds = int(app.config["EXPEDITION_WAIT_SECONDS"])
 
@@ -80,6 +82,13 @@ class ConditionalPolls:
                 start_response(NOT_MODIFIED, headers)
                 return []
         return self.next(environ, start_response)
+
+    @property
+    def guards(self) -> tuple[Guard, ...]:
+        """The app's guards (:mod:`api.hooks`), read once the app is made."""
+        if self._guards is None:
+            self._guards = guards(self.app)
+        return self._guards
 
     def _waited(self, seconds: int, headers: list[tuple[str, str]], public_id: str,
                 head: Head, forgotten: int) -> list[tuple[str, str]] | None:
@@ -104,9 +113,6 @@ class ConditionalPolls:
         public_id = environ["PATH_INFO"][len(self.prefix):]
         if not PUBLIC_ID.fullmatch(public_id):
             return None
-        host_allowed = self.app.extensions.get("rpg_host_allowed")
-        if host_allowed is not None and not host_allowed(environ):
-            return None
         store: ExpeditionStore | None = self.app.extensions.get("rpg_expeditions")
         if store is None:
             return None
@@ -114,16 +120,13 @@ class ConditionalPolls:
                            else store.heads.lookup(public_id))
         if head is None:
             return None  # Flask reads it from the database, and keeps it (or refuses it)
-        query = environ.get("QUERY_STRING", "")
-        if len(query) > self.max_query:
-            return None
         if environ.get("CONTENT_LENGTH", "0") not in ("", "0") or (
                 "HTTP_TRANSFER_ENCODING" in environ):
             return None  # a body may name the language (api.language.request_language)
-        args = Request(environ).args if query else None
-        if args is not None and find_odd_query(args) is not None:
-            return None  # every repeated value is refused, not only the one the schema reads
-        data = query_args(args, frozenset()) if args is not None else {}
+        req = self.request_class(environ)
+        for guard in self.guards:
+            guard(req)  # a refusal is raised: Flask answers it (__call__), passing them again
+        data = query_args(req.args, frozenset()) if environ.get("QUERY_STRING") else {}
         loaded = self.query.load(data)
         try:
             role = role_of(head, bearer(environ.get("HTTP_AUTHORIZATION", "")))

@@ -20,6 +20,7 @@ from werkzeug.test import TestResponse
 
 from api.expeditions.heads import Head, Heads
 from api.expeditions.store import PAGE_MAX
+from api.hooks import GUARDS
 from tests.expedition.conftest import Table, app_on, closed
 
 
@@ -93,6 +94,43 @@ def test_a_poll_from_the_kept_head_is_todays_304_without_a_session(
     assert from_memory.status_code == from_database.status_code == 304
     assert without_date(from_memory) == without_date(from_database)
     assert from_memory.get_data() == from_database.get_data() == b""
+
+
+def test_a_poll_answered_before_flask_passes_every_guard_and_is_not_counted(
+        database_url: str) -> None:
+    app = app_on(database_url, RATELIMIT_ENABLED=True, ALLOWED_HOSTS="localhost")
+    names = [guard.__name__ for guard in app.extensions[GUARDS]]
+    passed: list[str] = []
+
+    def spy(guard: Any) -> Any:
+        def spied(req: Any) -> None:
+            passed.append(guard.__name__)
+            guard(req)
+        return spied
+
+    # Both paths before Flask read the guards at their first request: spied from the start.
+    app.extensions[GUARDS] = [spy(guard) for guard in app.extensions[GUARDS]]
+    try:
+        table, tag = followed(app)
+        read = app.test_client().get(f"/api/v1/expeditions/{table.id}", headers=table.players)
+        remaining = int(read.headers["X-RateLimit-Remaining"])
+        passed.clear()
+        dispatched: list[Flask] = []
+        with request_started.connected_to(lambda sender, **_: dispatched.append(sender), app):
+            for _ in range(3):
+                assert poll(app, table, tag, table.players).status_code == 304
+        assert dispatched == [] and passed == names * 3
+        again = app.test_client().get(f"/api/v1/expeditions/{table.id}", headers=table.players)
+        assert int(again.headers["X-RateLimit-Remaining"]) == remaining - 1  # the polls were free
+        passed.clear()
+        refused = app.test_client().get(f"/api/v1/expeditions/{table.id}",
+                                        headers={**table.players, "If-None-Match": tag,
+                                                 "Host": "evil.example"})
+        # Stopped by the first guard before Flask (spied), then refused by Flask's own hook.
+        assert refused.status_code == 400 and passed == ["known_host"]
+        assert refused.get_json()["errors"]["Host"]
+    finally:
+        closed(app)
 
 
 def test_after_a_change_the_next_poll_reads_it(apps: tuple[Flask, Flask]) -> None:
