@@ -14,10 +14,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Under ``TESTING`` the rate limit is off unless ``config`` sets ``RATELIMIT_ENABLED``: a test
     suite sends hundreds of requests from one address.
     """
-    from flask import Request, request
+    from flask import Request
     from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
-    from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+    from werkzeug.exceptions import UnsupportedMediaType
 
     from api import (
         conquest,
@@ -33,10 +33,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.errors import ErrorSchema, register_error_handlers
     from api.expeditions.polls import ConditionalPolls
     from api.health import init_health
-    from api.hooks import add_guard
-    from api.hooks import is_api as asks_api
+    from api.hooks import add_guard, is_api
     from api.hosts import init_allowed_hosts
-    from api.language import JSON_BODY
+    from api.language import json_body
     from api.limits import init_limits
     from api.odd_text import find_odd_query, find_odd_text, refuse_odd_text
     from api.procedure_path import ProcedurePath
@@ -76,38 +75,32 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(site.bp)
     site.compress.init_app(app)
 
-    def is_api() -> bool:
-        return asks_api(request)
-
     # Every request of a procedure is answered before Flask (api.procedure_path), and so is a
     # poll of an expedition that nothing changed since; inside ProxyFix (init_limits).
     app.wsgi_app = ConditionalPolls(app, app.wsgi_app)  # type: ignore[method-assign]
     app.wsgi_app = app.extensions["rpg_procedure_path"] = ProcedurePath(  # type: ignore[method-assign]
         app, app.wsgi_app)
     init_allowed_hosts(app)  # first: a request for an unknown host is refused before any work
-    init_limits(app, is_api)
+    init_limits(app)
     init_health(app)
     expeditions.init_expeditions(app)  # its database, health check and free 304 polls
     discord.init_discord(app)  # its signature check comes before any body is read
 
     def json_only(req: Request) -> None:
         # An unknown path or method is answered by its routing error (404, 405) first.
-        if req.method == "POST" and asks_api(req) and req.routing_exception is None:
+        if req.method == "POST" and is_api(req) and req.routing_exception is None:
             if not req.is_json:
                 raise UnsupportedMediaType
             # A parser's own json.loads would crash (a 500) on hostile nesting or a 5000-digit
-            # integer: every body is read here, once, with the guarded provider.
-            try:
-                body = req.environ[JSON_BODY] = app.json.loads(req.get_data(cache=True))
-            except ValueError:
-                raise BadRequest from None
+            # integer: every body is read here, once, with the guarded parser.
+            body = json_body(req, refuse=True)
             odd = find_odd_text(body)
             if odd is not None:
                 refuse_odd_text(odd)
 
     def odd_query(req: Request) -> None:
         # Every string of every route is checked before any work: a query's too.
-        if asks_api(req) and req.query_string and req.routing_exception is None:
+        if is_api(req) and req.query_string and req.routing_exception is None:
             odd = find_odd_query(req.args)
             if odd is not None:
                 refuse_odd_text(odd)
@@ -115,13 +108,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     add_guard(app, json_only)
     add_guard(app, odd_query)
 
-    init_security_headers(app, is_api)
+    init_security_headers(app)
     # CORS, the API's security headers, no-store and the rate limit's headers, as answers leave.
     api_prefix = app.config["OPENAPI_URL_PREFIX"].rstrip("/")
     app.wsgi_app = ApiHeaders(  # type: ignore[method-assign]
         app.wsgi_app, api_prefix, (api_prefix + "/docs", api_prefix + "/openapi.json"),
         bool(app.config["RATELIMIT_HEADERS_ENABLED"]))
-    register_error_handlers(app, is_api, site.not_found)
+    register_error_handlers(app, site.not_found)
     return app
 
 

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Request
 from api.apierror import ApiError
 from api.field_messages import INVALID_JSON_BODY, Bilingual
 from api.formats import Card, requested_format
+from api.hooks import is_api
 from api.language import json_body, request_language
 from api.naming import ENDPOINT_SCHEMAS, named_path, naming_in
 from api.site import site_file_exists
@@ -227,7 +228,6 @@ def _unknown_path(app: Flask) -> bool:
 
 def register_error_handlers(
     app: Flask,
-    is_api: Callable[[], bool],
     site_not_found: Callable[[HTTPException], Response | HTTPException],
 ) -> None:
     """Answer every error on the API with the envelope (:func:`refusal`); off the API, the
@@ -244,13 +244,13 @@ def register_error_handlers(
             # Only the site's catch-all route knows this path: it is no page and no procedure,
             # so it is unknown whatever the method (a POST to a typo is a 404, not a 405).
             error, status = NotFound(), 404
-        if not is_api():
+        if not is_api(request):
             return site_not_found(error) if status == 404 else error
         return refusal(app, request, error, _input_schema())
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response | HTTPException:
-        if not is_api():
+        if not is_api(request):
             log.exception("unexpected error on %s %s", request.method, request.path)
             return InternalServerError()
         return refusal(app, request, error, None)

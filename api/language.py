@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Request
 
@@ -22,6 +22,8 @@ _LANG = "rpg.request_language"
 #: The request's JSON body as the API read it: parsed once, with the guarded parser (``None``:
 #: none, or not JSON).
 JSON_BODY = "rpg.json_body"
+#: The refusal of a body that is not valid JSON (an ``HTTPException`` class), else ``None``.
+_JSON_REFUSED = "rpg.json_refused"
 
 
 def request_language(given: str | None = None, req: Request | None = None) -> str:
@@ -45,22 +47,27 @@ def request_language(given: str | None = None, req: Request | None = None) -> st
     return lang
 
 
-def json_body(req: Request | None = None) -> Any:
+def json_body(req: Request | None = None, *, refuse: bool = False) -> Any:
     """The JSON body of ``req`` (default: Flask's current request), parsed once with the guarded
     parser (:func:`api.serialize.guarded_loads`); ``None`` when it is not JSON, not valid, or
-    too large to read."""
+    too large to read. With ``refuse``, a body that is not valid JSON is its refusal instead: a
+    400, or the 413 of a body too large (the ``json_only`` guard, :func:`api.create_app`)."""
     req = request if req is None else req
     environ = req.environ
-    if JSON_BODY in environ:
-        return environ[JSON_BODY]
-    body = None
-    if environ.get("CONTENT_TYPE") and req.is_json:  # most requests have no body to parse
-        try:
-            body = guarded_loads(req.get_data(cache=True))
-        except (ValueError, HTTPException):  # invalid, or a 413: the body is never read
-            body = None
-    environ[JSON_BODY] = body
-    return body
+    if JSON_BODY not in environ:
+        body = None
+        refused: type[HTTPException] | None = None
+        if environ.get("CONTENT_TYPE") and req.is_json:  # most requests have no body to parse
+            try:
+                body = guarded_loads(req.get_data(cache=True))
+            except ValueError:
+                refused = BadRequest
+            except HTTPException as error:  # a 413: the body is never read
+                refused = type(error)
+        environ[JSON_BODY], environ[_JSON_REFUSED] = body, refused
+    if refuse and environ[_JSON_REFUSED] is not None:
+        raise environ[_JSON_REFUSED] from None
+    return environ[JSON_BODY]
 
 
 def accepted_language(environ: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ import base64
 import hashlib
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -82,7 +82,7 @@ def site_file_policy(path: Path, frame_ancestors: str) -> str:
     return _file_policy(str(path), stat.st_mtime_ns, stat.st_size, frame_ancestors)
 
 
-def init_security_headers(app: Flask, is_api: Callable[[], bool]) -> None:
+def init_security_headers(app: Flask) -> None:
     """Put the headers on every response that does not carry its own policy already."""
     site_policy = page_policy(app.config["FRAME_ANCESTORS"])
     docs_prefix = app.config["OPENAPI_URL_PREFIX"].rstrip("/") + "/docs"

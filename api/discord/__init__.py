@@ -23,6 +23,7 @@ from api.discord.channels import Channels
 from api.discord.interactions import Interactions
 from api.discord.signature import verified
 from api.index import listing
+from api.language import json_body
 from api.procedures import API_PREFIX
 from rpg.core.text import Text
 
@@ -77,7 +78,7 @@ def _built(app: Flask) -> tuple[dict[str, slash.Command], list[dict[str, Any]], 
 def interactions() -> Response:
     """One interaction from Discord (its signature already checked)."""
     _, _, answers = _built(current_app)
-    interaction = request.get_json()
+    interaction = json_body()  # read once, by the JSON guard
     answer = answers.answer(interaction if isinstance(interaction, dict) else {})
     return current_app.json.response(answer)  # type: ignore[return-value]
 

@@ -28,12 +28,13 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol, TypeVar, cast
 
-from flask import Response, current_app, request
+from flask import Request, Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import RAISE
+from marshmallow import RAISE, missing
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from api.apierror import abort_api
 from api.expeditions import schemas
@@ -75,7 +76,7 @@ from api.expeditions.store import (
 )
 from api.expeditions.store import NotFound as Unknown
 from api.formats import Card, card_response, requested_format
-from api.language import request_language
+from api.language import json_body, request_language
 from api.limits import charge_rate_limit
 from api.naming import ENDPOINT_SCHEMAS
 from api.procedures import render_card, site_root
@@ -108,7 +109,22 @@ class DocumentingBlueprint(Protocol):
     def doc(self, **kwargs: Any) -> Callable[[_Decorated], _Decorated]: ...
 
 
-blp: DocumentingBlueprint = Blueprint(
+class BodyParser(FlaskParser):
+    """webargs' parser reading a JSON body as the API read it once, with the guarded parser
+    (:func:`api.language.json_body`; the ``json_only`` guard has refused one not valid), not
+    parsing it a second time with its own ``json.loads``."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        return json_body(req, refuse=True) if is_json_request(req) else missing
+
+
+class ExpeditionsBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest is untyped
+    """flask-smorest's blueprint whose arguments read the body with :class:`BodyParser`."""
+
+    ARGUMENTS_PARSER = BodyParser()
+
+
+blp: DocumentingBlueprint = ExpeditionsBlueprint(
     "expeditions", __name__, url_prefix="/api/v1/expeditions",
     description="Expeditions (výpravy): the GM's time records, party and roll log, "
                 "kept and shared with the players.")

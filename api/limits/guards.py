@@ -87,7 +87,7 @@ def charge_weight(units: int) -> None:
         refuse_over_limit(counted)
 
 
-def init_limits(app: Flask, is_api: Callable[[], bool]) -> RateLimiter | None:
+def init_limits(app: Flask) -> RateLimiter | None:
     """Install the query-length guard, the proxy fix and the rate limiter on ``app`` (guards,
     :mod:`api.hooks`: the procedures' requests pass them too)."""
     hops = int(app.config["PROXY_HOPS"])
