@@ -68,7 +68,7 @@ def preferred_wait(prefer: str) -> int | None:
         name, _, value = preference.split(";")[0].partition("=")
         if name.strip().lower() == "wait":
             value = value.strip().strip('"')
-            return int(value) if value.isdigit() and len(value) < 10 else None
+            return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
     return None
 
 

@@ -191,6 +191,9 @@ def test_a_stopping_worker_answers_its_held_polls_at_once(
     ("wait=25", 25), ("WAIT = 3", 3), ('wait="7"', 7), ("respond-async, wait=10", 10),
     ("wait=10; foo=bar", 10), ("wait=-1", None), ("wait=", None), ("return=minimal", None),
     ("", None), ("wait=99999999999", None),
+    # Only ASCII digits: "²" (in latin-1, as a WSGI header arrives) and "٣" are digits to
+    # str.isdigit, and int() of the first raises.
+    ("wait=\u00b2", None), ("wait=\u0663", None),
 ])
 def test_the_prefer_header_is_read_as_rfc_7240_writes_it(prefer: str,
                                                          seconds: int | None) -> None:
