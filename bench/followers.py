@@ -10,7 +10,9 @@ once after a held answer or a change, else after ``--poll`` seconds (``--wait 0`
 each page from a loopback address of its own (127.1.x.y: a phone each, for the rate limit).
 Every ``--every`` seconds each GM acts on its own expedition (a fresh
 connection, as a phone that idled past the keep-alive; the mix of ``bench/expedition.py``). The
-pages and GMs are greenlets of this one process.
+pages are greenlets of this process; the GMs are greenlets of a child process of their own, so
+that the pages' work in this one (a hundred answers to read at each change) does not delay the
+timing of an action (both processes read the one system-wide monotonic clock).
 
 After a warm-up (``--warm-up`` s: longer for many pages on a busy machine, or their first reads
 fall into the window), for ``--seconds`` it prints the polls answered (those held to the end of
@@ -49,6 +51,7 @@ import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import statistics  # noqa: E402
+import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
@@ -119,7 +122,7 @@ def follow(port: int, address: str, public_id: str, token: str, poll: float, wai
     while due < stop:
         gevent.sleep(max(0.0, due - time.monotonic()))
         asked = time.monotonic()
-        status, body, answered_tag, held = 0, b"", "", False
+        status, answered_tag, held = 0, "", False
         for attempt in range(2):  # a keep-alive connection the server closed: once more, fresh
             if connection is None:
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10 + wait,
@@ -129,7 +132,7 @@ def follow(port: int, address: str, public_id: str, token: str, poll: float, wai
                                    headers={**headers, **({"If-None-Match": tag, **prefer}
                                                           if tag else {})})
                 response = connection.getresponse()
-                body = response.read()
+                response.read()
                 status, answered_tag = response.status, response.headers.get("ETag", "")
                 held = response.headers.get("Preference-Applied") is not None
                 break
@@ -151,7 +154,9 @@ def follow(port: int, address: str, public_id: str, token: str, poll: float, wai
         if status == 200:
             tag = answered_tag
             now = time.monotonic()
-            newest = json.loads(body)["version"]
+            # The version is the ETag's first part (api.expeditions.views.etag): the body is
+            # read, not parsed, so this process's work at a change stays small.
+            newest = int(answered_tag.removeprefix('W/"').split(".")[0])
             for seen in range(version + 1, newest + 1):
                 figures.seen[(public_id, seen)].append(now)
             version = max(version, newest)
@@ -183,6 +188,39 @@ def lead(table: Table, every: float, stop: float, figures: Figures) -> None:
         due += every
 
 
+def lead_apart(port: int, tables: list[Table], every: float, stop: float,
+               figures: Figures) -> None:
+    """The GMs of ``tables`` acting (:func:`lead`) in a child process until ``stop``; what they
+    measured is added to ``figures``."""
+    task = {"port": port, "every": every, "stop": stop, "window": figures.window,
+            "tables": [{"id": table.id, "token": table.token, "version": table.version}
+                       for table in tables]}
+    child = subprocess.Popen([sys.executable, __file__, "--gms-apart"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE)
+    out, _ = child.communicate(json.dumps(task).encode(), timeout=stop - time.monotonic() + 60)
+    led = json.loads(out)
+    figures.actions += led["actions"]
+    figures.failed_actions += led["failed"]
+    figures.refusals.update(led["refusals"])
+    figures.sent.update({(public_id, version): at for public_id, version, at in led["sent"]})
+
+
+def gms_apart() -> None:
+    """The child of :func:`lead_apart`: its task on stdin, its figures on stdout (JSON)."""
+    task = json.load(sys.stdin)
+    figures = Figures(tuple(task["window"]))
+    tables = []
+    for given in task["tables"]:
+        table = Table(task["port"])
+        table.id, table.token, table.version = given["id"], given["token"], given["version"]
+        tables.append(table)
+    gevent.joinall([gevent.spawn(lead, table, task["every"], task["stop"], figures)
+                    for table in tables], timeout=task["stop"] - time.monotonic() + 40)
+    json.dump({"actions": figures.actions, "failed": figures.failed_actions,
+               "refusals": figures.refusals,
+               "sent": [[*key, at] for key, at in figures.sent.items()]}, sys.stdout)
+
+
 def spread(delays: list[float]) -> str:
     """p50 and p99 of ``delays`` (seconds) in ms."""
     if len(delays) < 2:
@@ -192,6 +230,9 @@ def spread(delays: list[float]) -> str:
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--gms-apart"]:
+        gms_apart()
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--followers", type=int, default=300, help="players' pages")
     parser.add_argument("--gms", type=int, default=10, help="GMs, an expedition each")
@@ -238,8 +279,8 @@ def main() -> None:
                 address = f"127.1.{n // 250}.{1 + n % 250}"
                 pages.append(gevent.spawn(follow, port, address, table.id, tokens[table.id],
                                           args.poll, args.wait, end, figures))
-            leaders = [gevent.spawn(lead, table, args.every, end - args.poll - 1, figures)
-                       for table in tables]
+            leaders = [gevent.spawn(lead_apart, port, tables, args.every,
+                                    end - args.poll - 1, figures)]
             gevent.sleep(max(0.0, begin - time.monotonic()))
             cpu_before, own_before = server_cpu(process.pid), time.process_time()
             gevent.sleep(max(0.0, end - time.monotonic()))
