@@ -7,11 +7,13 @@ from typing import Any
 
 from xdist.scheduler import LoadScopeScheduling
 
-from tests.schedule import LongestFirst, seconds
+from tests.schedule import LongestFirst, asks_for_vectors, order, seconds
 
 QUICK = [f"tests/core/test_dice_notation.py::test_{n}" for n in range(40)]
 SERVERS = [f"tests/reliability/test_serving.py::test_{n}" for n in range(3)]
 BROWSER = [f"tests/site/test_site_browser.py::test_{n}" for n in range(2)]
+CALCULATORS = [f"tests/calculators/test_calculators_browser.py::test_{n}" for n in range(30)]
+ATTACK = [f"tests/calculators/test_attack_browser.py::test_{n}" for n in range(20)]
 
 
 class Worker:
@@ -50,3 +52,20 @@ def test_the_longest_modules_are_handed_out_first_whatever_their_number_of_tests
     assert _first_sent(LongestFirst) == [SERVERS, BROWSER]
     # pytest-xdist's own order (by number of tests) sends the 40 quick tests first.
     assert _first_sent(LoadScopeScheduling)[0] == QUICK
+
+
+
+def module(tests: list[str]) -> str:
+    return tests[0].split("::")[0]
+
+
+def test_the_modules_that_wait_for_the_golden_vectors_alternate_with_the_others() -> None:
+    assert asks_for_vectors(module(CALCULATORS)) and asks_for_vectors(module(ATTACK))
+    assert not any(map(asks_for_vectors, map(module, (QUICK, SERVERS, BROWSER))))
+    units = {module(tests): tests for tests in (QUICK, SERVERS, BROWSER, CALCULATORS, ATTACK)}
+    # By length alone: both calculator modules first, so one of two workers waits for the
+    # vectors the other makes.
+    assert sorted(units, key=lambda name: -sum(map(seconds, units[name])))[:2] == [
+        module(CALCULATORS), module(ATTACK)]
+    assert order(units) == [module(CALCULATORS), module(SERVERS), module(ATTACK),
+                            module(BROWSER), module(QUICK)]
