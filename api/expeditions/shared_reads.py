@@ -5,7 +5,8 @@ When the GM acts, every players' page following the expedition asks for the chan
 of one table are a hundred full reads of the same version, each a database session and the whole
 state rendered, though every answer is the same. The players' link reads one body per version,
 language and page length (what its ETag names, :func:`api.expeditions.views.etag`), so the first
-read of a version is kept here and the others are answered from it.
+read of a version is kept here, with its JSON as written once, and the others are answered from
+it.
 
 Only the players' link's reading is kept: it is the same for everyone who holds the link (the
 GM's shows what is hidden; a character's names its character). Every request is still checked
@@ -22,6 +23,8 @@ from typing import Any
 
 #: A reading's key: the expedition's public id, its version, the language, the page's length.
 Key = tuple[str, int, str, int]
+#: A reading: its body, and that body as the app's JSON answer writes it.
+Reading = tuple[dict[str, Any], bytes]
 
 
 class SharedReads:
@@ -29,10 +32,10 @@ class SharedReads:
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self._kept: OrderedDict[Key, Reading] = OrderedDict()
         self._lock = threading.Lock()  # a threaded server's requests share it
 
-    def get(self, key: Key) -> dict[str, Any] | None:
+    def get(self, key: Key) -> Reading | None:
         """The reading kept for ``key``, or ``None``."""
         with self._lock:
             found = self._kept.get(key)
@@ -40,12 +43,12 @@ class SharedReads:
                 self._kept.move_to_end(key)
             return found
 
-    def keep(self, key: Key, body: dict[str, Any]) -> None:
-        """Keep the reading ``body`` (never changed after: every answer shares it)."""
+    def keep(self, key: Key, reading: Reading) -> None:
+        """Keep ``reading`` (never changed after: every answer shares it)."""
         if self.size <= 0:
             return
         with self._lock:
-            self._kept[key] = body
+            self._kept[key] = reading
             self._kept.move_to_end(key)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)

@@ -80,6 +80,7 @@ from api.language import json_body, request_language
 from api.limits import charge_rate_limit
 from api.naming import ENDPOINT_SCHEMAS
 from api.procedures import render_card, site_root
+from api.serialize import RulesJsonProvider
 from rpg.core.catalog import messages, msg
 from rpg.core.text import Text
 from rpg.expedition.actions import act, actions
@@ -122,6 +123,11 @@ class ExpeditionsBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest is
     """flask-smorest's blueprint whose arguments read the body with :class:`BodyParser`."""
 
     ARGUMENTS_PARSER = BodyParser()
+
+    def arguments(self, schema: Any, **kwargs: Any) -> Any:
+        """flask-smorest's, with a schema class made an instance once: webargs makes one of a
+        class for every request (a third of a read's time that is not the answer's)."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, **kwargs)
 
 
 blp: DocumentingBlueprint = ExpeditionsBlueprint(
@@ -268,12 +274,16 @@ def _as_card(body: dict[str, Any], name: str, fmt: str, status: int = 200) -> Re
     return render_card(card, fmt, status)
 
 
-def _respond(body: dict[str, Any], fmt: str | None, name: str, status: int = 200) -> Response:
+def _respond(body: dict[str, Any], fmt: str | None, name: str, status: int = 200,
+             data: bytes | None = None) -> Response:
+    """``body`` in ``fmt`` (a chat card of its entry, else JSON: ``data`` when it is already
+    written, :mod:`api.expeditions.shared_reads`)."""
     fmt = fmt or requested_format()
     if fmt != "json" and "entry" in body:
         response = _as_card(body, name, fmt, status)
     else:
-        response = json_response(body)
+        response = (json_response(body) if data is None
+                    else current_app.response_class(data, mimetype=RulesJsonProvider.mimetype))
         response.status_code = status
     response.headers["Content-Language"] = request_language()
     return response
@@ -403,12 +413,15 @@ class Expedition(MethodView):
             else:
                 shared = None
             if shared is not None:
-                body = shared
+                body, data = shared
             else:
                 body, role = _read_body(public_id, token, entries, lang)
+                data = None
                 if role == "players":
-                    store().readings.keep((public_id, body["version"], lang, entries), body)
-        response = _respond(body, query.get("format"), body["state"]["name"])
+                    data = json_response(body).get_data()  # written once for every follower
+                    store().readings.keep((public_id, body["version"], lang, entries),
+                                          (body, data))
+        response = _respond(body, query.get("format"), body["state"]["name"], data=data)
         response.set_etag(etag(body["version"], role, lang, entries), weak=True)
         return _revalidate(response)
 

@@ -57,6 +57,11 @@ def test_the_followers_of_a_change_share_one_read(app: Flask, reads: list[str]) 
     finally:
         closed(fresh)
     assert alone.get_data() == answers[0].get_data()
+    # Written once as the app writes any JSON answer (the separators, the final newline).
+    with app.app_context():
+        written = app.json.response(answers[0].get_json())
+    assert answers[0].get_data() == written.get_data()
+    assert answers[0].headers["Content-Type"] == written.headers["Content-Type"]
     assert [(name, value) for name, value in without_date(alone)
             if not name.startswith("X-RateLimit")] == [
         (name, value) for name, value in without_date(answers[-1])
