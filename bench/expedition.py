@@ -131,17 +131,22 @@ class Table:
         self.id, self.token = data["id"], data["links"]["gm_token"]
         self.version = data["version"]
 
+    def kind(self) -> str:
+        """The kind of the table's last action (of its mix, in turn)."""
+        return ("shift", "supplies", "damage", "heal")[self.turn % 4]
+
     def act(self) -> float:
         """One action of the table's usual mix; its time in ms."""
         self.turn += 1
-        mix: list[tuple[str, dict[str, Any]]] = [
-            ("shift", {"seed": self.turn}),
+        kind = self.kind()
+        mix: dict[str, dict[str, Any]] = {
+            "shift": {"seed": self.turn},
             # Supplies are the mix's second action (odd turns): every eighth of them restocks.
-            ("supplies", {"change": 300 if self.turn % 32 == 1 else -1}),
-            ("damage", {"character": "Eva", "amount": 1}),
-            ("heal", {"character": "Eva", "magic": 1}),
-        ]
-        kind, inputs = mix[self.turn % 4]
+            "supplies": {"change": 300 if self.turn % 32 == 1 else -1},
+            "damage": {"character": "Eva", "amount": 1},
+            "heal": {"character": "Eva", "magic": 1},
+        }
+        inputs = mix[kind]
         started = time.perf_counter()
         status, data = self.call("POST", f"/api/v1/expeditions/{self.id}/actions/{kind}",
                                  {"version": self.version, **inputs})

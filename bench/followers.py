@@ -81,6 +81,8 @@ class Figures:
     woken: int = 0
     failed_polls: int = 0
     actions: list[float] = field(default_factory=list)
+    #: Each measured action: (when it was sent, in s from the window's start, its ms, its kind).
+    timeline: list[tuple[float, float, str]] = field(default_factory=list)
     failed_actions: int = 0
     #: Why actions failed: the exception's name (an assertion: an answer other than 200).
     refusals: Counter[str] = field(default_factory=Counter)
@@ -185,6 +187,7 @@ def lead(table: Table, every: float, stop: float, figures: Figures) -> None:
         else:
             if figures.measured(sent):
                 figures.actions.append(took)
+                figures.timeline.append((sent - figures.window[0], took, table.kind()))
         due += every
 
 
@@ -200,6 +203,7 @@ def lead_apart(port: int, tables: list[Table], every: float, stop: float,
     out, _ = child.communicate(json.dumps(task).encode(), timeout=stop - time.monotonic() + 60)
     led = json.loads(out)
     figures.actions += led["actions"]
+    figures.timeline += [(at, ms, kind) for at, ms, kind in led["timeline"]]
     figures.failed_actions += led["failed"]
     figures.refusals.update(led["refusals"])
     figures.sent.update({(public_id, version): at for public_id, version, at in led["sent"]})
@@ -216,7 +220,8 @@ def gms_apart() -> None:
         tables.append(table)
     gevent.joinall([gevent.spawn(lead, table, task["every"], task["stop"], figures)
                     for table in tables], timeout=task["stop"] - time.monotonic() + 40)
-    json.dump({"actions": figures.actions, "failed": figures.failed_actions,
+    json.dump({"actions": figures.actions, "timeline": figures.timeline,
+               "failed": figures.failed_actions,
                "refusals": figures.refusals,
                "sent": [[*key, at] for key, at in figures.sent.items()]}, sys.stdout)
 
@@ -292,6 +297,9 @@ def main() -> None:
     wanted = args.followers * args.seconds / args.poll
     report("polls", len(figures.polls), figures.failed_polls, figures.polls, width=12)
     report("GM actions", len(figures.actions), figures.failed_actions, figures.actions, width=12)
+    slowest = sorted(figures.timeline, key=lambda each: -each[1])[:5]
+    print("slowest actions: " + ", ".join(f"{ms:.0f} ms ({kind}, at {at:.1f} s)"
+                                          for at, ms, kind in slowest))
     if figures.refusals:
         print("actions failed: " + ", ".join(f"{count} × {name}"
                                              for name, count in figures.refusals.items()))
