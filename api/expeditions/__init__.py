@@ -54,7 +54,8 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
         database, timedelta(hours=float(app.config["EXPEDITION_IDEMPOTENCY_HOURS"])), heads)
     app.extensions["rpg_expeditions"] = store
     app.extensions["rpg_expedition_waits"] = Watcher(
-        store, int(app.config["EXPEDITION_MAX_WAITERS"]))
+        store, int(app.config["EXPEDITION_MAX_WAITERS"]),
+        int(app.config["EXPEDITION_WAIT_SECONDS"]))
     add_check(app, "database", database.check, required=True)
 
     # A read's conditional poll is free when it answers 304.

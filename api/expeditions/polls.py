@@ -41,7 +41,7 @@ from api.expeditions.heads import Head
 from api.expeditions.schemas import ReadQuery
 from api.expeditions.store import PUBLIC_ID, NotFound, role_of
 from api.expeditions.views import bearer, blp, etag, revalidated
-from api.expeditions.waits import Outcome, Watcher, preferred_wait
+from api.expeditions.waits import Outcome, Watcher, applied
 from api.hooks import Guard, bare_request_class, guards
 from api.language import accepted_language
 from api.procedures import query_args
@@ -66,14 +66,13 @@ class ConditionalPolls:
         self.request_class = bare_request_class(app)
         self._guards: tuple[Guard, ...] | None = None
         self.query = ReadQuery()
-        self.wait_seconds = int(app.config["EXPEDITION_WAIT_SECONDS"])
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if ("HTTP_IF_NONE_MATCH" in environ and environ.get("REQUEST_METHOD") == "GET"
                 and environ.get("PATH_INFO", "").startswith(self.prefix)):
             try:
-                asked = preferred_wait(environ.get("HTTP_PREFER", ""))
-                seconds = min(asked or 0, self.wait_seconds)
+                watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
+                seconds = watcher.held_for(environ.get("HTTP_PREFER", ""))
                 found = self._not_modified(environ, seconds > 0)
                 headers = None if found is None else self._waited(seconds, *found)
             except Exception:  # Flask answers it, as it answers every error
@@ -102,7 +101,7 @@ class ConditionalPolls:
         if outcome is Outcome.CHANGED:
             return None
         if outcome is Outcome.WAITED:
-            headers.append(("Preference-Applied", f"wait={seconds}"))
+            headers.append(applied(seconds))
         return headers
 
     def _not_modified(self, environ: dict[str, Any], waits: bool

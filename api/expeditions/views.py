@@ -75,6 +75,7 @@ from api.expeditions.store import (
     Unstorable,
 )
 from api.expeditions.store import NotFound as Unknown
+from api.expeditions.waits import Outcome, Watcher, applied
 from api.formats import Card, card_response, requested_format
 from api.language import json_body, request_language
 from api.limits import charge_rate_limit
@@ -396,16 +397,21 @@ class Expedition(MethodView):
         entries = query["entries"]
         with answered():
             if request.if_none_match:
-                try:
-                    version, role = store().head(public_id, token)
-                except Unknown:
-                    charge_rate_limit()  # a guessed link costs like any request: 429 past it
-                    raise
+                version, role = _poll_head(public_id, token)
                 tag = etag(version, role, lang, entries)
+                held = None
+                if role == "character" and request.if_none_match.contains_weak(tag):
+                    held = _hold(public_id, version)
+                    if held is not None and held[0] is Outcome.CHANGED:
+                        version, role = _poll_head(public_id, token)  # a revoked link: 404
+                        tag = etag(version, role, lang, entries)
                 if request.if_none_match.contains_weak(tag):
                     response = Response(status=304)
                     response.set_etag(tag, weak=True)
-                    return _revalidate(response)
+                    _revalidate(response)
+                    if held is not None and held[0] is Outcome.WAITED:
+                        response.headers.set(*applied(held[1]))  # as the players' (polls)
+                    return response
                 charge_rate_limit()
                 # The change every follower asks for at once: read once per process.
                 shared = (store().readings.get((public_id, version, lang, entries))
@@ -424,6 +430,31 @@ class Expedition(MethodView):
         response = _respond(body, query.get("format"), body["state"]["name"], data=data)
         response.set_etag(etag(body["version"], role, lang, entries), weak=True)
         return _revalidate(response)
+
+
+def _poll_head(public_id: str, token: str | None) -> tuple[int, Role]:
+    """The version and the role of a poll's link (:meth:`ExpeditionStore.head`)."""
+    try:
+        return store().head(public_id, token)
+    except Unknown:
+        charge_rate_limit()  # a guessed link costs like any request: 429 past it
+        raise
+
+
+def _hold(public_id: str, version: int) -> tuple[Outcome, int] | None:
+    """Hold a character's poll that nothing changed since (``version``) as long as its
+    ``Prefer: wait=N`` asks (:mod:`api.expeditions.waits`): how it ended and the seconds held;
+    ``None`` when it asks for no wait. The players' polls are held before Flask
+    (:mod:`api.expeditions.polls`), from the head kept in memory; a character's link is read in
+    the database (:meth:`ExpeditionStore.head`), so its poll is held here, after that read."""
+    watcher: Watcher = current_app.extensions["rpg_expedition_waits"]
+    seconds = watcher.held_for(request.headers.get("Prefer", ""))
+    if seconds <= 0:
+        return None
+    head, forgotten = store().kept_head(public_id, expired=True)
+    if head is None or head.version != version:
+        return Outcome.CHANGED, seconds  # changed since the link was read: asked again at once
+    return watcher.wait(public_id, head, forgotten, seconds), seconds
 
 
 def revalidated() -> list[tuple[str, str]]:

@@ -22,6 +22,12 @@ poll then. A process holds at most ``RPG_EXPEDITION_MAX_WAITERS`` waiting polls 
 is answered at once, without ``Preference-Applied``), and a worker told to stop answers them at
 once too (:func:`stop`, called by :mod:`api.worker`).
 
+The players' polls are held before Flask (:mod:`api.expeditions.polls`); a character's link is
+checked in the database, so its poll is held by Flask's view after that read, by the same watcher
+(``api.expeditions.views._hold``). A revoked character link wakes the polls held on this instance
+(the revocation forgets the head); the head in the database does not change, so on another
+instance it is refused at its next poll.
+
 The cost is the watcher's, per worker, not per follower: a waiting poll costs nothing until its
 answer. Its threads are greenlets under the run command's gevent workers; each process starts its
 own on its first wait (after gunicorn forked it). Waiting holds a request open: the run command
@@ -60,6 +66,11 @@ class Outcome(enum.Enum):
     CHANGED = "changed"  # the head changed (or the database could not tell): Flask answers
     WAITED = "waited"  # nothing changed in the time asked: 304 with Preference-Applied
     NOT_WAITED = "not waited"  # no room to wait, or the worker stops: 304 at once
+
+
+def applied(seconds: int) -> tuple[str, str]:
+    """The header of a ``304`` whose poll was held ``seconds`` with nothing changed."""
+    return ("Preference-Applied", f"wait={seconds}")
 
 
 def preferred_wait(prefer: str) -> int | None:
@@ -101,9 +112,10 @@ class Watcher:
     """The waiting polls of one process, and the threads that wake them (started on first use,
     in the process that waits)."""
 
-    def __init__(self, store: ExpeditionStore, most: int) -> None:
+    def __init__(self, store: ExpeditionStore, most: int, seconds: int) -> None:
         self.store = store
         self.most = most
+        self.seconds = seconds
         self._lock = threading.Lock()
         self._waiting: dict[str, set[Waiter]] = {}
         self._count = 0
@@ -111,6 +123,11 @@ class Watcher:
         self._running: set[str] = set()
         self._threads: list[threading.Thread] = []
         self._closed = False
+
+    def held_for(self, prefer: str) -> int:
+        """The seconds to hold a poll whose ``Prefer`` header is ``prefer``: what it asks, at most
+        ``RPG_EXPEDITION_WAIT_SECONDS`` (0: answered at once)."""
+        return min(preferred_wait(prefer) or 0, self.seconds)
 
     def wait(self, public_id: str, head: Head, forgotten: int, seconds: float) -> Outcome:
         """Hold this poll until ``public_id``'s head is no longer ``head`` (or its slot's count

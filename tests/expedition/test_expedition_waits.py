@@ -19,6 +19,7 @@ from werkzeug.test import TestResponse
 from api.expeditions.database import DatabaseUnavailable
 from api.expeditions.waits import Watcher, preferred_wait
 from tests.expedition.conftest import Table, app_on, closed
+from tests.expedition.test_expedition_character_links import Player
 from tests.expedition.test_expedition_polls import followed, poll, without_date
 
 #: The longest wait the tests' apps allow (the run command's own is 25 s).
@@ -95,6 +96,46 @@ def test_a_held_poll_of_a_rotated_players_link_is_refused_at_once(
     assert refused.status_code == 404
     assert refused.get_json()["message"] == "Výprava nenalezena: odkaz je neplatný nebo zrušený."
     assert without_date(refused) == without_date(poll(app, table, tag, table.players))
+
+
+def test_a_characters_poll_is_held_until_the_change_too(app: Flask,
+                                                        pool: ThreadPoolExecutor) -> None:
+    # A character's link is read in the database, so its poll is held in Flask's view, after
+    # that read, where the players' is held before Flask from the head kept in memory.
+    table, _ = followed(app)
+    eva = Player(table, "Eva")
+    tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
+                                headers=eva.headers).headers["ETag"]
+    assert tag == 'W/"1.character.cs.20"'
+    plain = poll(app, table, tag, eva.headers)
+    assert plain.status_code == 304 and "Preference-Applied" not in plain.headers
+    waited = poll(app, table, tag, {**eva.headers, "Prefer": "wait=1"})
+    assert waited.status_code == 304 and waited.get_data() == b""
+    assert waited.headers["Preference-Applied"] == "wait=1" and waited.headers["ETag"] == tag
+    assert sorted(without_date(waited)) == sorted(
+        [*without_date(plain), ("Preference-Applied", "wait=1")])
+    future = held(pool, app, table, tag, eva.headers)
+    assert not future.done()
+    table.act("shift", seed=1)
+    changed = future.result(timeout=30)
+    assert changed.status_code == 200 and "Preference-Applied" not in changed.headers
+    assert (changed.get_json()["role"], changed.get_json()["version"]) == ("character", 2)
+    assert changed.headers["ETag"] == 'W/"2.character.cs.20"'
+
+
+def test_a_held_poll_of_a_revoked_character_link_is_refused_at_once(
+        app: Flask, pool: ThreadPoolExecutor) -> None:
+    table, _ = followed(app)
+    eva = Player(table, "Eva")
+    tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
+                                headers=eva.headers).headers["ETag"]
+    future = held(pool, app, table, tag, eva.headers)
+    revoked = app.test_client().delete(
+        f"/api/v1/expeditions/{table.id}/character-links/{eva.link['id']}", headers=table.gm)
+    assert revoked.status_code == 204
+    refused = future.result(timeout=30)  # held MOST s, it would be a 304
+    assert refused.status_code == 404
+    assert without_date(refused) == without_date(poll(app, table, tag, eva.headers))
 
 
 def test_a_hidden_roll_stays_hidden_from_a_held_poll(app: Flask, pool: ThreadPoolExecutor) -> None:
