@@ -9,6 +9,7 @@ they were not.
 from __future__ import annotations
 
 import contextlib
+import gc
 import http.client
 import json
 import socket
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from api.serve import load_app
 from tests.reliability.servers import Server, get, serve
 
 LIMIT = 40
@@ -194,3 +196,17 @@ def test_the_start_up_line_names_the_site_the_api_docs_and_the_expeditions(
                   if line.startswith("Pravidla a API: "))
     assert f"http://127.0.0.1:{server.port}/ " in banner
     assert "/api/v1/docs" in banner and "výpravy: /vyprava/" in banner
+
+
+def test_the_run_commands_app_is_frozen_out_of_the_garbage_collector() -> None:
+    # What the app made at start lives as long as the process: a full collection walking it
+    # all paused whatever request was under way (a tenth of a second).
+    gc.unfreeze()
+    try:
+        app = load_app({"TESTING": True})
+        assert gc.get_freeze_count() > 10_000
+        assert not any(tracked is app for tracked in gc.get_objects())
+        assert not any(tracked is app.url_map for tracked in gc.get_objects())
+    finally:
+        gc.unfreeze()
+    assert any(tracked is app for tracked in gc.get_objects())  # walked again once unfrozen
