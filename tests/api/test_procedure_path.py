@@ -62,14 +62,10 @@ def flask_saw(app: Flask) -> Iterator[Recorder]:
     path.next = recorder.flask
 
 
-def test_every_api_request_passes_the_same_guards() -> None:
-    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
-                      "ALLOWED_HOSTS": "localhost"})
-    hooks = [hook.__name__ for hook in app.before_request_funcs[None]]
-    assert [name for name in hooks if name not in ROUTE_HOOKS] == GUARD_NAMES
-    assert set(hooks) - set(GUARD_NAMES) == set(ROUTE_HOOKS)
-    assert [guard.__name__ for guard in app.extensions[GUARDS]] == GUARD_NAMES
-
+def spy_on_guards(app: Flask) -> list[str]:
+    """The names of the guards the paths before Flask (the procedures', the polls') run from
+    now on, in order, as they run them (they read the guards at their first request: spy from
+    the start). Flask's own hooks call the guards they were made with, unspied."""
     passed: list[str] = []
 
     def spy(guard: Any) -> Any:
@@ -78,8 +74,19 @@ def test_every_api_request_passes_the_same_guards() -> None:
             guard(req)
         return spied
 
-    # The path reads its guards at its first request: spied from the start.
     app.extensions[GUARDS] = [spy(guard) for guard in app.extensions[GUARDS]]
+    return passed
+
+
+def test_every_api_request_passes_the_same_guards() -> None:
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": True,
+                      "ALLOWED_HOSTS": "localhost"})
+    hooks = [hook.__name__ for hook in app.before_request_funcs[None]]
+    assert [name for name in hooks if name not in ROUTE_HOOKS] == GUARD_NAMES
+    assert set(hooks) - set(GUARD_NAMES) == set(ROUTE_HOOKS)
+    assert [guard.__name__ for guard in app.extensions[GUARDS]] == GUARD_NAMES
+
+    passed = spy_on_guards(app)
     for method in ("GET", "POST"):
         passed.clear()
         kwargs: dict[str, Any] = ({"json": {"morale": 7}} if method == "POST"

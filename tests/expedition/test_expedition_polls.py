@@ -21,6 +21,7 @@ from werkzeug.test import TestResponse
 from api.expeditions.heads import Head, Heads
 from api.expeditions.store import PAGE_MAX
 from api.hooks import GUARDS
+from tests.api.test_procedure_path import spy_on_guards
 from tests.expedition.conftest import Table, app_on, closed
 
 
@@ -100,16 +101,7 @@ def test_a_poll_answered_before_flask_passes_every_guard_and_is_not_counted(
         database_url: str) -> None:
     app = app_on(database_url, RATELIMIT_ENABLED=True, ALLOWED_HOSTS="localhost")
     names = [guard.__name__ for guard in app.extensions[GUARDS]]
-    passed: list[str] = []
-
-    def spy(guard: Any) -> Any:
-        def spied(req: Any) -> None:
-            passed.append(guard.__name__)
-            guard(req)
-        return spied
-
-    # Both paths before Flask read the guards at their first request: spied from the start.
-    app.extensions[GUARDS] = [spy(guard) for guard in app.extensions[GUARDS]]
+    passed = spy_on_guards(app)
     try:
         table, tag = followed(app)
         read = app.test_client().get(f"/api/v1/expeditions/{table.id}", headers=table.players)
