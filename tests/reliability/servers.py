@@ -50,6 +50,15 @@ def stop(process: subprocess.Popen[bytes], timeout: float = 20) -> None:
             process.wait(timeout=10)
 
 
+def fresh_window(seconds: int, needed: float) -> None:
+    """Return once the rate limit's window of ``seconds`` has ``needed`` s left (windows start
+    at the multiples of ``seconds`` since the epoch, :mod:`api.limits.counters`): a budget
+    counted across several requests is then counted in one window, not cut by a new one."""
+    left = seconds - time.time() % seconds
+    if left < needed:
+        time.sleep(left + 0.1)
+
+
 def get(port: int, path: str, headers: dict[str, str] | None = None,
         timeout: float = 10, host: str = "127.0.0.1",
         tls: ssl.SSLContext | None = None) -> tuple[int, dict[str, str], bytes]:
