@@ -4,12 +4,14 @@ the built site, served locally, and Chromium."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.calculators import vectors as golden
+from tests.calculators.pages import LoadedPages
 
 
 @pytest.fixture(scope="session")
@@ -42,3 +44,13 @@ def calculators_url(site_url: str) -> str:
 def chromium(browser: object) -> object:
     """The session's one Chromium (see ``tests/conftest.py``)."""
     return browser
+
+
+@pytest.fixture(scope="session")
+def calculators(chromium: object, calculators_url: str) -> Iterator[LoadedPages]:
+    """The calculators' pages, loaded once for the process and handed out reset to each test
+    (``pages.LoadedPages``); ``calculators.open(path)`` gives ``path``'s page, its root element
+    and the page's errors."""
+    pages = LoadedPages(chromium, calculators_url)
+    yield pages
+    pages.close()

@@ -13,7 +13,8 @@ import pytest
 
 from rpg.core.outcome import Outcome
 from tests.browser import PHONE, scrolls_sideways
-from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll, by_page
+from tests.calculators.pages import LoadedPages
+from tests.calculators.test_calculators_browser import _close, _fill, _roll, by_page
 from tests.calculators.vectors import dice_sequences, vector
 
 
@@ -31,10 +32,12 @@ def sampled_cases(
     return random.Random(seed).sample(cases, min(sample, len(cases)))
 
 
-def replay_physical_dice(chromium: Any, url: str, path: str, cases: list[dict[str, Any]]) -> None:
+def replay_physical_dice(
+    calculators: LoadedPages, path: str, cases: list[dict[str, Any]],
+) -> None:
     """Each golden vector's inputs and dice typed into the form give the engine's result and
     Czech text, and a chance line exactly when the engine has a chance."""
-    page, root, errors = _open(chromium, url, path)
+    _, root, errors = calculators.open(path)
     for case in cases:
         root.locator("form").evaluate("form => form.reset()")
         _fill(root, case["input"], case["dice"])
@@ -46,15 +49,14 @@ def replay_physical_dice(chromium: Any, url: str, path: str, cases: list[dict[st
         else:
             assert "≈" in chance.inner_text(), case
     assert not errors
-    page.context.close()
 
 
 def refused_beside_the_field(
-    chromium: Any, url: str, path: str, inputs: dict[str, Any], field: str, words: str
+    calculators: LoadedPages, path: str, inputs: dict[str, Any], field: str, words: str
 ) -> None:
     """The form refuses ``inputs`` (physical dice among them as ``dice``): ``words`` shown beside
     ``field``, the field marked invalid, no result."""
-    page, root, errors = _open(chromium, url, path)
+    _, root, errors = calculators.open(path)
     fields = dict(inputs)
     _fill(root, fields, fields.pop("dice", None))
     assert _roll(root) is None
@@ -66,26 +68,24 @@ def refused_beside_the_field(
     assert control.get_attribute("aria-invalid") == "true"
     assert control.get_attribute("aria-describedby") == beside.get_attribute("id")
     assert not errors
-    page.context.close()
 
 
 def random_rolls_keep(
-    chromium: Any, url: str, path: str, inputs: dict[str, Any],
+    calculators: LoadedPages, path: str, inputs: dict[str, Any],
     invariant: Callable[[dict[str, Any]], bool], times: int = 5,
 ) -> None:
     """Dice rolled by the browser ``times`` over: every result keeps the rule's ``invariant``."""
-    page, root, errors = _open(chromium, url, path)
+    _, root, errors = calculators.open(path)
     _fill(root, inputs, None)
     for _ in range(times):
         result = _roll(root)
         assert result is not None, root.locator("[data-output]").inner_text()
         assert invariant(result), result
     assert not errors
-    page.context.close()
 
 
 def fit_a_phone(
-    chromium: Any, url: str, paths: Iterable[str], inputs: Mapping[str, dict[str, Any]],
+    calculators: LoadedPages, paths: Iterable[str], inputs: Mapping[str, dict[str, Any]],
     tmp_path_factory: pytest.TempPathFactory, *,
     roll: Callable[[Any], dict[str, Any] | None] = _roll, answered: bool = True,
 ) -> None:
@@ -96,7 +96,7 @@ def fit_a_phone(
     shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
     shots.mkdir(parents=True, exist_ok=True)
     for on_one_page in by_page(paths).values():  # a page opened once for its calculators
-        page, _, _ = _open(chromium, url, on_one_page[0])
+        page, _, _ = calculators.open(on_one_page[0])
         for path in on_one_page:
             page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
             root = page.locator(f'[data-procedure="{path}"]')
@@ -109,4 +109,3 @@ def fit_a_phone(
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
                 path, box)
             root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
-        page.context.close()

@@ -22,7 +22,7 @@ from tests.calculators.shared_checks import (
     replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _roll
 from tests.calculators.vectors import GRIDS, PROCEDURES, first_of_each
 from tests.pravidla.test_defense import GOLDEN as DEFENSE
 from tests.pravidla.test_persistent_damage import GOLDEN as PERSISTENT
@@ -131,8 +131,8 @@ def _physical(root, case: dict[str, Any]) -> None:
 
 
 @pytest.mark.browser
-def test_physical_dice_give_the_engines_answer(chromium, calculators_url, cases):
-    page, root, errors = _open(chromium, calculators_url, PATH)
+def test_physical_dice_give_the_engines_answer(calculators, cases):
+    _, root, errors = calculators.open(PATH)
     shown = [c for c in cases if "result" in c]
     for case in random.Random(3).sample(shown, SAMPLE):
         _physical(root, case)
@@ -140,12 +140,11 @@ def test_physical_dice_give_the_engines_answer(chromium, calculators_url, cases)
         assert root.locator(".calculator__text").inner_text() == case["text"]
         assert "Šance na zásah" in root.locator(".calculator__chance").inner_text()
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.browser
-def test_the_situations_are_folded_until_needed(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, PATH)
+def test_the_situations_are_folded_until_needed(calculators):
+    _, root, errors = calculators.open(PATH)
     details = root.locator("details")
     groups = details.evaluate_all("""groups => groups.map(d => [d.querySelector('summary')
         .textContent, [...d.querySelectorAll('[name]')].map(el => el.name)])""")
@@ -162,7 +161,6 @@ def test_the_situations_are_folded_until_needed(chromium, calculators_url):
     assert _roll(root)["critical"] is True
     assert details.evaluate_all("groups => groups.map(d => d.open)") == [False] * 3
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.browser
@@ -183,9 +181,9 @@ def test_the_situations_are_folded_until_needed(chromium, calculators_url):
     ({"auto_critical": True}, "auto_critical", "zapni „Bezmocný cíl (bez hodu na zásah)“"),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
-    chromium, calculators_url, inputs, field, words,
+    calculators, inputs, field, words,
 ):
-    page, root, errors = _open(chromium, calculators_url, PATH)
+    _, root, errors = calculators.open(PATH)
     given = {"ac": "10", "damage": "1d6", **inputs}
     dice = given.pop("dice", None)
     _physical(root, {"input": given, "dice": None if dice is None else [int(dice)]})
@@ -197,12 +195,11 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     assert words in beside.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.browser
-def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, PATH)
+def test_a_random_roll_gives_a_valid_answer(calculators):
+    _, root, errors = calculators.open(PATH)
     _unfold(root)
     _fill(root, RANDOM_INPUTS, None)
     for _ in range(8):
@@ -210,14 +207,13 @@ def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url):
         assert result is not None, root.locator("[data-output]").inner_text()
         assert random_result_is_valid(result), result
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.browser
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
     shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
     shots.mkdir(parents=True, exist_ok=True)
-    page, root, _ = _open(chromium, calculators_url, PATH)
+    page, root, _ = calculators.open(PATH)
     _unfold(root)
     _fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
                  "weapon": "slashing", "count": "3"}, [17, 4, 3, 19, 5])
@@ -227,7 +223,6 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     box = root.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     root.screenshot(path=str(shots / f"{PATH}.png"))
-    page.context.close()
 
 
 # --- defense [Obranné číslo] and persistent-damage [Perzistentní poškození] ------------------
@@ -237,9 +232,9 @@ OTHERS = ("defense", "persistent-damage")
 
 @pytest.mark.browser
 @pytest.mark.parametrize("path", OTHERS)
-def test_the_other_calculators_give_the_engines_answer(chromium, calculators_url, path):
+def test_the_other_calculators_give_the_engines_answer(calculators, path):
     grid = (DEFENSE if path == "defense" else PERSISTENT)[path]
-    replay_physical_dice(chromium, calculators_url, path,
+    replay_physical_dice(calculators, path,
                          sampled_cases(path, PROCEDURES[path], grid, sample=6, seed=4))
 
 
@@ -250,37 +245,35 @@ def test_the_other_calculators_give_the_engines_answer(chromium, calculators_url
     ("persistent-damage", {"damage": "1d8", "rounds": "101"}, "rounds", "Zadej hodnotu od 1"),
 ])
 def test_the_other_calculators_refuse_beside_the_field(
-    chromium, calculators_url, path, inputs, field, words,
+    calculators, path, inputs, field, words,
 ):
-    refused_beside_the_field(chromium, calculators_url, path, inputs, field, words)
+    refused_beside_the_field(calculators, path, inputs, field, words)
 
 
 @pytest.mark.browser
-def test_a_persistent_damage_roll_draws_the_totals_distribution(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "persistent-damage")
+def test_a_persistent_damage_roll_draws_the_totals_distribution(calculators):
+    _, root, errors = calculators.open("persistent-damage")
     _fill(root, {"damage": "1d8", "rounds": "3"}, None)
     result = _roll(root)
     assert result is not None and len(result["per_round"]) == 3
     assert root.locator(".calculator__chart rect").count() == 22  # totals 3..24
     assert root.locator(".calculator__chart rect.is-current").count() == 1
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.browser
-def test_the_defense_links_its_shield_block(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "defense")
+def test_the_defense_links_its_shield_block(calculators):
+    _, root, errors = calculators.open("defense")
     _fill(root, {"base": "10", "armor": "4", "shield": "2"}, None)
     assert _roll(root)["ac"] == 16
     assert root.locator(".calculator__next a").inner_text() == procedures()[
         "shield-block"].title.cs
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.browser
-def test_the_other_calculators_fit_a_phone(chromium, calculators_url, tmp_path_factory):
-    fit_a_phone(chromium, calculators_url, OTHERS, {
+def test_the_other_calculators_fit_a_phone(calculators, tmp_path_factory):
+    fit_a_phone(calculators, OTHERS, {
         "defense": {"base": "10", "armor": "5", "armor_trained": False, "shield": "2",
                     "two_weapons": True, "fatigue": "2", "cover": "3"},
         "persistent-damage": {"damage": "2d6+1", "rounds": "4"}}, tmp_path_factory)

@@ -12,9 +12,7 @@ from typing import Any
 
 import pytest
 
-from rpg.core.citations import RULES
-from rpg.core.registry import procedures
-from tests.browser import PHONE, scrolls_sideways
+from tests.browser import scrolls_sideways
 from tests.calculators import vectors as golden
 from tests.calculators.shared_checks import fit_a_phone, refused_beside_the_field
 from tests.calculators.test_calculators_browser import _cell, _fill
@@ -29,18 +27,6 @@ UNITS = golden.rules()["conquest/game"]["units"]
 COMBAT = "psychopaths-land/combat"
 ATTACK = "conquest/attack"
 SCORE, CAPTURE, TELEPORT = "conquest/score", "conquest/capture", "conquest/teleport"
-
-
-def _open(chromium, url: str, path: str):
-    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                   service_workers="block")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    rule = RULES[procedures()[path].rule]
-    page.goto(url + rule.page.lstrip("/") + "#" + rule.section)
-    page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
-    return page, page.locator(f'[data-procedure="{path}"]'), errors
 
 
 def _roll(root) -> dict[str, Any] | None:
@@ -94,7 +80,7 @@ def _refused_in_cell(root, name: str, words: str) -> None:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, path):
+def test_filled_calculator_gives_the_engines_result(calculators, path):
     procedure = golden.PROCEDURES[path]
     cases = [(inputs, dice) for inputs in golden.GRIDS[path]
              for dice in golden.dice_sequences(procedure, inputs)
@@ -102,7 +88,7 @@ def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, p
     # Unit names as the table spells them: the page picks them from a select, in a row too.
     names = {row[0] for row in UNITS}
     cases = [case for case in cases if _units_named(case[0]) <= names]
-    page, root, errors = _open(chromium, calculators_url, path)
+    _, root, errors = calculators.open(path)
     for inputs, dice in random.Random(6).sample(cases, min(3, len(cases))):
         root.locator("form").evaluate("form => form.reset()")
         _fill(root, inputs, dice)
@@ -110,13 +96,12 @@ def test_filled_calculator_gives_the_engines_result(chromium, calculators_url, p
         assert _roll(root) == expected["result"], inputs
         assert root.locator(".calculator__text").inner_text() == expected["text"]
     assert not errors
-    page.context.close()
 
 
-def test_combat_replays_the_same_dice_as_cards_are_played(chromium, calculators_url):
+def test_combat_replays_the_same_dice_as_cards_are_played(calculators):
     """At the table the duellists roll their d6 once and play cards step by step: the same
     dice with the cards changed give the engine's totals, fame and text each time."""
-    page, root, errors = _open(chromium, calculators_url, COMBAT)
+    _, root, errors = calculators.open(COMBAT)
     assert root.locator('[name="mode"] option').all_inner_texts() == [
         "mezi dvěma hráči", "mezi hráčem a psychopatem", "útok na hráče s psychopatem v inventáři",
         "odvetný souboj"]
@@ -131,7 +116,6 @@ def test_combat_replays_the_same_dice_as_cards_are_played(chromium, calculators_
     assert "(šílenost) + 2 (karty) = 7 proti 1d6 = 5 + 1 (šílenost) − 1 (karty) = 5" in (
         expected["text"])
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("inputs", "damage", "words"), [
@@ -143,9 +127,9 @@ def test_combat_replays_the_same_dice_as_cards_are_played(chromium, calculators_
      "(dosah 1–4): poškození 4; životy cíle 4 − 4 = 0"),
 ])
 def test_battle_sheet_picks_units_from_the_table_and_writes_every_term(
-    chromium, calculators_url, inputs, damage, words,
+    calculators, inputs, damage, words,
 ):
-    page, root, _ = _open(chromium, calculators_url, ATTACK)
+    _, root, _ = calculators.open(ATTACK)
     assert root.locator('select[name="attacker"] option').all_inner_texts() == [
         row[0] for row in UNITS]
     _fill(root, inputs, [])
@@ -153,7 +137,6 @@ def test_battle_sheet_picks_units_from_the_table_and_writes_every_term(
     assert result == _engine(ATTACK, inputs, [])["result"]
     assert result["damage"] == damage
     assert words in root.locator(".calculator__text").inner_text()
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "name", "value", "message"), [
@@ -163,15 +146,14 @@ def test_battle_sheet_picks_units_from_the_table_and_writes_every_term(
     ("olgoj-chorchoj/engineering", "products", "3, -1, 2", "Položka č. 2"),
 ])
 def test_the_form_refuses_what_the_calculator_does_not_check_again(
-    chromium, calculators_url, path, name, value, message,
+    calculators, path, name, value, message,
 ):
     """The bounds of the API's schema are the form's: a calculator never sees such a value."""
-    page, root, _ = _open(chromium, calculators_url, path)
+    _, root, _ = calculators.open(path)
     control = root.locator(f'[name="{name}"]')
     control.fill(value)
     assert _roll(root) is None
     assert message in root.locator(f"#{control.get_attribute('id')}-chyba").inner_text()
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "field", "words"), [
@@ -183,9 +165,9 @@ def test_the_form_refuses_what_the_calculator_does_not_check_again(
      "Jména frakcí se opakují"),
 ])
 def test_a_rule_error_is_shown_in_czech_beside_its_field(
-    chromium, calculators_url, path, inputs, field, words,
+    calculators, path, inputs, field, words,
 ):
-    refused_beside_the_field(chromium, calculators_url, path, inputs, field, words)
+    refused_beside_the_field(calculators, path, inputs, field, words)
 
 
 @pytest.mark.parametrize(("path", "inputs", "cell", "words"), [
@@ -203,13 +185,12 @@ def test_a_rule_error_is_shown_in_czech_beside_its_field(
     (CAPTURE, {"faction": "Rudí", "ships": [{"unit": "Scout", "system": " "}]},
      "ships.0.system", "Řádek č. 1, „Soustava“: Vyplň toto pole."),
 ])
-def test_the_form_refuses_a_rows_cell_beside_it(chromium, calculators_url, path, inputs, cell,
+def test_the_form_refuses_a_rows_cell_beside_it(calculators, path, inputs, cell,
                                                 words):
-    page, root, errors = _open(chromium, calculators_url, path)
+    _, root, errors = calculators.open(path)
     _fill(root, inputs, None)
     _refused_in_cell(root, cell, words)
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "row"), [
@@ -220,16 +201,15 @@ def test_the_form_refuses_a_rows_cell_beside_it(chromium, calculators_url, path,
      "Řádek č. 2, „Frakce v sektoru“"),
 ])
 def test_a_rule_error_about_one_row_is_shown_beside_its_cell(
-    chromium, calculators_url, path, inputs, row,
+    calculators, path, inputs, row,
 ):
     """The engine names a value inside a list (``ships.1.unit``, a sector ``sectors.1``): its
     refusal stands beside that row's cell, named by the row and the cell's label."""
     refused = _engine(path, inputs, [])["error"]
-    page, root, errors = _open(chromium, calculators_url, path)
+    _, root, errors = calculators.open(path)
     _fill(root, inputs, None)
     _refused_in_cell(root, refused["field"], f"{row}: {refused['message']}")
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("ships", "holdings", "message"), [
@@ -243,9 +223,9 @@ def test_a_rule_error_about_one_row_is_shown_beside_its_cell(
      "„Lodě na checkpointech“."),
 ])
 def test_capture_errors_are_shown_in_czech_beside_their_rows(
-    chromium, calculators_url, ships, holdings, message,
+    calculators, ships, holdings, message,
 ):
-    page, root, errors = _open(chromium, calculators_url, CAPTURE)
+    _, root, errors = calculators.open(CAPTURE)
     inputs = {"faction": "Rudí", "ships": ships, "holdings": holdings}
     _fill(root, inputs, None)
     assert _roll(root) is None
@@ -256,43 +236,39 @@ def test_capture_errors_are_shown_in_czech_beside_their_rows(
     assert message in error.inner_text()
     assert control.get_attribute("aria-invalid") == "true"
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize("damage", [1, 7, 9])
 def test_a_damaged_displacer_quotes_its_rule_whatever_the_damage(
-    chromium, calculators_url, damage,
+    calculators, damage,
 ):
     """7 is all its hit points: still the damaged-Displacer rule, not the removal at 0 hp."""
-    page, root, _ = _open(chromium, calculators_url, TELEPORT)
+    _, root, _ = calculators.open(TELEPORT)
     _fill(root, {"turn": 5, "damage": damage}, [])
     assert _roll(root) is None
     error = root.locator('[id$="-damage-chyba"]')
     assert error.inner_text() == _engine(TELEPORT, {"turn": 5, "damage": damage}, [])[
         "error"]["message"]
     assert "„Poškozený Displacer se nemůže teleportovat.“" in error.inner_text()
-    page.context.close()
 
 
-def test_a_blank_faction_never_reaches_the_capture(chromium, calculators_url):
-    page, root, _ = _open(chromium, calculators_url, CAPTURE)
+def test_a_blank_faction_never_reaches_the_capture(calculators):
+    _, root, _ = calculators.open(CAPTURE)
     _fill(root, {"faction": "   ", "ships": [{"unit": "Scout", "system": "Alfa"}]}, None)
     assert _roll(root) is None
     assert root.locator('[id$="-faction-chyba"]').inner_text() == "Vyplň toto pole."
-    page.context.close()
 
 
-def test_a_blank_holder_is_an_unoccupied_checkpoint(chromium, calculators_url, client):
+def test_a_blank_holder_is_an_unoccupied_checkpoint(calculators, client):
     """The holder's cell left blank (spaces too) is the API's null, as its label says: the
     engine's refusal of a blank name never comes from the form."""
-    page, root, errors = _open(chromium, calculators_url, CAPTURE)
+    _, root, errors = calculators.open(CAPTURE)
     ship = {"unit": "Frigate", "system": "Beta"}
     _fill(root, {"faction": "Rudí", "ships": [{**ship, "holder": "  "}]}, None)
     api = _api(client, CAPTURE, {"faction": "Rudí", "ships": [{**ship, "holder": None}]})
     assert _roll(root) == api["result"]
     assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "labels"), [
@@ -317,11 +293,11 @@ def test_a_blank_holder_is_an_unoccupied_checkpoint(chromium, calculators_url, c
      {"units": ["Jednotka", "Počet"]}),
 ])
 def test_rows_filled_on_a_phone_give_the_apis_answer(
-    chromium, calculators_url, client, path, inputs, labels,
+    calculators, client, path, inputs, labels,
 ):
     """Nothing is rolled: factions, sectors, ships and holdings written row by row (each cell
     labelled in Czech) give what the API answers for the same JSON."""
-    page, root, errors = _open(chromium, calculators_url, path)
+    _, root, errors = calculators.open(path)
     _fill(root, inputs, None)
     for name, shown in labels.items():
         row = root.locator(f'[data-kind="rows"][data-name="{name}"] > [data-row]').first
@@ -332,15 +308,13 @@ def test_rows_filled_on_a_phone_give_the_apis_answer(
     assert _roll(root) == api["result"]
     assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors
-    page.context.close()
 
 
-def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calculators_url):
-    page, _, _ = _open(chromium, calculators_url, SCORE)
+def test_score_sits_before_the_winner_under_the_end_of_game_rule(calculators):
+    page, _, _ = calculators.open(SCORE)
     order = page.locator('[data-procedure^="conquest/"]').evaluate_all(
         "roots => roots.map((root) => root.dataset.procedure)")
     assert order.index(SCORE) + 1 == order.index("conquest/winner")
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "where"), [
@@ -348,27 +322,26 @@ def test_score_sits_before_the_winner_under_the_end_of_game_rule(chromium, calcu
     ("conquest/winner", "sectors.0.0.units.0.key"), ("conquest/buy", "units.0.key"),
 ])
 def test_units_are_picked_from_the_table_wherever_one_is_named(
-    chromium, calculators_url, path, where,
+    calculators, path, where,
 ):
     """A unit alone or in a row is one of the table's: no other can be named (the engine's
     'Neznámá jednotka' never comes from the form)."""
-    page, root, _ = _open(chromium, calculators_url, path)
+    _, root, _ = calculators.open(path)
     if where.startswith("sectors"):  # a faction's units start with no row: one is added
         _cell(root, "sectors.0.0.units").locator(
             ":scope > [data-cell=rows] > [data-action=add-row]").click()
     select = (_cell(root, where).locator("select") if "." in where
               else root.locator(f'select[name="{where}"]'))
     assert select.locator("option").all_inner_texts() == [row[0] for row in UNITS]
-    page.context.close()
 
 
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
     forms = {}
     for path in PATHS:
         inputs = next(i for i in golden.GRIDS[path] if "result" in _engine(
             path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
         forms[path] = inputs if path != ATTACK else {**inputs, "distance": 2}
-    fit_a_phone(chromium, calculators_url, PATHS, forms, tmp_path_factory, roll=_roll,
+    fit_a_phone(calculators, PATHS, forms, tmp_path_factory, roll=_roll,
                 answered=False)
 
 
@@ -377,24 +350,23 @@ def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_pat
     ("conquest/teleport", "turn", "Tah, ve kterém se teleportuje"),
 ])
 def test_fields_shared_with_other_rulebooks_are_labelled_for_this_game(
-    chromium, calculators_url, path, name, label,
+    calculators, path, name, label,
 ):
-    page, root, _ = _open(chromium, calculators_url, path)
+    _, root, _ = calculators.open(path)
     control = root.locator(f'[name="{name}"]')
     assert root.locator(f'label[for="{control.get_attribute("id")}"]').inner_text() == label
-    page.context.close()
 
 
 MOVE = "conquest/move"
 
 
-def test_a_move_is_drawn_on_the_hex_map(chromium, calculators_url, client):
+def test_a_move_is_drawn_on_the_hex_map(calculators, client):
     """Each hex a row of its q and r; the answer is the API's, and the path is drawn: a hex per
     cell around it, the path's hexes numbered from the start, the ship and the broken step
     marked."""
     inputs = {"unit": "Scout", "path": [[0, 0], [1, 0], [2, 0], [3, -1]],
               "ships": [[2, 0], [4, -1]]}
-    page, root, errors = _open(chromium, calculators_url, MOVE)
+    page, root, errors = calculators.open(MOVE)
     row = root.locator('[data-kind="rows"][data-name="path"] > [data-row]').first
     assert row.locator("[data-rows=tuple] label > span").all_inner_texts() == ["q", "r"]
     _fill(root, inputs, None)
@@ -410,7 +382,6 @@ def test_a_move_is_drawn_on_the_hex_map(chromium, calculators_url, client):
     assert figure.locator("polygon.is-broken").count() == 1
     assert not scrolls_sideways(page)
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("inputs", "cell", "words"), [
@@ -421,19 +392,17 @@ def test_a_move_is_drawn_on_the_hex_map(chromium, calculators_url, client):
      "Řádek č. 2, „Hex“: Hex [3, 3] je mezi loděmi dvakrát: „Na jednom hexu nikdy nesmí stát "
      "více lodí.“"),
 ])
-def test_a_path_that_is_no_move_is_refused_beside_its_row(chromium, calculators_url, inputs,
+def test_a_path_that_is_no_move_is_refused_beside_its_row(calculators, inputs,
                                                            cell, words):
-    page, root, errors = _open(chromium, calculators_url, MOVE)
+    _, root, errors = calculators.open(MOVE)
     _fill(root, inputs, None)
     _refused_in_cell(root, cell, words)
     assert root.locator("svg.calculator__map").count() == 0
     assert not errors
-    page.context.close()
 
 
-def test_a_coordinate_off_the_map_is_refused_by_the_form(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, MOVE)
+def test_a_coordinate_off_the_map_is_refused_by_the_form(calculators):
+    _, root, errors = calculators.open(MOVE)
     _fill(root, {"unit": "Scout", "path": [[0, 0], [101, 0]]}, None)
     _refused_in_cell(root, "path.1", "Řádek č. 2, „Hex“: Zadej hodnotu od -100 do 100.")
     assert not errors
-    page.context.close()

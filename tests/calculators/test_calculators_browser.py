@@ -16,6 +16,7 @@ from rulesite.calculators import COMMON, starting_values
 from rulesite.reference import openapi_document
 from tests.browser import PHONE, serve
 from tests.calculators import vectors as golden
+from tests.calculators.pages import page_of
 
 pytestmark = pytest.mark.browser
 
@@ -26,19 +27,12 @@ CORE = ("roll", "morale", "reaction", "falling", "skill-check", "saving-throw", 
         "chance", "trap", "wandering-monsters")
 
 
-def _page_of(path: str) -> str:
-    from rpg.core.citations import RULES
-
-    rule = RULES[procedures()[path].rule]
-    return rule.page.lstrip("/") + "#" + rule.section
-
-
 def by_page(paths: Iterable[str]) -> dict[str, list[str]]:
     """``paths`` grouped by the page that holds their calculators (its URL without the
     section), in their order: a page's calculators are checked on one load of it."""
     pages: dict[str, list[str]] = {}
     for path in paths:
-        pages.setdefault(_page_of(path).split("#")[0], []).append(path)
+        pages.setdefault(page_of(path).split("#")[0], []).append(path)
     return pages
 
 
@@ -51,21 +45,6 @@ def _sample(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Vectors with a result, drawn with a fixed seed (the branches are all covered under node)."""
     rolled = [case for case in cases if "result" in case]
     return random.Random(5).sample(rolled, min(SAMPLE_PER_PROCEDURE, len(rolled)))
-
-
-def _open(context_or_browser, url: str, path: str):
-    if hasattr(context_or_browser, "new_context"):
-        # No service worker here: precaching the whole site would slow every page down.
-        context = context_or_browser.new_context(
-            viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
-        page = context.new_page()
-    else:
-        page = context_or_browser.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url + _page_of(path))
-    page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
-    return page, page.locator(f'[data-procedure="{path}"]'), errors
 
 
 def _written(value: Any) -> str:
@@ -232,8 +211,8 @@ def _close(actual: Any, expected: Any) -> bool:
 
 
 @pytest.mark.parametrize("path", CORE)
-def test_physical_dice_give_the_engines_result(chromium, calculators_url, vectors, path):
-    page, root, errors = _open(chromium, calculators_url, path)
+def test_physical_dice_give_the_engines_result(calculators, vectors, path):
+    _, root, errors = calculators.open(path)
     for index, case in enumerate(_sample(vectors[path])):
         root.locator("form").evaluate("form => form.reset()")
         _fill(root, case["input"], case["dice"])
@@ -243,7 +222,6 @@ def test_physical_dice_give_the_engines_result(chromium, calculators_url, vector
         if case["chance"] is not None:
             assert "≈" in root.locator(".calculator__chance").inner_text()
     assert not errors
-    page.context.close()
 
 
 def _conforms(value: Any, schema: dict[str, Any], components: dict[str, Any]) -> bool:
@@ -302,13 +280,13 @@ RANDOM_INPUTS = {
 
 
 @pytest.mark.parametrize("path", CORE)
-def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
+def test_a_random_roll_gives_a_valid_result(calculators, path):
     document = openapi_document()
     components = document["components"]["schemas"]
     response = document["paths"][f"/api/v1/{path}"]["get"]["responses"]["200"]
     envelope = response["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     result_schema = components[envelope]["properties"]["result"]
-    page, root, errors = _open(chromium, calculators_url, path)
+    _, root, errors = calculators.open(path)
     _fill(root, RANDOM_INPUTS[path], None)
     seen = []
     for _ in range(5):
@@ -318,7 +296,6 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
         assert INVARIANTS[path](result), result
         seen.append(result)
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "field", "message"), [
@@ -339,9 +316,9 @@ def test_a_random_roll_gives_a_valid_result(chromium, calculators_url, path):
      "vynech „Obtížnost číslem (místo výběru)“, nebo „Dovednost, kterou postava nemá"),
 ])
 def test_an_invalid_field_shows_a_czech_error_beside_it(
-    chromium, calculators_url, path, inputs, field, message,
+    calculators, path, inputs, field, message,
 ):
-    page, root, _ = _open(chromium, calculators_url, path)
+    _, root, _ = calculators.open(path)
     fields = dict(inputs)
     dice = fields.pop("dice", None)
     _fill(root, fields, None)
@@ -356,24 +333,18 @@ def test_an_invalid_field_shows_a_czech_error_beside_it(
     assert control.get_attribute("aria-describedby") == error.get_attribute("id")
     # The field to fix has the focus, so a phone scrolls it into view.
     assert control.evaluate("element => element === document.activeElement")
-    page.context.close()
 
 
-def test_every_calculator_starts_and_answers_the_first_tap_of_its_button(chromium,
-                                                                           calculators_url):
+def test_every_calculator_starts_and_answers_the_first_tap_of_its_button(calculators):
     # Every calculator, whoever wrote it, wired by its page's script (one visit per page; that
     # every field has a label is read from the built HTML: test_markup.py). A GM opening any
     # calculator and tapping its button gets an answer: every field without a default holds the
     # procedure's first sample's value (samples[0] answers), never an empty required field
     # answering "Vyplň toto pole". A reset brings the sample back.
-    pages = by_page(golden.calculators())
-    context = chromium.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    for url, paths in pages.items():
-        page.goto(calculators_url + url)
+    errors: list[list[str]] = []
+    for paths in by_page(golden.calculators()).values():
+        page, _, on_page = calculators.open(paths[0])
+        errors.append(on_page)
         for path in paths:
             page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
             root = page.locator(f'[data-procedure="{path}"]')
@@ -386,25 +357,23 @@ def test_every_calculator_starts_and_answers_the_first_tap_of_its_button(chromiu
                     assert title and title == figure.locator("svg").get_attribute(
                         "aria-label"), path
                 root.locator("form").evaluate("form => form.reset()")
-    assert not errors
-    context.close()
+    assert not [error for on_page in errors for error in on_page]
 
 
-def test_a_chart_has_a_title_saying_what_it_shows(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "surprise")
+def test_a_chart_has_a_title_saying_what_it_shows(calculators):
+    _, root, errors = calculators.open("surprise")
     _fill(root, {}, [1, 5])
     _roll(root)
     figure = root.locator(".calculator__figure")
     assert figure.locator("figcaption").inner_text() == "Šance, kolik stran bude překvapeno"
     assert figure.locator("svg text").all_text_contents() == ["nikdo", "některá", "všechny"]
     assert not errors
-    page.context.close()
 
 
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
     from tests.calculators.shared_checks import fit_a_phone
 
-    fit_a_phone(chromium, calculators_url, CORE, RANDOM_INPUTS, tmp_path_factory)
+    fit_a_phone(calculators, CORE, RANDOM_INPUTS, tmp_path_factory)
 
 
 WAIT_FOR_WORKER = """async () => {
@@ -420,9 +389,14 @@ WAIT_FOR_WORKER = """async () => {
 def test_offline_reload_still_computes(chromium, calculators_site, vectors):
     context = chromium.new_context(viewport=PHONE)
     case = _sample(vectors["falling"])[0]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     with serve(calculators_site) as url:
-        page, root, errors = _open(context, url, "falling")
+        page.goto(url + page_of("falling"))
+        page.wait_for_selector('[data-procedure="falling"][data-ready]')
         assert page.evaluate(WAIT_FOR_WORKER)
+    root = page.locator('[data-procedure="falling"]')
     context.set_offline(True)
     page.reload()
     page.wait_for_selector('[data-procedure="falling"][data-ready]')

@@ -18,7 +18,7 @@ from tests.calculators.shared_checks import (
     random_rolls_keep,
     refused_beside_the_field,
 )
-from tests.calculators.test_calculators_browser import _close, _fill, _open
+from tests.calculators.test_calculators_browser import _close, _fill
 from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
@@ -53,8 +53,8 @@ def _cases(path: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
-    page, root, errors = _open(chromium, calculators_url, path)
+def test_physical_dice_give_the_engines_answer(calculators, path):
+    _, root, errors = calculators.open(path)
     for case in _cases(path):
         root.locator("form").evaluate("form => form.reset()")
         _fill(root, case["input"], case["dice"])
@@ -63,7 +63,6 @@ def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
         # None of these procedures has a chance of its own: the engine's is null.
         assert root.locator(".calculator__chance").count() == 0, case
     assert not errors
-    page.context.close()
 
 
 def _bars(root) -> list[tuple[str, bool]]:
@@ -86,18 +85,17 @@ def _bars(root) -> list[tuple[str, bool]]:
       ("40: 25\u00a0%", False)]),
 ])
 def test_the_chart_shows_the_exact_distribution_and_the_rolled_outcome(
-    chromium, calculators_url, path, inputs, dice, bars,
+    calculators, path, inputs, dice, bars,
 ):
-    page, root, errors = _open(chromium, calculators_url, path)
+    _, root, errors = calculators.open(path)
     _fill(root, inputs, dice)
     assert _roll(root) is not None
     assert _bars(root) == bars
     assert not errors
-    page.context.close()
 
 
-def test_indoor_distance_when_surprised_charts_the_halved_4d6(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "encounter-distance")
+def test_indoor_distance_when_surprised_charts_the_halved_4d6(calculators):
+    _, root, errors = calculators.open("encounter-distance")
     _fill(root, {"location": "indoors", "surprised": True}, [6, 6, 6, 5])
     assert _roll(root) == {"distance_m": 11, "zone": "poblize", "zone_name": "Poblíž",
                            "next": []}
@@ -106,11 +104,10 @@ def test_indoor_distance_when_surprised_charts_the_halved_4d6(chromium, calculat
     # 14/1296 (23 or 22)
     assert [title for title, current in shown if current] == ["11: 1,08\u00a0%"]
     assert not errors
-    page.context.close()
 
 
-def test_the_whole_encounter_reuses_each_step(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "encounter")
+def test_the_whole_encounter_reuses_each_step(calculators):
+    _, root, errors = calculators.open("encounter")
     # Surprise 1 and 6 (the players are surprised), distance 1d4 = 2, the enemies' d10 = 7,
     # their reaction 2d6 = 6 + 6 + 2.
     _fill(root, {"location": "wilderness", "reaction_modifier": "2"}, [1, 6, 2, 7, 6, 6])
@@ -124,11 +121,10 @@ def test_the_whole_encounter_reuses_each_step(chromium, calculators_url):
     assert text.endswith("Reakce (nepřátelé): 2d6 = 6 + 6 = 12 + 2 = 14 → Přátelský, nápomocný "
                          "(NPC: Pozitivní).")
     assert not errors
-    page.context.close()
 
 
-def test_the_next_steps_link_to_their_calculators(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "surprise")
+def test_the_next_steps_link_to_their_calculators(calculators):
+    _, root, errors = calculators.open("surprise")
     _fill(root, {}, [1, 5])
     assert [step["procedure"] for step in _roll(root)["next"]] == ["encounter-distance",
                                                                    "initiative"]
@@ -136,8 +132,7 @@ def test_the_next_steps_link_to_their_calculators(chromium, calculators_url):
     assert links.evaluate_all("as => as.map(a => [a.textContent, a.getAttribute('href')])") == [
         ["Vzdálenost setkání", "#kalkulacka-encounter-distance"],
         ["Iniciativa", "/pravidla/souboje/#iniciativa"]]
-    page.context.close()
-    page, root, errors = _open(chromium, calculators_url, "encounter")
+    _, root, errors = calculators.open("encounter")
     _fill(root, {}, [3, 4, 1, 1, 1, 1, 5, 7, 3, 4])
     assert _roll(root)["next"] == [{"procedure": "encounter-duration",
                                     "url": "/api/v1/encounter-duration",
@@ -145,17 +140,15 @@ def test_the_next_steps_link_to_their_calculators(chromium, calculators_url):
     assert root.locator(".calculator__next a").get_attribute("href") == (
         "#kalkulacka-encounter-duration")
     assert not errors
-    page.context.close()
 
 
-def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url):
+def test_a_location_is_a_choice_of_the_engines_places(calculators):
     for path in ("encounter-distance", "encounter"):
-        page, root, _ = _open(chromium, calculators_url, path)
+        _, root, _ = calculators.open(path)
         options = root.locator('[name="location"] option')
         assert options.evaluate_all("os => os.map(o => [o.value, o.textContent])") == [
             ["indoors", "vnitřní prostory"], ["wilderness", "divočina, moře nebo vzduch"]]
         assert root.locator('[name="location"]').input_value() == "wilderness"
-        page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "field", "message"), [
@@ -180,9 +173,9 @@ def test_a_location_is_a_choice_of_the_engines_places(chromium, calculators_url)
     ("encounter-duration", {"rounds": ""}, "rounds", "Vyplň toto pole."),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
-    chromium, calculators_url, path, inputs, field, message,
+    calculators, path, inputs, field, message,
 ):
-    refused_beside_the_field(chromium, calculators_url, path, inputs, field, message)
+    refused_beside_the_field(calculators, path, inputs, field, message)
 
 
 #: A random roll in the browser: inputs (as typed), and what its result must satisfy.
@@ -224,8 +217,8 @@ INVARIANTS: dict[str, Callable[[dict[str, Any]], bool]] = {
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
-    random_rolls_keep(chromium, calculators_url, path, RANDOM_INPUTS[path], INVARIANTS[path],
+def test_a_random_roll_gives_a_valid_answer(calculators, path):
+    random_rolls_keep(calculators, path, RANDOM_INPUTS[path], INVARIANTS[path],
                       times=6)
 
 
@@ -235,6 +228,6 @@ PHONE_INPUTS = {"initiative": {"sides": _LONG}, "surprise": {"sides": _LONG},
                 "encounter": {"sides": _LONG, "location": "indoors"}}
 
 
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    fit_a_phone(chromium, calculators_url, PATHS, {**RANDOM_INPUTS, **PHONE_INPUTS},
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
+    fit_a_phone(calculators, PATHS, {**RANDOM_INPUTS, **PHONE_INPUTS},
                 tmp_path_factory)

@@ -21,7 +21,7 @@ from tests.calculators.shared_checks import (
     replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _open, _roll
+from tests.calculators.test_calculators_browser import _roll
 
 pytestmark = pytest.mark.browser
 
@@ -57,12 +57,12 @@ def _cases(path: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
-    replay_physical_dice(chromium, calculators_url, path, _cases(path))
+def test_physical_dice_give_the_engines_answer(calculators, path):
+    replay_physical_dice(calculators, path, _cases(path))
 
 
-def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "mishap")
+def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(calculators):
+    _, root, errors = calculators.open("mishap")
     options = root.locator('[name="kind"] option').evaluate_all("os => os.map(o => o.value)")
     assert options == list(situations.MISHAPS)
     for kind in situations.MISHAPS:
@@ -74,7 +74,6 @@ def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(chromium, calcu
         assert consequence in root.locator(".calculator__text").inner_text()
         assert "1/2" in root.locator(".calculator__chance").inner_text()
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "field", "quote"), [
@@ -98,18 +97,18 @@ def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(chromium, calcu
      "„Dosah termovize (m)“ má smysl jen u stvoření s termovizí: zapni „Stvoření má termovizi“"),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
-    chromium, calculators_url, path, inputs, field, quote,
+    calculators, path, inputs, field, quote,
 ):
-    refused_beside_the_field(chromium, calculators_url, path, inputs, field, quote)
+    refused_beside_the_field(calculators, path, inputs, field, quote)
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
-    random_rolls_keep(chromium, calculators_url, path, RANDOM_INPUTS[path], INVARIANTS[path])
+def test_a_random_roll_gives_a_valid_answer(calculators, path):
+    random_rolls_keep(calculators, path, RANDOM_INPUTS[path], INVARIANTS[path])
 
 
-def test_a_wandering_monster_met_links_to_the_encounter(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "dungeon-turn")
+def test_a_wandering_monster_met_links_to_the_encounter(calculators):
+    _, root, errors = calculators.open("dungeon-turn")
     root.locator('[name="turn"]').fill("2")
     root.locator('[name="roll"]').set_checked(True)
     root.locator('[name="dice"]').fill("1")
@@ -118,8 +117,7 @@ def test_a_wandering_monster_met_links_to_the_encounter(chromium, calculators_ur
     assert [step["url"] for step in result["next"]] == ["/api/v1/encounter?location=indoors"]
     assert root.locator(".calculator__next a").inner_text() == "Náhlé setkání"
     assert not errors
-    page.context.close()
 
 
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    fit_a_phone(chromium, calculators_url, PATHS, RANDOM_INPUTS, tmp_path_factory)
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
+    fit_a_phone(calculators, PATHS, RANDOM_INPUTS, tmp_path_factory)

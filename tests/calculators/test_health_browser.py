@@ -21,7 +21,7 @@ from tests.calculators.shared_checks import (
     replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _fill, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -55,8 +55,8 @@ def _cases(path: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
-    replay_physical_dice(chromium, calculators_url, path, _cases(path))
+def test_physical_dice_give_the_engines_answer(calculators, path):
+    replay_physical_dice(calculators, path, _cases(path))
 
 
 @pytest.mark.parametrize(("path", "inputs", "dice", "exact"), [
@@ -66,8 +66,8 @@ def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
     ("death-save", {"died_before": True, "give_up_skill_points": True}, [], "1"),
     ("death-save", {"poisoned": True}, [], "0"),
 ])
-def test_the_exact_chance_is_the_engines(chromium, calculators_url, path, inputs, dice, exact):
-    page, root, errors = _open(chromium, calculators_url, path)
+def test_the_exact_chance_is_the_engines(calculators, path, inputs, dice, exact):
+    _, root, errors = calculators.open(path)
     _fill(root, inputs, dice)
     result = _roll(root)
     assert result is not None
@@ -79,11 +79,10 @@ def test_the_exact_chance_is_the_engines(chromium, calculators_url, path, inputs
         assert root.locator(".calculator__text").inner_text().endswith(
             "1d20 = 3 + 2 − 9 (únava) = −4 < 12 → umírá.")
     assert not errors
-    page.context.close()
 
 
-def test_the_reasons_are_counted_in_the_rules_words(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "fatigue")
+def test_the_reasons_are_counted_in_the_rules_words(calculators):
+    _, root, errors = calculators.open("fatigue")
     counts = root.locator('[data-kind="choices"][data-name="reasons"] input')
     assert counts.evaluate_all("cs => cs.map(c => c.dataset.value)") == list(
         health.FATIGUE_REASONS)
@@ -97,13 +96,12 @@ def test_the_reasons_are_counted_in_the_rules_words(chromium, calculators_url):
     assert "Únava 5 + 3 = 8" in root.locator(".calculator__text").inner_text()
     assert root.locator(".calculator__chance").count() == 0
     assert not errors
-    page.context.close()
 
 
 def test_a_save_due_names_its_input_by_its_label_and_links_the_saving_throw(
-    chromium, calculators_url,
+    calculators,
 ):
-    page, root, errors = _open(chromium, calculators_url, "fatigue")
+    _, root, errors = calculators.open("fatigue")
     _fill(root, {"level": 6, "modifier": 2}, [])
     root.locator("details.calculator__group summary").click()
     root.locator('[name="hungry_days"]').fill("1")
@@ -120,11 +118,10 @@ def test_a_save_due_names_its_input_by_its_label_and_links_the_saving_throw(
     assert link.inner_text() == "Záchranný hod"
     assert link.get_attribute("href") == "/pravidla/zachranne-hody/#hod-zachranneho-hodu"
     assert not errors
-    page.context.close()
 
 
-def test_a_dead_character_is_not_healed(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "healing")
+def test_a_dead_character_is_not_healed(calculators):
+    _, root, errors = calculators.open("healing")
     _fill(root, {"hp": "0", "max_hp": "8", "nights": "2"}, [])
     assert _roll(root) is None
     beside = root.locator("#kalk-healing-hp-chyba")
@@ -133,7 +130,6 @@ def test_a_dead_character_is_not_healed(chromium, calculators_url):
         "považováno za mrtvé.“ Léčení už nepomůže; hráčovu postavu může zachránit volitelný "
         "Mírnější systém smrti.")
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "field", "quote"), [
@@ -147,16 +143,16 @@ def test_a_dead_character_is_not_healed(chromium, calculators_url):
     ("healing", {"hp": "3", "max_hp": "0"}, "max_hp", "Zadej hodnotu od 1 do 100000."),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
-    chromium, calculators_url, path, inputs, field, quote,
+    calculators, path, inputs, field, quote,
 ):
-    refused_beside_the_field(chromium, calculators_url, path, inputs, field, quote)
+    refused_beside_the_field(calculators, path, inputs, field, quote)
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
-    random_rolls_keep(chromium, calculators_url, path, RANDOM_INPUTS[path],
+def test_a_random_roll_gives_a_valid_answer(calculators, path):
+    random_rolls_keep(calculators, path, RANDOM_INPUTS[path],
                       INVARIANTS[path])
 
 
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
-    fit_a_phone(chromium, calculators_url, PATHS, RANDOM_INPUTS, tmp_path_factory)
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
+    fit_a_phone(calculators, PATHS, RANDOM_INPUTS, tmp_path_factory)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import scrolls_sideways
-from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -49,9 +49,9 @@ def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFac
     root.screenshot(path=str(shots / f"{name}.png"))
 
 
-def test_travel_groups_in_rows_answer_as_the_api(chromium, calculators_url, client,
+def test_travel_groups_in_rows_answer_as_the_api(calculators, client,
                                                   tmp_path_factory):
-    page, root, errors = _open(chromium, calculators_url, "travel")
+    page, root, errors = calculators.open("travel")
     _fill(root, {}, None)  # the sample's day emptied: the groups alone
     groups = root.locator('[data-kind="rows"][data-name="activities"]')
     assert groups.locator(":scope > [data-row]").count() == 0  # optional: no row to start with
@@ -79,12 +79,11 @@ def test_travel_groups_in_rows_answer_as_the_api(chromium, calculators_url, clie
     assert _roll(root)["activities"] == [  # type: ignore[index]
         {"group": "Ota", "kind": "hunt", "success": False, "supplies": None}]
     assert not errors
-    page.context.close()
 
 
-def test_the_party_and_its_shares_in_rows_answer_as_the_api(chromium, calculators_url, client,
+def test_the_party_and_its_shares_in_rows_answer_as_the_api(calculators, client,
                                                            tmp_path_factory):
-    page, root, errors = _open(chromium, calculators_url, "fast-travel-split")
+    page, root, errors = calculators.open("fast-travel-split")
     party = root.locator('[data-kind="rows"][data-name="party"]')
     assert party.locator(":scope > [data-row]").count() == 2  # the sample's party, to edit
     for remove in party.locator(":scope > [data-row] > [data-action=remove-row]").all()[::-1]:
@@ -109,11 +108,10 @@ def test_the_party_and_its_shares_in_rows_answer_as_the_api(chromium, calculator
     beside = third.locator("[data-key=hp] .calculator__error")
     assert beside.inner_text() == "Řádek č. 3, „Životy“: Zadej hodnotu od 1 do 100000."
     assert not errors
-    page.context.close()
 
 
-def test_camping_pays_each_failure_by_the_rules_words(chromium, calculators_url, client):
-    page, root, errors = _open(chromium, calculators_url, "camping")
+def test_camping_pays_each_failure_by_the_rules_words(calculators, client):
+    _, root, errors = calculators.open("camping")
     _fill(root, {}, None)  # the sample's bonuses emptied
     pay = root.locator('[data-kind="either"][data-name="pay"] .calculator__rows')
     _add(pay, {"item": "únava"})
@@ -126,4 +124,3 @@ def test_camping_pays_each_failure_by_the_rules_words(chromium, calculators_url,
     assert shown is not None and _close(shown, api["result"])
     assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors
-    page.context.close()

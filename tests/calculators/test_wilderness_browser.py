@@ -18,7 +18,7 @@ from tests.calculators.shared_checks import (
     refused_beside_the_field,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _close, _fill, _open, _roll
+from tests.calculators.test_calculators_browser import _close, _fill, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -79,8 +79,8 @@ def _exact_chance(path: str, case: dict[str, Any]) -> str:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
-    page, root, errors = _open(chromium, calculators_url, path)
+def test_physical_dice_give_the_engines_answer(calculators, path):
+    _, root, errors = calculators.open(path)
     for case in _cases(path):
         root.locator("form").evaluate("form => form.reset()")
         _fill(root, _as_form(case["input"]), case["dice"])
@@ -92,11 +92,10 @@ def test_physical_dice_give_the_engines_answer(chromium, calculators_url, path):
         else:
             assert f": {_exact_chance(path, case)} ≈" in chance.inner_text(), case
     assert not errors
-    page.context.close()
 
 
-def test_travel_writes_each_check_against_its_odds(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "travel")
+def test_travel_writes_each_check_against_its_odds(calculators):
+    _, root, errors = calculators.open("travel")
     # Difficult terrain, foraging: not lost (4 > 3), no encounter (3 > 2), food found (1 ≤ 2).
     _fill(root, {"movement": [6, 4], "terrain": "difficult", "activity": "forage"}, [4, 3, 1, 5])
     result = _roll(root)
@@ -114,7 +113,6 @@ def test_travel_writes_each_check_against_its_odds(chromium, calculators_url):
     assert root.locator(".calculator__text").inner_text().endswith(
         "Setkání 1d6 = 1 ≤ 2 → setkání.")
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize(("path", "inputs", "field", "quote"), [
@@ -131,16 +129,16 @@ def test_travel_writes_each_check_against_its_odds(chromium, calculators_url):
      f"Rozděleno 3 body, ale souhrnné poškození je 4: {msg('fast-travel-split.rule').cs}"),
 ])
 def test_a_refused_input_shows_the_czech_reason_beside_the_field(
-    chromium, calculators_url, path, inputs, field, quote,
+    calculators, path, inputs, field, quote,
 ):
-    refused_beside_the_field(chromium, calculators_url, path, inputs, field, quote)
+    refused_beside_the_field(calculators, path, inputs, field, quote)
 
 
-def test_each_characters_share_is_typed_beside_their_name(chromium, calculators_url):
+def test_each_characters_share_is_typed_beside_their_name(calculators):
     # The name is typed once: a party row holds the character, their hp and their share of the
     # summary damage, each column named by the rule's word; what is computed is the engine's
     # answer to the JSON the API takes ({"allocation": {name: points}}).
-    page, root, errors = _open(chromium, calculators_url, "fast-travel-split")
+    _, root, errors = calculators.open("fast-travel-split")
     assert root.locator('[data-kind="rows"]').count() == 1
     party = root.locator('[data-kind="rows"][data-name="party"]')
     first = party.locator(":scope > [data-row]").first
@@ -160,13 +158,12 @@ def test_each_characters_share_is_typed_beside_their_name(chromium, calculators_
     assert root.locator("#kalk-fast-travel-split-party-chyba").inner_text().startswith(
         "Rozděleno 4 body, ale souhrnné poškození je 6:")
     assert not errors
-    page.context.close()
 
 
 def test_groups_roll_their_activities_in_turn_and_an_encounter_links_the_next_step(
-    chromium, calculators_url,
+    calculators,
 ):
-    page, root, errors = _open(chromium, calculators_url, "travel")
+    _, root, errors = calculators.open("travel")
     groups = [{"group": "Ota", "activity": "hunt"}, {"group": "Eva a Bára", "activity": "forage"}]
     _fill(root, _as_form({"activities": groups}), [1, 3, 2, 6])
     result = _roll(root)
@@ -185,11 +182,10 @@ def test_groups_roll_their_activities_in_turn_and_an_encounter_links_the_next_st
     assert _roll(root) is None
     assert "ne obojí" in root.locator("#kalk-travel-activities-chyba").inner_text()
     assert not errors
-    page.context.close()
 
 
-def test_the_bonuses_are_counted_per_need_in_the_rules_words(chromium, calculators_url):
-    page, root, errors = _open(chromium, calculators_url, "camping")
+def test_the_bonuses_are_counted_per_need_in_the_rules_words(calculators):
+    _, root, errors = calculators.open("camping")
     group = root.locator('[data-kind="choices"][data-name="bonuses"]')
     assert group.locator("label").all_inner_texts() == ["jídlo", "voda", "útočiště"]
     _fill(root, {}, [1, 2, 3])  # the sample's bonuses emptied, the dice given
@@ -205,15 +201,14 @@ def test_the_bonuses_are_counted_per_need_in_the_rules_words(chromium, calculato
     assert beside.is_visible() and "Zadej celé číslo." in beside.inner_text()
     assert group.get_attribute("aria-invalid") == "true"
     assert not errors
-    page.context.close()
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_a_random_roll_gives_a_valid_answer(chromium, calculators_url, path):
-    random_rolls_keep(chromium, calculators_url, path, _as_form(RANDOM_INPUTS[path]),
+def test_a_random_roll_gives_a_valid_answer(calculators, path):
+    random_rolls_keep(calculators, path, _as_form(RANDOM_INPUTS[path]),
                       INVARIANTS[path])
 
 
-def test_phone_width_shows_no_sideways_scroll(chromium, calculators_url, tmp_path_factory):
+def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
     forms = {path: _as_form(inputs) for path, inputs in RANDOM_INPUTS.items()}
-    fit_a_phone(chromium, calculators_url, PATHS, forms, tmp_path_factory)
+    fit_a_phone(calculators, PATHS, forms, tmp_path_factory)
