@@ -15,8 +15,12 @@ accident.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from flask import Flask, Request, request
+
+if TYPE_CHECKING:
+    from api.wsgi import WsgiApp
 
 #: A check of a request: it returns, or raises the refusal.
 Guard = Callable[[Request], None]
@@ -50,6 +54,26 @@ def bare_request_class(app: Flask) -> type[Request]:
     its body limit is the app's (a route may raise its own, an import; neither path's does)."""
     return type("BareRequest", (app.request_class,), {
         "_max_content_length": app.config["MAX_CONTENT_LENGTH"]})
+
+
+class BeforeFlask:
+    """The base of a WSGI middleware in front of Flask's ``wsgi_app`` that answers some requests
+    itself (the procedures' path, the expeditions' polls): it reads them with the app's
+    :func:`bare_request_class` and passes them through the app's guards, in order."""
+
+    def __init__(self, app: Flask, flask_wsgi: WsgiApp) -> None:
+        self.app = app
+        self.next = flask_wsgi
+        self.request_class = bare_request_class(app)
+        self._guards: tuple[Guard, ...] | None = None
+
+    def guard(self, req: Request) -> None:
+        """Pass ``req`` through every guard of the app (read once the app is made): a refusal
+        is raised."""
+        if self._guards is None:
+            self._guards = guards(self.app)
+        for check in self._guards:
+            check(req)
 
 
 def is_api(req: Request) -> bool:

@@ -31,7 +31,7 @@ from werkzeug.exceptions import InternalServerError, MethodNotAllowed
 from api.apierror import unprocessable
 from api.errors import refusal
 from api.formats import requested_format
-from api.hooks import Guard, bare_request_class, guards
+from api.hooks import BeforeFlask
 from api.language import JSON_BODY, request_language
 from api.procedures import (
     API_PREFIX,
@@ -56,16 +56,13 @@ log = logging.getLogger(__name__)
 METHODS = ("GET", "HEAD", "OPTIONS", "POST")
 
 
-class ProcedurePath:
+class ProcedurePath(BeforeFlask):
     """WSGI middleware in front of Flask's own ``wsgi_app`` (inside ProxyFix, when configured)."""
 
     def __init__(self, app: Flask, flask_wsgi: WsgiApp) -> None:
-        self.app = app
-        self.next = flask_wsgi
+        super().__init__(app, flask_wsgi)
         self.budget = int(app.config["DICE_BUDGET"])
-        self.request_class = bare_request_class(app)
         self._routes: dict[str, Endpoint] | None = None
-        self._guards: tuple[Guard, ...] | None = None
 
     @property
     def routes(self) -> dict[str, Endpoint]:
@@ -74,13 +71,6 @@ class ProcedurePath:
             self._routes = {f"{API_PREFIX}/{path}": endpoint
                             for path, endpoint in ENDPOINTS.items()}
         return self._routes
-
-    @property
-    def guards(self) -> tuple[Guard, ...]:
-        """The app's guards (:mod:`api.hooks`), read once the app is made."""
-        if self._guards is None:
-            self._guards = guards(self.app)
-        return self._guards
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         endpoint = self.routes.get(environ.get("PATH_INFO", ""))
@@ -103,8 +93,7 @@ class ProcedurePath:
         method = req.method
         if method not in METHODS:
             req.routing_exception = MethodNotAllowed(valid_methods=METHODS)
-        for guard in self.guards:
-            guard(req)
+        self.guard(req)
         if req.routing_exception is not None:
             raise req.routing_exception
         if method == "OPTIONS":

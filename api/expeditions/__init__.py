@@ -23,7 +23,7 @@ from api.expeditions.database import Database, default_url
 from api.expeditions.heads import Heads
 from api.expeditions.schemas import AnswerFormat
 from api.expeditions.store import ExpeditionStore
-from api.expeditions.views import BEARER_SCHEME, blp
+from api.expeditions.views import BEARER_SCHEME, blp, read_id
 from api.expeditions.waits import Watcher
 from api.health import add_check
 from api.limits import defer_rate_limit
@@ -58,15 +58,12 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
         int(app.config["EXPEDITION_WAIT_SECONDS"]))
     add_check(app, "database", database.check, required=True)
 
-    # A read's conditional poll is free when it answers 304.
-    read_prefix = f"{blp.url_prefix}/"
-
+    # A read's conditional poll is free when it answers 304. Told by its path, as Flask routes it,
+    # not its endpoint: the polls answered before Flask (api.expeditions.polls) pass this guard
+    # without Flask's routing.
     def conditional_poll(req: Request) -> bool:
-        # By its path, as Flask routes it (a GET of /<public_id>), not its endpoint: the polls
-        # answered before Flask (api.expeditions.polls) pass this guard without Flask's routing.
-        public_id = req.path.removeprefix(read_prefix)
-        return (req.method == "GET" and bool(req.if_none_match) and req.path != public_id
-                and public_id != "" and "/" not in public_id)
+        return (req.method == "GET" and bool(req.if_none_match)
+                and read_id(req.environ.get("PATH_INFO", "")) is not None)
 
     defer_rate_limit(app, conditional_poll)
     import_limit = int(app.config["EXPEDITION_IMPORT_MAX_BYTES"])

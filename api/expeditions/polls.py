@@ -39,10 +39,10 @@ from werkzeug.http import parse_etags, quote_etag
 
 from api.expeditions.heads import Head
 from api.expeditions.schemas import ReadQuery
-from api.expeditions.store import PUBLIC_ID, NotFound, role_of
-from api.expeditions.views import bearer, blp, etag, revalidated
-from api.expeditions.waits import Outcome, Watcher, applied
-from api.hooks import Guard, bare_request_class, guards
+from api.expeditions.store import NotFound, role_of
+from api.expeditions.views import bearer, etag, read_id, revalidated
+from api.expeditions.waits import Watcher
+from api.hooks import BeforeFlask
 from api.language import accepted_language
 from api.procedures import query_args
 from api.wsgi import StartResponse, WsgiApp
@@ -56,24 +56,21 @@ if TYPE_CHECKING:
 NOT_MODIFIED = "304 NOT MODIFIED"
 
 
-class ConditionalPolls:
+class ConditionalPolls(BeforeFlask):
     """WSGI middleware in front of Flask's ``wsgi_app`` (inside ProxyFix, when configured)."""
 
     def __init__(self, app: Flask, flask_wsgi: WsgiApp) -> None:
-        self.app = app
-        self.next = flask_wsgi
-        self.prefix = f"{blp.url_prefix}/"
-        self.request_class = bare_request_class(app)
-        self._guards: tuple[Guard, ...] | None = None
+        super().__init__(app, flask_wsgi)
         self.query = ReadQuery()
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if ("HTTP_IF_NONE_MATCH" in environ and environ.get("REQUEST_METHOD") == "GET"
-                and environ.get("PATH_INFO", "").startswith(self.prefix)):
+        public_id = (read_id(environ.get("PATH_INFO", "")) if "HTTP_IF_NONE_MATCH" in environ
+                     and environ.get("REQUEST_METHOD") == "GET" else None)
+        if public_id is not None:
             try:
                 watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
                 seconds = watcher.held_for(environ.get("HTTP_PREFER", ""))
-                found = self._not_modified(environ, seconds > 0)
+                found = self._not_modified(environ, public_id, seconds > 0)
                 headers = None if found is None else self._waited(seconds, *found)
             except Exception:  # Flask answers it, as it answers every error
                 headers = None
@@ -81,13 +78,6 @@ class ConditionalPolls:
                 start_response(NOT_MODIFIED, headers)
                 return []
         return self.next(environ, start_response)
-
-    @property
-    def guards(self) -> tuple[Guard, ...]:
-        """The app's guards (:mod:`api.hooks`), read once the app is made."""
-        if self._guards is None:
-            self._guards = guards(self.app)
-        return self._guards
 
     def _waited(self, seconds: int, headers: list[tuple[str, str]], public_id: str,
                 head: Head, forgotten: int) -> list[tuple[str, str]] | None:
@@ -97,21 +87,14 @@ class ConditionalPolls:
         if seconds <= 0:
             return headers
         watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
-        outcome = watcher.wait(public_id, head, forgotten, seconds)
-        if outcome is Outcome.CHANGED:
-            return None
-        if outcome is Outcome.WAITED:
-            headers.append(applied(seconds))
-        return headers
+        added = watcher.held(public_id, head, forgotten, seconds)
+        return None if added is None else [*headers, *added]
 
-    def _not_modified(self, environ: dict[str, Any], waits: bool
+    def _not_modified(self, environ: dict[str, Any], public_id: str, waits: bool
                       ) -> tuple[list[tuple[str, str]], str, Head, int] | None:
         """The 304's headers, the expedition's id, the head they are answered from and its
         slot's count of forgettings; or ``None``: Flask answers this request. A poll that
         ``waits`` reads a head not kept itself (one indexed read, then kept)."""
-        public_id = environ["PATH_INFO"][len(self.prefix):]
-        if not PUBLIC_ID.fullmatch(public_id):
-            return None
         store: ExpeditionStore | None = self.app.extensions.get("rpg_expeditions")
         if store is None:
             return None
@@ -123,8 +106,7 @@ class ConditionalPolls:
                 "HTTP_TRANSFER_ENCODING" in environ):
             return None  # a body may name the language (api.language.request_language)
         req = self.request_class(environ)
-        for guard in self.guards:
-            guard(req)  # a refusal is raised: Flask answers it (__call__), passing them again
+        self.guard(req)  # a refusal is raised: Flask answers it (__call__), passing them again
         data = query_args(req.args, frozenset()) if environ.get("QUERY_STRING") else {}
         loaded = self.query.load(data)
         try:

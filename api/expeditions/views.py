@@ -63,6 +63,7 @@ from api.expeditions.render import (
 )
 from api.expeditions.store import (
     MAX_ENTRIES,
+    PUBLIC_ID,
     Created,
     Done,
     ExpeditionStore,
@@ -75,7 +76,7 @@ from api.expeditions.store import (
     Unstorable,
 )
 from api.expeditions.store import NotFound as Unknown
-from api.expeditions.waits import Outcome, Watcher, applied
+from api.expeditions.waits import Watcher
 from api.formats import Card, card_response, requested_format
 from api.language import json_body, request_language
 from api.limits import charge_rate_limit
@@ -135,6 +136,17 @@ blp: DocumentingBlueprint = ExpeditionsBlueprint(
     "expeditions", __name__, url_prefix="/api/v1/expeditions",
     description="Expeditions (výpravy): the GM's time records, party and roll log, "
                 "kept and shared with the players.")
+
+#: Where an expedition's read is: ``/api/v1/expeditions/<public_id>``.
+READ_PREFIX = f"{blp.url_prefix}/"
+
+
+def read_id(path: str) -> str | None:
+    """The expedition whose read ``path`` asks, else ``None``: one test of a read's path for the
+    rate limit's deferral of a conditional poll and for the polls answered before Flask
+    (:mod:`api.expeditions.polls`). An id no expedition can have is no read's: counted at once."""
+    public_id = path.removeprefix(READ_PREFIX)
+    return public_id if public_id != path and PUBLIC_ID.fullmatch(public_id) else None
 
 #: The token of a link travels as ``Authorization: Bearer <token>``: the OpenAPI security
 #: scheme every operation that takes one declares (a client generated from the document sends it).
@@ -399,18 +411,20 @@ class Expedition(MethodView):
             if request.if_none_match:
                 version, role = _poll_head(public_id, token)
                 tag = etag(version, role, lang, entries)
-                held = None
+                added: tuple[tuple[str, str], ...] = ()
                 if role == "character" and request.if_none_match.contains_weak(tag):
                     held = _hold(public_id, version)
-                    if held is not None and held[0] is Outcome.CHANGED:
+                    if held is None:
                         version, role = _poll_head(public_id, token)  # a revoked link: 404
                         tag = etag(version, role, lang, entries)
+                    else:
+                        added = held
                 if request.if_none_match.contains_weak(tag):
                     response = Response(status=304)
                     response.set_etag(tag, weak=True)
                     _revalidate(response)
-                    if held is not None and held[0] is Outcome.WAITED:
-                        response.headers.set(*applied(held[1]))  # as the players' (polls)
+                    for header in added:
+                        response.headers.set(*header)
                     return response
                 charge_rate_limit()
                 # The change every follower asks for at once: read once per process.
@@ -441,20 +455,21 @@ def _poll_head(public_id: str, token: str | None) -> tuple[int, Role]:
         raise
 
 
-def _hold(public_id: str, version: int) -> tuple[Outcome, int] | None:
+def _hold(public_id: str, version: int) -> tuple[tuple[str, str], ...] | None:
     """Hold a character's poll that nothing changed since (``version``) as long as its
-    ``Prefer: wait=N`` asks (:mod:`api.expeditions.waits`): how it ended and the seconds held;
-    ``None`` when it asks for no wait. The players' polls are held before Flask
-    (:mod:`api.expeditions.polls`), from the head kept in memory; a character's link is read in
-    the database (:meth:`ExpeditionStore.head`), so its poll is held here, after that read."""
+    ``Prefer: wait=N`` asks (:meth:`Watcher.held`): the headers its ``304`` adds (none when it
+    asks no wait), or ``None``: changed, answered afresh. The players' polls are held before
+    Flask (:mod:`api.expeditions.polls`), from the head kept in memory; a character's link is
+    read in the database (:meth:`ExpeditionStore.head`), so its poll is held here, after that
+    read."""
     watcher: Watcher = current_app.extensions["rpg_expedition_waits"]
     seconds = watcher.held_for(request.headers.get("Prefer", ""))
     if seconds <= 0:
-        return None
+        return ()
     head, forgotten = store().kept_head(public_id, expired=True)
     if head is None or head.version != version:
-        return Outcome.CHANGED, seconds  # changed since the link was read: asked again at once
-    return watcher.wait(public_id, head, forgotten, seconds), seconds
+        return None  # changed since the link was read: asked again at once
+    return watcher.held(public_id, head, forgotten, seconds)
 
 
 def revalidated() -> list[tuple[str, str]]:

@@ -129,6 +129,17 @@ class Watcher:
         ``RPG_EXPEDITION_WAIT_SECONDS`` (0: answered at once)."""
         return min(preferred_wait(prefer) or 0, self.seconds)
 
+    def held(self, public_id: str, head: Head, forgotten: int,
+             seconds: int) -> tuple[tuple[str, str], ...] | None:
+        """Hold a poll answered ``304`` from ``head`` (:meth:`wait`): the headers its ``304``
+        adds once held (``Preference-Applied`` when nothing changed in the ``seconds`` asked,
+        none when it was answered at once); ``None``: the head changed, the poll is answered
+        afresh. Both holds use it: the players' before Flask, a character's in Flask's view."""
+        outcome = self.wait(public_id, head, forgotten, seconds)
+        if outcome is Outcome.CHANGED:
+            return None
+        return (applied(seconds),) if outcome is Outcome.WAITED else ()
+
     def wait(self, public_id: str, head: Head, forgotten: int, seconds: float) -> Outcome:
         """Hold this poll until ``public_id``'s head is no longer ``head`` (or its slot's count
         of forgettings no longer ``forgotten``) or ``seconds`` pass."""

@@ -20,6 +20,7 @@ from werkzeug.test import TestResponse
 
 from api.expeditions.heads import Head, Heads
 from api.expeditions.store import PAGE_MAX
+from api.expeditions.views import read_id
 from api.hooks import GUARDS
 from tests.api.test_procedure_path import spy_on_guards
 from tests.expedition.conftest import Table, app_on, closed
@@ -123,6 +124,22 @@ def test_a_poll_answered_before_flask_passes_every_guard_and_is_not_counted(
         assert refused.get_json()["errors"]["Host"]
     finally:
         closed(app)
+
+
+@pytest.mark.parametrize(("path", "public_id"), [
+    ("/api/v1/expeditions/abc_DEF-12", "abc_DEF-12"),
+    ("/api/v1/expeditions/" + "a" * 32, "a" * 32),
+    ("/api/v1/expeditions/" + "a" * 33, None),
+    ("/api/v1/expeditions/", None),
+    ("/api/v1/expeditions", None),
+    ("/api/v1/expeditions/abc/log", None),
+    ("/api/v1/expeditionsabc", None),
+    ("/api/v1/expeditions/ab cd", None),
+    ("/api/v2/expeditions/abc", None),
+])
+def test_one_test_tells_a_reads_path_to_the_rate_limit_and_the_polls(
+        path: str, public_id: str | None) -> None:
+    assert read_id(path) == public_id
 
 
 def test_after_a_change_the_next_poll_reads_it(apps: tuple[Flask, Flask]) -> None:

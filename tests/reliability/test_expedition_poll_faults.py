@@ -31,14 +31,23 @@ DATABASE_TIMEOUT = 5  # the default
 POLLS = 16
 
 
-def players_page(server: Server) -> tuple[str, dict[str, str], dict[str, str], str]:
+def players_page(server: Server, character: str | None = None
+                 ) -> tuple[str, dict[str, str], dict[str, str], str]:
     """A new expedition: its path, the GM's and the players' headers, and the players' ETag
-    (its head now kept: the poll was answered 304)."""
-    status, _, created = server.post("/api/v1/expeditions", {"name": "Výprava v nesnázích"})
+    (its head now kept: the poll was answered 304). With a ``character``, the party is that one
+    character, and the headers and the ETag are its link's instead of the players'."""
+    status, _, created = server.post("/api/v1/expeditions", {
+        "name": "Výprava v nesnázích",
+        **({"party": [{"name": character, "max_hp": 10}]} if character else {})})
     assert status == 201, created
     path = f"/api/v1/expeditions/{created['id']}"
     gm = {"Authorization": f"Bearer {created['links']['gm_token']}"}
-    players = {"Authorization": f"Bearer {created['links']['players_token']}"}
+    token = created["links"]["players_token"]
+    if character:
+        status, _, link = server.post(f"{path}/character-links", {"character": character}, gm)
+        assert status == 201, link
+        token = link["token"]
+    players = {"Authorization": f"Bearer {token}"}
     status, headers, _ = server.get(path, players)
     assert status == 200
     assert server.get(path, {**players, "If-None-Match": headers["ETag"]})[0] == 304

@@ -1,6 +1,6 @@
-"""Players' polls held until a change (``Prefer: wait=N``, ``api.expeditions.waits``) under the run
-command: its processes, two instances on one PostgreSQL, a database that stops answering, a
-worker told to stop.
+"""Players' and characters' polls held until a change (``Prefer: wait=N``,
+``api.expeditions.waits``) under the run command: its processes, two instances on one
+PostgreSQL, a database that stops answering, a worker told to stop.
 
 The held poll runs in a thread of the test (a connection of its own); the GM acts from another
 connection, which lands on either worker. Nothing here is timed: a change must bring the ``200``
@@ -103,13 +103,18 @@ def test_a_follower_held_on_another_instance_sees_the_change_before_its_wait_end
         assert future.result()[0] == 404  # the cut link, across instances too
 
 
+@pytest.mark.parametrize("character", [None, "Eva"], ids=["players", "character"])
 @pytest.mark.parametrize("outage", ["frozen", "stopped"])
 def test_a_poll_held_through_a_database_outage_is_answered_as_every_poll(
-        postgres: Cluster, tmp_path: Path, pool: ThreadPoolExecutor, outage: str) -> None:
+        postgres: Cluster, tmp_path: Path, pool: ThreadPoolExecutor, outage: str,
+        character: str | None) -> None:
+    # The players' poll is held before Flask, a character's in Flask's view after its link's
+    # read (api.expeditions.views._hold): both wake when the watcher cannot read.
     with outage_ahead(postgres, tmp_path, outage) as (server, down):
-        path, _, players, tag = players_page(server)
+        path, _, players, tag = players_page(server, character)
+        assert tag.split(".")[1] == ("character" if character else "players")
+        future = held(pool, server, path, players, tag, 4 * DATABASE_TIMEOUT)
         with down():
-            future = held(pool, server, path, players, tag, 4 * DATABASE_TIMEOUT)
             status, headers, _ = future.result()
         # The watcher could not read the database: Flask answered, as it answers every poll then
         # (the head it still keeps, or the outage's 503), before the wait ended; never a 500.
