@@ -1,4 +1,5 @@
-"""A players' page's poll that nothing changed since: answered 304 before Flask sees it.
+"""A players' page's poll answered before Flask sees it: 304 when nothing changed since, the
+change itself when this process has read it already.
 
 A followed expedition is asked again and again by every page that follows it, and almost always
 nothing changed. The answer then is a bare ``304`` whose ETag is the expedition's version, the
@@ -28,23 +29,34 @@ watcher's read of the database wakes it within a second if another instance chan
 reads a head not kept itself (one indexed read, then kept), so a page asking again right after
 its wait is held again. Without ``Prefer`` (or with ``wait=0``) every answer is the one
 above, byte for byte (``tests/expedition/test_expedition_waits.py``).
+
+A change reaches all of an expedition's followers at once (woken from their waits, or at their
+next poll), and the players' reading of a version is the same for each of them: once this process
+has read it (:mod:`api.expeditions.shared_reads`), a players' poll of that version is answered
+here with those bytes and the headers Flask's view gives them, counted by the rate limit as the
+view counts it, checked against the head as the view reads it (a rotated link goes to Flask, which
+refuses it). The first follower of a version in each process is Flask's; so is every link but the
+players' (``tests/expedition/test_expedition_shared_reads.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from werkzeug.http import parse_etags, quote_etag
 
 from api.expeditions.heads import Head
 from api.expeditions.schemas import ReadQuery
-from api.expeditions.store import NotFound, role_of
+from api.expeditions.store import NotFound, Role, role_of
 from api.expeditions.views import bearer, etag, read_id, revalidated
 from api.expeditions.waits import Watcher
 from api.hooks import BeforeFlask
 from api.language import accepted_language
+from api.limits import count_request, rate_limiter
 from api.procedures import query_args
+from api.serialize import RulesJsonProvider
 from api.wsgi import StartResponse, WsgiApp
 
 if TYPE_CHECKING:
@@ -52,8 +64,30 @@ if TYPE_CHECKING:
 
     from api.expeditions.store import ExpeditionStore
 
-#: Werkzeug's status line for a 304, as Flask's answer has it.
+#: Werkzeug's status lines of a 304 and a 200, as Flask's answers have them.
 NOT_MODIFIED = "304 NOT MODIFIED"
+OK = "200 OK"
+
+
+@dataclass(frozen=True, slots=True)
+class Poll:
+    """A poll read before Flask: what its answer is made of."""
+
+    head: Head  #: the head it was checked against
+    forgotten: int  #: its slot's count of forgettings then
+    token: str | None
+    role: Role
+    lang: str
+    entries: int
+    unchanged: bool  #: its If-None-Match holds the head's tag
+
+    def tag(self, head: Head) -> str:
+        """The ETag of this poll's answer from ``head``."""
+        return etag(head.version, self.role, self.lang, self.entries)
+
+
+#: An answer before Flask: its status line, headers and body.
+Answer = tuple[str, list[tuple[str, str]], list[bytes]]
 
 
 class ConditionalPolls(BeforeFlask):
@@ -68,36 +102,38 @@ class ConditionalPolls(BeforeFlask):
                      and environ.get("REQUEST_METHOD") == "GET" else None)
         if public_id is not None:
             try:
-                watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
-                seconds = watcher.held_for(environ.get("HTTP_PREFER", ""))
-                found = self._not_modified(environ, public_id, seconds > 0)
-                headers = None if found is None else self._waited(seconds, *found)
+                answer = self._answer(environ, public_id)
             except Exception:  # Flask answers it, as it answers every error
-                headers = None
-            if headers is not None:
-                start_response(NOT_MODIFIED, headers)
-                return []
+                answer = None
+            if answer is not None:
+                status, headers, body = answer
+                start_response(status, headers)
+                return body
         return self.next(environ, start_response)
 
-    def _waited(self, seconds: int, headers: list[tuple[str, str]], public_id: str,
-                head: Head, forgotten: int) -> list[tuple[str, str]] | None:
-        """The 304's headers once a wait of ``seconds`` ends with nothing changed (with
-        ``Preference-Applied``), at once for none; ``None`` when the head changed meanwhile:
-        Flask answers (:mod:`api.expeditions.waits`)."""
-        if seconds <= 0:
-            return headers
-        watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
-        added = watcher.held(public_id, head, forgotten, seconds)
-        return None if added is None else [*headers, *added]
-
-    def _not_modified(self, environ: dict[str, Any], public_id: str, waits: bool
-                      ) -> tuple[list[tuple[str, str]], str, Head, int] | None:
-        """The 304's headers, the expedition's id, the head they are answered from and its
-        slot's count of forgettings; or ``None``: Flask answers this request. A poll that
-        ``waits`` reads a head not kept itself (one indexed read, then kept)."""
+    def _answer(self, environ: dict[str, Any], public_id: str) -> Answer | None:
+        """The answer to a poll of ``public_id``, or ``None``: Flask answers it."""
         store: ExpeditionStore | None = self.app.extensions.get("rpg_expeditions")
         if store is None:
             return None
+        watcher: Watcher = self.app.extensions["rpg_expedition_waits"]
+        seconds = watcher.held_for(environ.get("HTTP_PREFER", ""))
+        poll = self._read(store, environ, public_id, seconds > 0)
+        if poll is None:
+            return None
+        if poll.unchanged:
+            headers = [("ETag", quote_etag(poll.tag(poll.head), weak=True)), *revalidated()]
+            if seconds <= 0:
+                return NOT_MODIFIED, headers, []
+            added = watcher.held(public_id, poll.head, poll.forgotten, seconds)
+            if added is not None:
+                return NOT_MODIFIED, [*headers, *added], []
+        return self._shared(store, environ, public_id, poll)
+
+    def _read(self, store: ExpeditionStore, environ: dict[str, Any], public_id: str,
+              waits: bool) -> Poll | None:
+        """The poll of ``public_id``, checked against its kept head; or ``None``: Flask answers
+        it. A poll that ``waits`` reads a head not kept itself (one indexed read, then kept)."""
         head, forgotten = (store.kept_head(public_id, expired=True) if waits
                            else store.heads.lookup(public_id))
         if head is None:
@@ -109,12 +145,48 @@ class ConditionalPolls(BeforeFlask):
         self.guard(req)  # a refusal is raised: Flask answers it (__call__), passing them again
         data = query_args(req.args, frozenset()) if environ.get("QUERY_STRING") else {}
         loaded = self.query.load(data)
+        token = bearer(environ.get("HTTP_AUTHORIZATION", ""))
         try:
-            role = role_of(head, bearer(environ.get("HTTP_AUTHORIZATION", "")))
+            role = role_of(head, token)
         except NotFound:
             return None  # Flask counts it against the rate limit and refuses it
-        lang = loaded.get("lang") or accepted_language(environ)
-        tag = etag(head.version, role, lang, loaded["entries"])
-        if not parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains_weak(tag):
+        lang, entries = loaded.get("lang") or accepted_language(environ), loaded["entries"]
+        return Poll(head, forgotten, token, role, lang, entries,
+                    unchanged=self._matches(environ, etag(head.version, role, lang, entries)))
+
+    @staticmethod
+    def _matches(environ: dict[str, Any], tag: str) -> bool:
+        """Whether the poll's If-None-Match holds ``tag`` (weakly)."""
+        return parse_etags(environ["HTTP_IF_NONE_MATCH"]).contains_weak(tag)
+
+    def _shared(self, store: ExpeditionStore, environ: dict[str, Any], public_id: str,
+                poll: Poll) -> Answer | None:
+        """A players' poll of a version read already in this process, answered with that
+        reading (:mod:`api.expeditions.shared_reads`), as Flask's view answers it: the head
+        read as the view reads it, the request counted by the rate limit. ``None``: Flask
+        answers it (another link, a reading not kept, the tag still holding, the rate limit
+        spent). A read is JSON whatever format its ``Accept`` prefers (it has no entry to show
+        as a card)."""
+        if poll.role != "players":
             return None
-        return [("ETag", quote_etag(tag, weak=True)), *revalidated()], public_id, head, forgotten
+        head = store.kept_head(public_id)[0]
+        try:
+            if head is None or role_of(head, poll.token) != "players":
+                return None
+        except NotFound:
+            return None  # a link rotated since: Flask counts it and refuses it
+        tag = poll.tag(head)
+        if self._matches(environ, tag):
+            return None
+        reading = store.readings.get((public_id, head.version, poll.lang, poll.entries))
+        if reading is None:
+            return None
+        limiter = rate_limiter(self.app)
+        if limiter is not None:
+            counted = count_request(limiter, environ)
+            if counted is not None and not counted.allowed:
+                return None  # Flask refuses it (counted once)
+        data = reading[1]
+        return OK, [("Content-Type", RulesJsonProvider.mimetype),
+                    ("Content-Length", str(len(data))), ("Content-Language", poll.lang),
+                    ("ETag", quote_etag(tag, weak=True)), *revalidated()], [data]

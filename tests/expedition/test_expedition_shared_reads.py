@@ -1,15 +1,17 @@
-"""The change every follower asks for at once is read once per process (shared_reads).
+"""The change every follower asks for at once is read once per process (shared_reads), and the
+followers after the first are answered with that reading before Flask (``api.expeditions.polls``).
 
 Each test runs on a SQLite file and on a real PostgreSQL (``database_url``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, request_started
+from werkzeug.test import TestResponse
 
 from api.expeditions.store import ExpeditionStore
 from api.expeditions.views import etag
@@ -115,3 +117,60 @@ def test_a_rotated_players_link_is_refused_though_its_reading_is_kept(
     renewed = poll(app, table, tag, {"Authorization": f"Bearer {token}"})
     assert renewed.status_code == 200 and renewed.get_data() == kept.get_data()
     assert reads == []  # the new link reads the same version's reading
+
+
+def dispatched_by_flask(app: Flask, ask: Callable[[], TestResponse]) -> tuple[TestResponse, bool]:
+    """``ask``'s answer, and whether Flask dispatched the request (else the polls answered it
+    before Flask, :mod:`api.expeditions.polls`)."""
+    dispatched: list[Flask] = []
+    with request_started.connected_to(lambda sender, **_: dispatched.append(sender), app):
+        answer = ask()
+    return answer, bool(dispatched)
+
+
+def test_a_change_read_already_is_answered_before_flask_byte_for_byte(
+        app: Flask, reads: list[str]) -> None:
+    table, tag = followed(app)
+    table.act("shift", seed=1)
+    reads.clear()
+    first, by_flask = dispatched_by_flask(app, lambda: poll(app, table, tag, table.players))
+    assert by_flask and first.status_code == 200  # the first follower reads the change
+    second, by_flask = dispatched_by_flask(app, lambda: poll(app, table, tag, table.players))
+    assert not by_flask and reads == ["players"]
+    assert (second.status_code, second.get_data()) == (200, first.get_data())
+
+    def without_count(answer: TestResponse) -> list[tuple[str, str]]:
+        return [(name, value) for name, value in without_date(answer)
+                if name != "X-RateLimit-Remaining"]
+
+    assert without_count(second) == without_count(first)
+    assert int(second.headers["X-RateLimit-Remaining"]) == int(
+        first.headers["X-RateLimit-Remaining"]) - 1
+    # A read is JSON whatever its Accept prefers: the same reading.
+    text, by_flask = dispatched_by_flask(app, lambda: poll(
+        app, table, tag, {**table.players, "Accept": "text/plain"}))
+    assert not by_flask and text.get_data() == first.get_data()
+    # What the reading does not answer, Flask does: a query it refuses, another language, the
+    # GM's link.
+    card, by_flask = dispatched_by_flask(app, lambda: poll(app, table, tag, table.players,
+                                                           "?format=text"))
+    assert by_flask and card.status_code == 422
+    english, by_flask = dispatched_by_flask(app, lambda: poll(
+        app, table, tag, {**table.players, "Accept-Language": "en"}))
+    assert by_flask and english.headers["Content-Language"] == "en"
+    gm, by_flask = dispatched_by_flask(app, lambda: poll(app, table, 'W/"1.gm.cs.20"', table.gm))
+    assert by_flask and gm.get_json()["role"] == "gm"
+
+
+def test_past_the_rate_limit_a_shared_reading_is_refused_once_counted(database_url: str) -> None:
+    app = app_on(database_url, RATELIMIT_ENABLED=True, RATELIMIT_DEFAULT="6/minute")
+    try:
+        table, tag = followed(app)  # two requests: the read, the poll answered 304 (free)
+        table.act("shift", seed=1)  # three
+        assert poll(app, table, tag, table.players).status_code == 200  # four: Flask reads it
+        left = [poll(app, table, tag, table.players) for _ in range(3)]
+        assert [answer.status_code for answer in left] == [200, 200, 429]
+        assert [answer.headers["X-RateLimit-Remaining"] for answer in left] == ["1", "0", "0"]
+        assert left[2].get_json()["code"] == 429 and left[2].headers["Retry-After"]
+    finally:
+        closed(app)
