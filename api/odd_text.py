@@ -89,10 +89,32 @@ def _strings(value: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...
             yield from _strings(item, (*path, str(index)))
 
 
+def _holds(document: Any, odd: re.Pattern[str]) -> bool:
+    """Whether any string of ``document`` (keys too) holds a character ``odd`` matches: the
+    walk of :func:`_strings` without the paths, which only a find needs (a state written at
+    each action is a few hundred strings, and almost never holds one)."""
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if odd.search(value):
+                return True
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                if isinstance(key, str) and odd.search(key):
+                    return True
+                stack.append(item)
+        elif isinstance(value, list | tuple):
+            stack.extend(value)
+    return False
+
+
 def find_odd_text(document: Any, odd: re.Pattern[str] = ODD) -> OddText | None:
     """The first character ``odd`` matches (by default :data:`ODD`) in ``document`` (a JSON
     value, or a query's ``{name: [values]}``), or ``None``. A key holding one is reported at its
     object (the key itself cannot be written back in an answer)."""
+    if not _holds(document, odd):
+        return None
     for path, text in _strings(document, ()):
         found = odd.search(text)
         if found:

@@ -8,9 +8,14 @@ strings come from the OpenAPI document.
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import quote
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from api import create_app
+from api.odd_text import ODD as ODD_CHARACTER
 from api.odd_text import find_odd_text, visible
 from tests.openapi_strings import placed, string_fields
 
@@ -55,3 +60,37 @@ def test_what_is_odd_and_what_is_visible() -> None:
     assert find_odd_text("😀 ZWJ\u200d family \u200f mark") is None
     assert [visible(text) for text in ("\u200b", "\u3164 ", "\ufeff", "\u0301", "x\u200b", "·")
             ] == [False, False, False, False, True, True]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers()
+    | st.text(alphabet=st.sampled_from("ab\x00\u202e\ud800 ")),
+    lambda children: st.lists(children, max_size=4) | st.tuples(children, children)
+    | st.dictionaries(st.text(alphabet=st.sampled_from("k\x00\u2066"), max_size=2), children,
+                      max_size=4),
+    max_leaves=20)
+
+
+def every_string(value: Any, path: tuple[str, ...]) -> Any:
+    """Each string of ``value`` in document order with its place (a key's is its object's)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield path, key
+            yield from every_string(item, (*path, key))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from every_string(item, (*path, str(index)))
+
+
+@given(JSON_VALUES)
+@settings(max_examples=300, derandomize=True)
+def test_a_document_with_odd_text_is_told_by_the_quick_walk_as_by_the_full_one(
+        document: object) -> None:
+    # find_odd_text first asks the walk without paths (each write of a state does), then finds
+    # the place with the full one: they agree on every document.
+    first = next(((path, found.group()) for path, text in every_string(document, ())
+                  if (found := ODD_CHARACTER.search(text))), None)
+    found = find_odd_text(document)
+    assert (None if found is None else (found.path, found.character)) == first
