@@ -15,6 +15,7 @@ them from :func:`cached`: written once for the sources they come from and kept i
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import fcntl
 import hashlib
@@ -103,23 +104,29 @@ _merge_extensions()
 
 
 def dice_sequences(procedure: Callable[..., Outcome], inputs: Inputs) -> Iterator[list[int]]:
-    """Every dice sequence the procedure can consume, or a seeded sample when they are many."""
-    complete: list[list[int]] = []
-    stack: list[tuple[int, ...]] = [()]
-    while stack:
-        prefix = stack.pop()
+    """Every dice sequence the procedure can consume (in lexicographic order: the order of
+    replaying them die by die), or a seeded sample when they are more than
+    :data:`ENUMERATE_LIMIT`.
+
+    The tree of sequences is walked breadth first: each prefix waiting is at least one sequence,
+    so the walk knows there are too many as soon as the sequences found and the prefixes waiting
+    outnumber the limit, long before a depth-first walk would have listed them."""
+    complete: list[tuple[int, ...]] = []
+    waiting: collections.deque[tuple[int, ...]] = collections.deque([()])
+    while waiting:
+        prefix = waiting.popleft()
         try:
             procedure(Prefix(prefix), **inputs)
         except NeedDie as need:
-            if len(complete) + len(stack) + need.faces > ENUMERATE_LIMIT:
+            if len(complete) + len(waiting) + need.faces > ENUMERATE_LIMIT:
                 break
-            stack.extend((*prefix, value) for value in range(need.faces, 0, -1))
+            waiting.extend((*prefix, value) for value in range(1, need.faces + 1))
             continue
         except RuleError:
             pass
-        complete.append(list(prefix))
+        complete.append(prefix)
     else:
-        yield from complete
+        yield from (list(dice) for dice in sorted(complete))
         return
     for seed in range(SAMPLES):
         recorder = Recorder(seed)
