@@ -3,11 +3,19 @@
 ``database_url`` runs a test twice: on a SQLite file and on a real PostgreSQL (a throwaway
 cluster for the whole session, a fresh database per test). A missing PostgreSQL fails, never
 skips: ``scripts/test`` installs Debian's package.
+
+A browser's story (marked ``browser``) runs once, on one of the two: its subject is the page,
+and the page reads the same answers from either database (every API and store test runs on both,
+and holds the two to the same answers). The stories take turns in each module, in the order they
+are written, starting from a module's own side, so that each database serves about half of them
+under the page: the test's id names the one it ran on. A story whose subject is one database's
+behaviour names it in its own ``parametrize`` mark.
 """
 
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +39,31 @@ STORY = {
 }
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+#: The kinds of database a test of the expeditions runs on.
+DATABASES = ("sqlite", "postgresql")
+#: The browser's stories given a database so far, by module (their turn, see the docstring).
+_stories: dict[str, int] = {}
+
+
+@pytest.hookimpl(tryfirst=True)  # the mark is read by pytest's own hook, after this one
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A browser's story runs on one database: its module's next turn (the docstring), as a
+    ``parametrize`` mark, which takes precedence over the fixture's params."""
+    definition = metafunc.definition
+    if ("database_url" not in metafunc.fixturenames
+            or definition.get_closest_marker("browser") is None
+            or any("database_url" in str(mark.args[0])
+                   for mark in definition.iter_markers("parametrize"))):
+        return
+    module = definition.nodeid.partition("::")[0]
+    turn = _stories.get(module, zlib.crc32(module.encode()))
+    _stories[module] = turn + 1
+    kind = DATABASES[turn % len(DATABASES)]
+    definition.add_marker(
+        pytest.mark.parametrize("database_url", [kind], indirect=True, ids=[kind]))
+
+
+@pytest.fixture(params=DATABASES)
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh database: a SQLite file, or a new database of the session's PostgreSQL."""
     if request.param == "sqlite":

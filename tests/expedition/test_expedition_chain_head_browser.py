@@ -1,5 +1,5 @@
 """The players' page remembers the head of the log it verified on its device (390 px, Chromium,
-on SQLite and on PostgreSQL): it shows the head quietly, moves it on as the GM acts (reading
+on SQLite or PostgreSQL): it shows the head quietly, moves it on as the GM acts (reading
 older pages when more came than a read holds), and says plainly, naming the entry and both
 hashes, when the log no longer extends it: a history rewritten in the database (an entry's public
 form changed and the chain computed again after it, as a forger would) is named on the next

@@ -1,4 +1,4 @@
-"""An encounter's creatures on the GM's page at 390 px, on SQLite and on PostgreSQL: typed a group
+"""An encounter's creatures on the GM's page at 390 px, on SQLite or PostgreSQL: typed a group
 a row into the encounter's panel ("skřeti: 3 × 4 životy, OČ 2, morálka 7"), kept side by side
 with their hit points going down as they are hit, the fallen struck through and gone from the
 names an attack offers, a turn of the fight offering the side's morale check; the players' page

@@ -1,4 +1,4 @@
-"""The story of a fair evening, on three phones (390 px) in Chromium, on SQLite and PostgreSQL:
+"""The story of a fair evening, on three phones (390 px) in Chromium, on SQLite or PostgreSQL:
 the GM plays on the GM's page with the server's dice, the table's dice and a secret roll; a
 player rolls a save from the character's own link and the GM applies it; the GM reveals the
 secret roll and the epoch's key; a third device's verification page, given the players' link,

@@ -1,6 +1,6 @@
 """The GM's device lists the expeditions it created or opened (name, last played, its GM's and
 players' links), so a lost chat message does not lose an expedition: on the page that starts one,
-at 390 px, on SQLite and on PostgreSQL."""
+at 390 px, on SQLite or PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The GM's page at 390 px rolls with the table's dice, on SQLite and on PostgreSQL: the page asks
+"""The GM's page at 390 px rolls with the table's dice, on SQLite or PostgreSQL: the page asks
 for each die the server says is missing, named in Czech and in order, until the action is taken
 (or the GM cancels, and nothing more is sent); a die off its die is refused in the server's
 words and typed again; the entry keeps its dice and no seed, marked on both pages. And several

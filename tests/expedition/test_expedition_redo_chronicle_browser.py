@@ -1,4 +1,4 @@
-"""The GM's page on a phone (390 px), on SQLite and on PostgreSQL: the redo beside the undo, and
+"""The GM's page on a phone (390 px), on SQLite or PostgreSQL: the redo beside the undo, and
 the chronicle of the evening downloaded as Markdown.
 
 Each test sets its expedition up through the API and looks at the page; every state it asserts
