@@ -50,13 +50,12 @@ from werkzeug.http import parse_etags, quote_etag
 from api.expeditions.heads import Head
 from api.expeditions.schemas import ReadQuery
 from api.expeditions.store import NotFound, Role, role_of
-from api.expeditions.views import bearer, etag, read_id, revalidated
+from api.expeditions.views import bearer, etag, read_id, reading_headers, revalidated
 from api.expeditions.waits import Watcher
 from api.hooks import BeforeFlask
 from api.language import accepted_language
 from api.limits import count_request, rate_limiter
 from api.procedures import query_args
-from api.serialize import RulesJsonProvider
 from api.wsgi import StartResponse, WsgiApp
 
 if TYPE_CHECKING:
@@ -187,6 +186,4 @@ class ConditionalPolls(BeforeFlask):
             if counted is not None and not counted.allowed:
                 return None  # Flask refuses it (counted once)
         data = reading[1]
-        return OK, [("Content-Type", RulesJsonProvider.mimetype),
-                    ("Content-Length", str(len(data))), ("Content-Language", poll.lang),
-                    ("ETag", quote_etag(tag, weak=True)), *revalidated()], [data]
+        return OK, reading_headers(data, poll.lang, tag), [data]

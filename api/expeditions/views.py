@@ -35,6 +35,7 @@ from marshmallow import RAISE, missing
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.http import quote_etag
 
 from api.apierror import abort_api
 from api.expeditions import schemas
@@ -287,16 +288,13 @@ def _as_card(body: dict[str, Any], name: str, fmt: str, status: int = 200) -> Re
     return render_card(card, fmt, status)
 
 
-def _respond(body: dict[str, Any], fmt: str | None, name: str, status: int = 200,
-             data: bytes | None = None) -> Response:
-    """``body`` in ``fmt`` (a chat card of its entry, else JSON: ``data`` when it is already
-    written, :mod:`api.expeditions.shared_reads`)."""
+def _respond(body: dict[str, Any], fmt: str | None, name: str, status: int = 200) -> Response:
+    """``body`` in ``fmt`` (a chat card of its entry, else JSON)."""
     fmt = fmt or requested_format()
     if fmt != "json" and "entry" in body:
         response = _as_card(body, name, fmt, status)
     else:
-        response = (json_response(body) if data is None
-                    else current_app.response_class(data, mimetype=RulesJsonProvider.mimetype))
+        response = json_response(body)
         response.status_code = status
     response.headers["Content-Language"] = request_language()
     return response
@@ -441,8 +439,11 @@ class Expedition(MethodView):
                     data = json_response(body).get_data()  # written once for every follower
                     store().readings.keep((public_id, body["version"], lang, entries),
                                           (body, data))
-        response = _respond(body, query.get("format"), body["state"]["name"], data=data)
-        response.set_etag(etag(body["version"], role, lang, entries), weak=True)
+        tag = etag(body["version"], role, lang, entries)
+        if data is not None:  # the players' reading: the answer the polls give before Flask too
+            return current_app.response_class(data, headers=reading_headers(data, lang, tag))
+        response = _respond(body, query.get("format"), body["state"]["name"])
+        response.set_etag(tag, weak=True)
         return _revalidate(response)
 
 
@@ -470,6 +471,14 @@ def _hold(public_id: str, version: int) -> tuple[tuple[str, str], ...] | None:
     if head is None or head.version != version:
         return None  # changed since the link was read: asked again at once
     return watcher.held(public_id, head, forgotten, seconds)
+
+
+def reading_headers(data: bytes, lang: str, tag: str) -> list[tuple[str, str]]:
+    """The headers of a players' reading answered with ``data`` (its JSON as the app writes it,
+    :mod:`api.expeditions.shared_reads`): one list for Flask's view and the polls answered
+    before Flask (:mod:`api.expeditions.polls`)."""
+    return [("Content-Type", RulesJsonProvider.mimetype), ("Content-Length", str(len(data))),
+            ("Content-Language", lang), ("ETag", quote_etag(tag, weak=True)), *revalidated()]
 
 
 def revalidated() -> list[tuple[str, str]]:
