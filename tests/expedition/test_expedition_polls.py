@@ -348,6 +348,18 @@ def odd_headers(table: Table, link: str) -> dict[str, str]:
     }[link]
 
 
+def odd_poll(app: Flask, table: Table, tag: str, query: str, extra: dict[str, str], link: str,
+             match: str) -> TestResponse:
+    """One case of :data:`ODD_POLLS` sent to ``app``, ``tag`` being the page's ETag."""
+    path = f"/api/v1/expeditions/{table.id}"
+    if query.startswith("/"):
+        path, query = f"/api/v1/expeditions{query}", ""
+    headers = {**odd_headers(table, link), **extra,
+               "If-None-Match": match.format(tag=tag, strong=tag.removeprefix("W/"))}
+    body = b'{"lang": "en"}' if "Content-Type" in extra else None
+    return app.test_client().open(path + query, method="GET", headers=headers, data=body)
+
+
 @pytest.mark.parametrize(("query", "extra", "link", "match"),
                          [case[1:] for case in ODD_POLLS], ids=[case[0] for case in ODD_POLLS])
 def test_an_odd_poll_is_answered_as_the_full_path_answers_it(
@@ -360,16 +372,7 @@ def test_an_odd_poll_is_answered_as_the_full_path_answers_it(
         tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
                                     headers=table.players).headers["ETag"]
         assert poll(app, table, tag, table.players).status_code == 304  # the head kept
-        path = f"/api/v1/expeditions/{table.id}"
-        if query.startswith("/"):
-            path, query_string = f"/api/v1/expeditions{query}", ""
-        else:
-            query_string = query
-        headers = {**odd_headers(table, link), **extra,
-                   "If-None-Match": match.format(tag=tag, strong=tag.removeprefix("W/"))}
-        body = b'{"lang": "en"}' if "Content-Type" in extra else None
-        answers.append(app.test_client().open(path + query_string, method="GET",
-                                              headers=headers, data=body))
+        answers.append(odd_poll(app, table, tag, query, extra, link, match))
     from_memory, from_database = answers
     assert from_memory.status_code == from_database.status_code
     assert without_date(from_memory) == without_date(from_database)
@@ -395,16 +398,7 @@ def test_an_odd_poll_of_a_change_read_already_is_answered_as_the_full_path_answe
     answers = []
     for app in (kept, unkept):
         assert poll(app, table, tag, table.players).status_code == 200  # the change read
-        path = f"/api/v1/expeditions/{table.id}"
-        if query.startswith("/"):
-            path, query_string = f"/api/v1/expeditions{query}", ""
-        else:
-            query_string = query
-        headers = {**odd_headers(table, link), **extra,
-                   "If-None-Match": match.format(tag=tag, strong=tag.removeprefix("W/"))}
-        body = b'{"lang": "en"}' if "Content-Type" in extra else None
-        answers.append(app.test_client().open(path + query_string, method="GET",
-                                              headers=headers, data=body))
+        answers.append(odd_poll(app, table, tag, query, extra, link, match))
     from_memory, from_database = answers
     assert from_memory.status_code == from_database.status_code < 500
     assert without_date(from_memory) == without_date(from_database)
