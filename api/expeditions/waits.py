@@ -13,14 +13,16 @@ process holds the waiting polls and watches, for all of them at once:
   process (:data:`CHUNK` ids at a time): what carries another instance's write across (one
   PostgreSQL).
 
-A moved count or another head wakes the expedition's polls, which Flask then answers as any
-poll (a ``200`` with the change, or the refusal of a link no longer valid: a rotated players'
-link is cut off at once). A poll whose wait ends with nothing changed is the same ``304`` with
-``Preference-Applied: wait=N``. A database that fails or does not answer within its deadline
-(``RPG_DATABASE_TIMEOUT``) wakes the polls it was read for: Flask answers them as it answers every
-poll then. A process holds at most ``RPG_EXPEDITION_MAX_WAITERS`` waiting polls (past them a poll
-is answered at once, without ``Preference-Applied``), and a worker told to stop answers them at
-once too (:func:`stop`, called by :mod:`api.worker`).
+A moved count or another head wakes the expedition's polls, which Flask then answers as any poll (a
+``200`` with the change, or the refusal of a link no longer valid: a rotated players' link is cut
+off at once), in turn: :data:`STAGGER_SECONDS` apart (:func:`wake_in_turn`), not all in one go,
+which would hold the worker from a GM's request for the time of all their answers (a hundred
+followers of a table, a few tens per worker). A poll whose wait ends with nothing changed is the
+same ``304`` with ``Preference-Applied: wait=N``. A database that fails or does not answer within
+its deadline (``RPG_DATABASE_TIMEOUT``) wakes the polls it was read for: Flask answers them as it
+answers every poll then. A process holds at most ``RPG_EXPEDITION_MAX_WAITERS`` waiting polls (past
+them a poll is answered at once, without ``Preference-Applied``), and a worker told to stop answers
+them at once too (:func:`stop`, called by :mod:`api.worker`).
 
 The players' polls are held before Flask (:mod:`api.expeditions.polls`); a character's link is
 checked in the database, so its poll is held by Flask's view after that read, by the same watcher
@@ -58,6 +60,11 @@ CHECK_SECONDS = 0.15
 READ_SECONDS = 1.0
 #: Public ids one query of the database names at most.
 CHUNK = 500
+#: Seconds between the answers of two polls woken by the same change: a change wakes every poll
+#: of its expedition held in the worker at once, and their answers, run back to back, would hold
+#: the worker (a GM's request that lands in it waits for all of them); a few times an answer's
+#: cost apart, they leave it mostly free. The last of 200 waits 0.4 s.
+STAGGER_SECONDS = 0.002
 
 
 class Outcome(enum.Enum):
@@ -102,9 +109,10 @@ class Waiter:
     forgotten: int
     woken: threading.Event = field(default_factory=threading.Event)
     outcome: Outcome = Outcome.WAITED
+    delay: float = 0.0  #: seconds to wait once woken, before it is answered
 
-    def wake(self, outcome: Outcome) -> None:
-        self.outcome = outcome
+    def wake(self, outcome: Outcome, delay: float = 0.0) -> None:
+        self.outcome, self.delay = outcome, delay
         self.woken.set()
 
 
@@ -160,6 +168,8 @@ class Watcher:
                     if not waiters:
                         del self._waiting[public_id]
                 self._count -= 1
+        if waiter.delay > 0:
+            time.sleep(waiter.delay)
         return waiter.outcome
 
     @property
@@ -220,9 +230,8 @@ class Watcher:
             if counts is None:
                 continue  # the database's read still wakes them
             for public_id, waiters in waiting.items():
-                for waiter in waiters:
-                    if counts[public_id] != waiter.forgotten:
-                        waiter.wake(Outcome.CHANGED)
+                wake_in_turn([waiter for waiter in waiters
+                              if counts[public_id] != waiter.forgotten])
 
     def _read(self) -> None:
         """Wake the polls whose head in the database is another (a write on another instance),
@@ -245,6 +254,11 @@ class Watcher:
                     if public_id in counts:
                         self.store.heads.keep(public_id, head, counts[public_id])
                 for public_id in chunk:
-                    for waiter in waiting[public_id]:
-                        if heads.get(public_id) != waiter.head:
-                            waiter.wake(Outcome.CHANGED)
+                    wake_in_turn([waiter for waiter in waiting[public_id]
+                           if heads.get(public_id) != waiter.head])
+
+
+def wake_in_turn(changed: list[Waiter]) -> None:
+    """Wake the polls of one expedition that its change ended, :data:`STAGGER_SECONDS` apart."""
+    for turn, waiter in enumerate(changed):
+        waiter.wake(Outcome.CHANGED, turn * STAGGER_SECONDS)

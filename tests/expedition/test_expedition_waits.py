@@ -17,7 +17,15 @@ from flask import Flask
 from werkzeug.test import TestResponse
 
 from api.expeditions.database import DatabaseUnavailable
-from api.expeditions.waits import Watcher, preferred_wait
+from api.expeditions.heads import Head
+from api.expeditions.waits import (
+    STAGGER_SECONDS,
+    Outcome,
+    Waiter,
+    Watcher,
+    preferred_wait,
+    wake_in_turn,
+)
 from tests.expedition.conftest import Table, app_on, closed
 from tests.expedition.test_expedition_character_links import Player
 from tests.expedition.test_expedition_polls import followed, poll, without_date
@@ -67,6 +75,28 @@ def test_a_held_poll_is_answered_with_the_change_when_the_gm_acts(
     assert changed.get_json()["version"] == table.version == 2
     assert changed.headers["ETag"] == 'W/"2.players.cs.20"'
     assert "Preference-Applied" not in changed.headers
+
+
+def test_every_poll_held_on_the_expedition_gets_the_change(
+        app: Flask, pool: ThreadPoolExecutor) -> None:
+    table, tag = followed(app)
+    futures = [pool.submit(poll, app, table, tag, {**table.players, "Prefer": f"wait={MOST}"})
+               for _ in range(3)]
+    waits(app, 3)
+    table.act("shift", seed=1)
+    answers = [future.result(timeout=30) for future in futures]
+    assert [answer.status_code for answer in answers] == [200] * 3
+    assert {answer.get_json()["version"] for answer in answers} == {2}
+
+
+def test_the_polls_one_change_wakes_are_answered_in_turn() -> None:
+    """Not all at once: a GM's request that lands in the worker goes between them."""
+    waiters = [Waiter("x" * 22, Head(1, "gm", "players"), 0) for _ in range(4)]
+    wake_in_turn(waiters)
+    assert all(waiter.woken.is_set() for waiter in waiters)
+    assert {waiter.outcome for waiter in waiters} == {Outcome.CHANGED}
+    assert [waiter.delay for waiter in waiters] == [turn * STAGGER_SECONDS for turn in range(4)]
+    assert STAGGER_SECONDS > 0
 
 
 def test_a_held_poll_that_nothing_changed_ends_in_a_304_saying_it_waited(
