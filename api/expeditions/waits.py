@@ -15,14 +15,15 @@ process holds the waiting polls and watches, for all of them at once:
 
 A moved count or another head wakes the expedition's polls, which Flask then answers as any poll (a
 ``200`` with the change, or the refusal of a link no longer valid: a rotated players' link is cut
-off at once), in turn: :data:`STAGGER_SECONDS` apart (:func:`wake_in_turn`), not all in one go,
-which would hold the worker from a GM's request for the time of all their answers (a hundred
-followers of a table, a few tens per worker). A poll whose wait ends with nothing changed is the
-same ``304`` with ``Preference-Applied: wait=N``. A database that fails or does not answer within
-its deadline (``RPG_DATABASE_TIMEOUT``) wakes the polls it was read for: Flask answers them as it
-answers every poll then. A process holds at most ``RPG_EXPEDITION_MAX_WAITERS`` waiting polls (past
-them a poll is answered at once, without ``Preference-Applied``), and a worker told to stop answers
-them at once too (:func:`stop`, called by :mod:`api.worker`).
+off at once), in turn: :data:`STAGGER_SECONDS` apart (:func:`wake_in_turn`; all within
+:data:`STAGGER_MOST_SECONDS`), not all in one go, which would hold the worker from a GM's request
+for the time of all their answers (a hundred followers of a table, a few tens per worker). A poll
+whose wait ends with nothing changed is the same ``304`` with ``Preference-Applied: wait=N``. A
+database that fails or does not answer within its deadline (``RPG_DATABASE_TIMEOUT``) wakes the
+polls it was read for: Flask answers them as it answers every poll then. A process holds at most
+``RPG_EXPEDITION_MAX_WAITERS`` waiting polls (past them a poll is answered at once, without
+``Preference-Applied``), and a worker told to stop answers them at once too (:func:`stop`, called
+by :mod:`api.worker`).
 
 The players' polls are held before Flask (:mod:`api.expeditions.polls`); a character's link is
 checked in the database, so its poll is held by Flask's view after that read, by the same watcher
@@ -63,8 +64,11 @@ CHUNK = 500
 #: Seconds between the answers of two polls woken by the same change: a change wakes every poll
 #: of its expedition held in the worker at once, and their answers, run back to back, would hold
 #: the worker (a GM's request that lands in it waits for all of them); a few times an answer's
-#: cost apart, they leave it mostly free. The last of 200 waits 0.4 s.
+#: cost apart, they leave it mostly free.
 STAGGER_SECONDS = 0.002
+#: The most seconds the last of them waits: past :data:`STAGGER_SECONDS` × 125 polls (a process
+#: holds up to ``RPG_EXPEDITION_MAX_WAITERS``, 900 under the run command) they come closer.
+STAGGER_MOST_SECONDS = 0.25
 
 
 class Outcome(enum.Enum):
@@ -259,6 +263,8 @@ class Watcher:
 
 
 def wake_in_turn(changed: list[Waiter]) -> None:
-    """Wake the polls of one expedition that its change ended, :data:`STAGGER_SECONDS` apart."""
+    """Wake the polls of one expedition that its change ended, :data:`STAGGER_SECONDS` apart,
+    the last of them :data:`STAGGER_MOST_SECONDS` after the first at most."""
+    apart = min(STAGGER_SECONDS, STAGGER_MOST_SECONDS / max(len(changed) - 1, 1))
     for turn, waiter in enumerate(changed):
-        waiter.wake(Outcome.CHANGED, turn * STAGGER_SECONDS)
+        waiter.wake(Outcome.CHANGED, turn * apart)
