@@ -10,7 +10,8 @@ message) when the engine refuses the input or the dice.
 ``python -m tests.calculators.vectors out.json`` writes them with the rule constants the site
 exports, which is what ``node --test tests/calculators/parity.test.mjs`` reads. The tests read
 them from :func:`cached`: written once for the sources they come from and kept in
-``.cache/golden-vectors/`` (a changed source, or a deleted folder, makes them anew).
+``.cache/golden-vectors/`` (a changed source, or a deleted folder, makes them anew);
+``python -m tests.calculators.vectors --cached`` makes that copy ahead of the tests.
 """
 
 from __future__ import annotations
@@ -239,4 +240,6 @@ def cached(directory: Path = CACHE) -> Path:
 
 
 if __name__ == "__main__":
-    print(write(Path(sys.argv[1])))
+    # "--cached": the tests' own copy (:func:`cached`), which scripts/test has made beside its
+    # other checks before pytest starts, rather than a pytest worker while the other one waits.
+    print(cached() if sys.argv[1:] == ["--cached"] else write(Path(sys.argv[1])))
