@@ -9,11 +9,19 @@ Chromium or starts servers takes seconds, an expedition API test half a second, 
 a few hundredths (figures of a whole run on a 2-core machine). Longest first is the classic rule
 for spreading jobs over machines (LPT); the quick modules at the end fill the gaps.
 
-One exception to the order: the modules that ask for the golden vectors
-(``tests/calculators/vectors.py``, made once per run, a minute and more on a fresh clone: CI's
-case) alternate with the others at the start. The first worker that asks makes them and the
-others wait for them; with the two longest such modules handed out first, one worker of two
-waited for the whole making, idle.
+Two exceptions to the order:
+
+- The modules that ask for the golden vectors (``tests/calculators/vectors.py``, made once per
+  run when ``scripts/test`` has not made them: a bare pytest's case) alternate with the others
+  at the start. The first worker that asks makes them and the others wait for them; with the
+  two longest such modules handed out first, one worker of two waited for the whole making,
+  idle.
+- The modules whose tests mostly wait (``pytestmark = pytest.mark.waits``: a frozen store's
+  timeout, a poll held until its change, a body sent slowly; they keep under half a core busy)
+  alternate with the others from the start, and a worker is given one only while no other
+  worker has one, unless nothing else is left. Two of them at once left the machine idle for a
+  minute of a CI run (15–50 % of its CPU used); beside a browser module, whose Chromium can use
+  more than one core, the waiting is not lost.
 """
 
 from __future__ import annotations
@@ -39,6 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: What a module that asks for the golden vectors names (the fixtures of
 #: ``tests/calculators/conftest.py``).
 VECTORS = ("golden_file", "golden_vectors")
+#: What a module whose tests mostly wait carries (the marker is registered in pyproject.toml).
+WAITS = "pytest.mark.waits"
 
 
 def seconds(nodeid: str) -> float:
@@ -46,36 +56,67 @@ def seconds(nodeid: str) -> float:
     return next((cost for matches, cost in SECONDS if matches(nodeid)), QUICK)
 
 
-def asks_for_vectors(module: str) -> bool:
-    """Whether the module ``module`` (a path from the root) asks for the golden vectors."""
+def _names(module: str, names: tuple[str, ...]) -> bool:
+    """Whether the module ``module`` (a path from the root) names one of ``names``."""
     try:
         text = (ROOT / module).read_text(encoding="utf-8")
     except OSError:
         return False
-    return any(name in text for name in VECTORS)
+    return any(name in text for name in names)
+
+
+def asks_for_vectors(module: str) -> bool:
+    """Whether the module ``module`` (a path from the root) asks for the golden vectors."""
+    return _names(module, VECTORS)
+
+
+def waits(module: str) -> bool:
+    """Whether the tests of the module ``module`` (a path from the root) mostly wait."""
+    return _names(module, (WAITS,))
+
+
+def _alternate(first: list[str], second: list[str]) -> list[str]:
+    return [module for module in chain.from_iterable(zip_longest(first, second)) if module]
 
 
 def order(units: dict[str, Any]) -> list[str]:
     """The modules of ``units`` (module -> its tests' ids) in the order to hand them out:
-    longest first, those that ask for the golden vectors alternating with the others."""
+    longest first, those that ask for the golden vectors alternating with the others, and
+    those that wait alternating with all the rest."""
     longest = sorted(units, key=lambda module: -sum(map(seconds, units[module])))
-    vectors = [module for module in longest if asks_for_vectors(module)]
-    others = [module for module in longest if module not in vectors]
-    return [module for module in chain.from_iterable(zip_longest(vectors, others)) if module]
+    waiting = [module for module in longest if waits(module)]
+    working = [module for module in longest if module not in waiting]
+    vectors = [module for module in working if asks_for_vectors(module)]
+    others = [module for module in working if module not in vectors]
+    return _alternate(_alternate(vectors, others), waiting)
 
 
 class LongestFirst(LoadScopeScheduling):
     """``--dist loadscope`` (a module's tests on one worker, with its module fixtures) handing out
-    the longest modules first."""
+    the longest modules first, and a module that waits only to a worker whose peers have none."""
 
     ordered = False
+    waiting: frozenset[str] = frozenset()
 
     def _assign_work_unit(self, node: Any) -> None:
         if not self.ordered:  # the first hand-out: the queue holds every module
             self.workqueue = OrderedDict(
                 (module, self.workqueue[module]) for module in order(self.workqueue))
+            self.waiting = frozenset(filter(waits, self.workqueue))
             self.ordered = True
+        if self._peers_wait(node):
+            working = next((module for module in self.workqueue if module not in self.waiting),
+                           None)
+            if working is not None:
+                self.workqueue.move_to_end(working, last=False)
         super()._assign_work_unit(node)
+
+    def _peers_wait(self, node: Any) -> bool:
+        """Whether another worker has a module that waits with tests still to run."""
+        return any(
+            module in self.waiting and not all(tests.values())
+            for peer, modules in self.assigned_work.items() if peer is not node
+            for module, tests in modules.items())
 
 
 def scheduler(config: Any, log: Any) -> LongestFirst | None:

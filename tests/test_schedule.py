@@ -7,10 +7,13 @@ from typing import Any
 
 from xdist.scheduler import LoadScopeScheduling
 
-from tests.schedule import LongestFirst, asks_for_vectors, order, seconds
+from tests.schedule import LongestFirst, asks_for_vectors, order, seconds, waits
 
 QUICK = [f"tests/core/test_dice_notation.py::test_{n}" for n in range(40)]
-SERVERS = [f"tests/reliability/test_serving.py::test_{n}" for n in range(3)]
+SERVERS = [f"tests/reliability/test_rate_limit.py::test_{n}" for n in range(3)]
+# Two modules whose tests mostly wait (pytest.mark.waits).
+FROZEN = [f"tests/reliability/test_frozen_stores.py::test_{n}" for n in range(3)]
+SLOW = [f"tests/reliability/test_slow_bodies.py::test_{n}" for n in range(3)]
 BROWSER = [f"tests/site/test_site_browser.py::test_{n}" for n in range(2)]
 CALCULATORS = [f"tests/calculators/test_calculators_browser.py::test_{n}" for n in range(30)]
 ATTACK = [f"tests/calculators/test_attack_browser.py::test_{n}" for n in range(20)]
@@ -32,17 +35,24 @@ class Worker:
         self.shutting_down = True
 
 
-def _first_sent(scheduling: type[LoadScopeScheduling]) -> list[list[str]]:
-    """The tests each of two workers is sent first, of a run of the modules above."""
+def _started(scheduling: type[LoadScopeScheduling], collection: list[str],
+             ) -> tuple[Any, list[Worker]]:
+    """A scheduler of two workers, ``collection`` collected and its first modules sent."""
     config: Any = SimpleNamespace(getvalue={"tx": ["2*popen"], "dist": "loadscope"}.get,
                                   option=SimpleNamespace(loadscopereorder=True))
     scheduler = scheduling(config)
-    collection = QUICK + SERVERS + BROWSER
     workers = [Worker("gw0"), Worker("gw1")]
     for worker in workers:
         scheduler.add_node(worker)
         scheduler.add_node_collection(worker, collection)
     scheduler.schedule()
+    return scheduler, workers
+
+
+def _first_sent(scheduling: type[LoadScopeScheduling]) -> list[list[str]]:
+    """The tests each of two workers is sent first, of a run of the modules above."""
+    collection = QUICK + SERVERS + BROWSER
+    _, workers = _started(scheduling, collection)
     return [[collection[index] for index in worker.sent[0]] for worker in workers]
 
 
@@ -69,3 +79,44 @@ def test_the_modules_that_wait_for_the_golden_vectors_alternate_with_the_others(
         module(CALCULATORS), module(ATTACK)]
     assert order(units) == [module(CALCULATORS), module(SERVERS), module(ATTACK),
                             module(BROWSER), module(QUICK)]
+
+
+def test_the_modules_that_wait_alternate_with_the_others_from_the_start() -> None:
+    assert waits(module(FROZEN)) and waits(module(SLOW))
+    assert not any(map(waits, map(module, (QUICK, SERVERS, BROWSER, CALCULATORS))))
+    units = {module(tests): tests for tests in (QUICK, SERVERS, BROWSER, FROZEN, SLOW)}
+    # By length alone both would come before the browser module, and run together.
+    assert sorted(units, key=lambda name: -sum(map(seconds, units[name])))[:2] == [
+        module(SERVERS), module(FROZEN)]
+    assert order(units) == [module(SERVERS), module(FROZEN), module(BROWSER), module(SLOW),
+                            module(QUICK)]
+
+
+def _finish(scheduler: Any, worker: Worker, collection: list[str]) -> list[str]:
+    """``worker`` completes every test it was sent; the tests it is sent meanwhile."""
+    done = [index for batch in worker.sent for index in batch]
+    sent_before = len(worker.sent)
+    for index in done:
+        if not scheduler.assigned_work[worker][module([collection[index]])][collection[index]]:
+            scheduler.mark_test_complete(worker, index)
+    return [collection[index] for batch in worker.sent[sent_before:] for index in batch]
+
+
+def test_a_worker_is_given_a_module_that_waits_only_while_no_other_worker_has_one() -> None:
+    collection = SERVERS + FROZEN + BROWSER + SLOW + QUICK
+    scheduler, (first, second) = _started(LongestFirst, collection)
+    assert [collection[index] for index in first.sent[0]] == SERVERS
+    assert [collection[index] for index in second.sent[0]] == FROZEN
+    # The first worker ends its module while the second still waits in FROZEN: it is given
+    # the browser module, then the quick one, never SLOW, though SLOW comes before QUICK.
+    assert _finish(scheduler, first, collection) == BROWSER + QUICK
+    # With FROZEN done, the second worker is given what is left: SLOW.
+    assert _finish(scheduler, second, collection) == SLOW
+
+
+def test_when_only_modules_that_wait_are_left_a_worker_is_given_one() -> None:
+    collection = SERVERS + FROZEN + SLOW
+    scheduler, (first, second) = _started(LongestFirst, collection)
+    assert [collection[index] for index in second.sent[0]] == FROZEN
+    # Nothing that works is left for the first worker: it waits in SLOW beside FROZEN.
+    assert _finish(scheduler, first, collection) == SLOW

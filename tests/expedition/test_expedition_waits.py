@@ -31,6 +31,8 @@ from tests.expedition.conftest import Table, app_on, closed
 from tests.expedition.test_expedition_character_links import Player
 from tests.expedition.test_expedition_polls import followed, poll, without_date
 
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
+
 #: The longest wait the tests' apps allow (the run command's own is 25 s).
 MOST = 20
 

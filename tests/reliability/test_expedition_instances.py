@@ -14,8 +14,12 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.postgres import Cluster
 from tests.reliability.servers import Server, serve
+
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
 #: Polls 0.25 s apart: their pauses alone (1.75 s) outlast a head's 1 s.
 POLLS = 8

@@ -26,6 +26,8 @@ from tests.postgres import Cluster
 from tests.reliability.servers import Server, serve
 from tests.reliability.test_frozen_stores import frozen, until_ready
 
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
+
 DATABASE_TIMEOUT = 5  # the default
 #: Polls 0.25 s apart during an outage: their pauses alone (4 s) outlast a head's 1 s.
 POLLS = 16

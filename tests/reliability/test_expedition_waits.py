@@ -26,6 +26,8 @@ from tests.reliability.test_expedition_poll_faults import (
     players_page,
 )
 
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
+
 Answer = tuple[int, dict[str, str], bytes]
 
 

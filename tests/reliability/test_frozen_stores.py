@@ -25,9 +25,13 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from tests.expedition.conftest import STORY
 from tests.postgres import Cluster
 from tests.reliability.servers import Server, redis_server, serve
+
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
 DATABASE_TIMEOUT = 5  # the default
 

@@ -22,6 +22,8 @@ from api import create_app
 from api.limits import RateLimiter
 from tests.reliability.servers import Redis, fresh_window, redis_server, serve
 
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
+
 
 @pytest.fixture
 def redis(tmp_path: Path) -> Iterator[Redis]:

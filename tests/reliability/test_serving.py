@@ -25,6 +25,8 @@ import pytest
 from api.serve import load_app
 from tests.reliability.servers import Server, get, serve
 
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
+
 LIMIT = 40
 
 

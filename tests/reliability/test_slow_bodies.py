@@ -20,6 +20,8 @@ import pytest
 
 from tests.reliability.servers import Server, serve
 
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
+
 SHARE = 10
 BODY = b'{"expr": "1d6", "lang": "en"}'
 

@@ -18,8 +18,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.expedition.conftest import STORY
 from tests.reliability.servers import UNPRIVILEGED, Server, serve
+
+pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
 
 def gm(created: dict[str, Any]) -> dict[str, str]:
