@@ -12,10 +12,9 @@ for spreading jobs over machines (LPT); the quick modules at the end fill the ga
 Two exceptions to the order:
 
 - The modules that ask for the golden vectors (``tests/calculators/vectors.py``, made once per
-  run when ``scripts/test`` has not made them: a bare pytest's case) alternate with the others
-  at the start. The first worker that asks makes them and the others wait for them; with the
-  two longest such modules handed out first, one worker of two waited for the whole making,
-  idle.
+  run for changed sources: beside pytest by ``scripts/test``, or by the first worker that asks)
+  alternate with the others at the start. Whoever makes them, the workers that ask wait for
+  them; with the two longest such modules handed out first, both workers would wait.
 - The modules whose tests mostly wait (``pytestmark = pytest.mark.waits``: a frozen store's
   timeout, a poll held until its change, a body sent slowly; they keep under half a core busy)
   alternate with the others from the start, and a worker is given one only while no other

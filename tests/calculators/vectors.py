@@ -11,7 +11,7 @@ message) when the engine refuses the input or the dice.
 exports, which is what ``node --test tests/calculators/parity.test.mjs`` reads. The tests read
 them from :func:`cached`: written once for the sources they come from and kept in
 ``.cache/golden-vectors/`` (a changed source, or a deleted folder, makes them anew);
-``python -m tests.calculators.vectors --cached`` makes that copy ahead of the tests.
+``python -m tests.calculators.vectors --cached`` makes that copy beside the tests.
 """
 
 from __future__ import annotations
@@ -240,6 +240,6 @@ def cached(directory: Path = CACHE) -> Path:
 
 
 if __name__ == "__main__":
-    # "--cached": the tests' own copy (:func:`cached`), which scripts/test has made beside its
-    # other checks before pytest starts, rather than a pytest worker while the other one waits.
+    # "--cached": the tests' own copy (:func:`cached`), which scripts/test makes beside pytest's
+    # collection, rather than a pytest worker while the other one waits.
     print(cached() if sys.argv[1:] == ["--cached"] else write(Path(sys.argv[1])))
