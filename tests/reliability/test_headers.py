@@ -119,11 +119,9 @@ def test_inline_sources_skip_external_scripts_and_decode_handlers() -> None:
     assert handlers == [sha256('go("x")')]
 
 
-def test_the_built_site_pages_carry_their_hashes() -> None:
-    built = Path(create_app({"TESTING": True}).config["SITE_DIR"])
-    if not (built / "index.html").is_file():
-        pytest.skip("the site is not built (mkdocs build)")
-    client = create_app({"TESTING": True}).test_client()
+def test_the_built_site_pages_carry_their_hashes(built_site: Path) -> None:
+    # The session's build (tests/conftest.py): never a skip when no site was built beforehand.
+    client = create_app({"TESTING": True, "SITE_DIR": str(built_site)}).test_client()
     _, headers, page = get(client, "/")
     inline = re.findall(r"<script>(.*?)</script>", page, re.S)
     assert inline, "Material bootstraps with inline scripts"
