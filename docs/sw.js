@@ -1,7 +1,7 @@
 /* Service worker: the whole site works offline once one page has been visited.
  *
  * On install it caches every page and asset of the build (the list below is filled in at build
- * time by docs/hooks/site.py). Pages are fetched network-first, so a reader online always gets
+ * time by rulesite/search.py). Pages are fetched network-first, so a reader online always gets
  * the current rules; assets cache-first. The API under <scope>api/ is never cached: its answers
  * are dice rolls and must be fresh.
  */

@@ -7,12 +7,15 @@
   (:mod:`rulesite.expedition`); each procedure's calculator lands right after the element whose
   id is its rule's anchor (the rule pages stay as written), the page loads the calculators'
   script, and the page's bold lead rules are noted for search;
-- ``on_post_page``: every page links the web app manifest;
+- ``on_post_page``: every page links the web app manifest, and starts the site's search worker,
+  which builds the index at the first query rather than on every page's load;
+- ``on_post_template``: the 404 page starts the site's search worker too;
 - ``on_post_build``: the calculators ship as one script per page and the chunks pages share (the
   verification page's script among them, :mod:`rulesite.verify`), the integrations' scripts and
   the players' page's are bundled (:mod:`rulesite.integrations`, :mod:`rulesite.expedition`), the
-  search index gets its fields without diacritics, and the service worker its list of files (in
-  that order: the list sees the scripts).
+  search index gets its fields without diacritics, the search worker is written beside
+  Material's, and the service worker gets its list of files (in that order: the list sees the
+  scripts and the search worker).
 """
 
 from __future__ import annotations
@@ -91,13 +94,20 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Link the manifest and theme colour from every page's head (and, on the API page,
-        stand in for the reference frame's call to the page until the page's script is there)."""
+        stand in for the reference frame's call to the page until the page's script is there);
+        start the site's search worker instead of Material's."""
         head = search.head_links(page.url) + reference.head_scripts(output)
-        return output.replace("</head>", head + "</head>", 1)
+        return search.on_demand(output.replace("</head>", head + "</head>", 1))
+
+    def on_post_template(self, output_content: str, *, template_name: str,
+                         config: MkDocsConfig) -> str:
+        """The 404 page (a template, not a page) starts the site's search worker too."""
+        return search.on_demand(output_content) if template_name == "404.html" else output_content
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """The scripts, the folded search index, then the offline list (which sees both)."""
+        """The scripts, the folded search index, the search worker, then the offline list
+        (which sees them all)."""
         site = Path(config["site_dir"])
         built = site / SCRIPTS
         for module in built.rglob("*.js"):
@@ -116,6 +126,7 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
         integrations.build(Path(config["docs_dir"]), site)
         expedition.build(Path(config["docs_dir"]), site)
         search.fold_index(site, self.leads)
+        search.write_search_worker(Path(config["docs_dir"]), site)
         search.write_worker(site)
 
 

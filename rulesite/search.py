@@ -5,6 +5,10 @@ offline copy's list of files.
   becomes a search entry of its own, so a search lands on the rule itself. Every entry gets
   ``ascii_title`` and ``ascii_text`` fields (title and text without diacritics, indexed but
   never shown): Czech has no lunr pipeline, and a GM typing on a phone skips the diacritics.
+- On demand: Material's search worker builds lunr's index as soon as a page loads. Every page
+  instead starts the site's worker (``docs/javascripts/search-worker.js``, written beside
+  Material's with its file name), which has Material's worker build the index at the first
+  query.
 - Offline: ``sw.js`` gets the list of every file of the build to precache, and a version derived
   from their contents, so a new build replaces the old cache.
 """
@@ -30,6 +34,11 @@ SKIP = re.compile(r"(\.map$|^sitemap\.xml|^assets/javascripts/lunr/|^sw\.js$|swa
                   r"|^nastroje/|^vyprava/(?!overeni/)"
                   r"|^javascripts/expedition/|^integrace/|^img/integrace/"
                   r"|^javascripts/site-url\.js$)")
+#: The site's search worker, built from docs/javascripts/search-worker.js beside Material's.
+SEARCH_WORKER = "assets/javascripts/workers/search-on-demand.js"
+SEARCH_WORKER_SOURCE = "javascripts/search-worker.js"
+_MATERIAL_WORKER = re.compile(r'("search": "[^"]*assets/javascripts/workers/)'
+                              r'search\.[0-9a-f]+\.min\.js"')
 _TAG = re.compile(r"<[^>]+>")
 _LEAD = re.compile(r'<p id="([^"]+)"><strong>(.*?)</strong>(.*?)</p>', re.S)
 
@@ -60,6 +69,25 @@ def head_links(page_url: str) -> str:
         '<meta name="theme-color" content="#6d4c41">'
         f'<link rel="apple-touch-icon" href="{root}img/icon-192.png">'
     )
+
+
+def on_demand(output: str) -> str:
+    """The page with its search worker the site's (the index built at the first query)."""
+    output, count = _MATERIAL_WORKER.subn(
+        rf'\1{SEARCH_WORKER.rsplit("/", 1)[1]}"', output, count=1)
+    if count != 1:
+        raise RuntimeError("no Material search worker in the page's __config to stand in for")
+    return output
+
+
+def write_search_worker(docs: Path, site: Path) -> None:
+    """The site's search worker beside Material's, which it imports by name."""
+    material = [path.name for path in (site / SEARCH_WORKER).parent.glob("search.*.min.js")]
+    if len(material) != 1:
+        raise RuntimeError(f"expected one Material search worker, found {material}")
+    source = (docs / SEARCH_WORKER_SOURCE).read_text(encoding="utf-8")
+    (site / SEARCH_WORKER).write_text(source.replace("__MATERIAL_WORKER__", material[0]),
+                                      encoding="utf-8")
 
 
 def fold_index(site: Path, leads: dict[str, list[dict[str, Any]]]) -> None:

@@ -42,6 +42,26 @@ def test_search_finds_rules_with_or_without_diacritics(browser, site_url, query)
     page.context.close()
 
 
+def test_search_builds_its_index_at_the_first_query_not_when_a_page_loads(browser, site_url):
+    # Material's worker builds lunr's index of the whole site as every page loads; the site's
+    # worker (docs/javascripts/search-worker.js) has it wait for the first query.
+    page = _new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto(site_url + "pravidla/unava/")
+    page.click("label.md-header__button[for=__search]")  # the phone's search button
+    # Ready (the invitation to type replaced "initializing"), the empty query answered...
+    expect(page.locator(".md-search-result__meta")).to_have_text("Pište co se má vyhledat")
+    (worker,) = [w for w in page.workers if w.url.endswith("/search-on-demand.js")]
+    assert worker.evaluate("typeof built") == "undefined"  # ...and no index built
+    page.keyboard.type("unava")
+    page.wait_for_function(
+        "() => /\\d/.test(document.querySelector('.md-search-result__meta').textContent)"
+    )
+    titles = page.locator(".md-search-result__item h1, .md-search-result__item h2")
+    assert "Únava" in titles.all_inner_texts()
+    assert worker.evaluate("typeof built") == "object"
+    page.context.close()
+
+
 CALCULATORS_READY = """() => [...document.querySelectorAll('[data-procedure]')]
     .every((root) => root.hasAttribute('data-ready'))"""
 
