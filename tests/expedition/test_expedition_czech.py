@@ -192,7 +192,7 @@ def test_no_decimal_hours_since_the_rest() -> None:
 
 #: Verbs in the second person plural ("vy"): the pages address the GM and the players as "ty".
 PLURAL_ADDRESS = re.compile(
-    r"\b(\w+(?:ujte|ejte|ěte|ete|ite|íte|ňte|ďte|šte|žte|ste|pte|jte)|vy|vás|vám|vaše?)\b",
+    r"\b(\w+(?:ujte|ejte|ěte|ete|ite|íte|ňte|ďte|ťte|šte|žte|rte|ste|pte|jte)|vy|vás|vám|vaše?)\b",
     re.IGNORECASE)
 #: A script's words are in its strings (its code and comments are English).
 STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")

@@ -49,7 +49,7 @@ def test_search_builds_its_index_at_the_first_query_not_when_a_page_loads(browse
     page.goto(site_url + "pravidla/unava/")
     page.click("label.md-header__button[for=__search]")  # the phone's search button
     # Ready (the invitation to type replaced "initializing"), the empty query answered...
-    expect(page.locator(".md-search-result__meta")).to_have_text("Pište co se má vyhledat")
+    expect(page.locator(".md-search-result__meta")).to_have_text("Napiš, co hledáš")
     (worker,) = [w for w in page.workers if w.url.endswith("/search-on-demand.js")]
     assert worker.evaluate("typeof built") == "undefined"  # ...and no index built
     page.keyboard.type("unava")
