@@ -419,7 +419,9 @@ class Forms:
         return (
             f'<section {root} aria-label="Kalkulačka: {html.escape(title)}">'
             f'<p class="calculator__title">Kalkulačka: {html.escape(title)}</p>'
-            f'<form class="calculator__form" novalidate>{"".join(fields)}'
+            # The form's labels and buttons are left out of the search index: read in a result
+            # they ran together ("Počet stěn kostkyVlastní kostkyHodit"); the title stays.
+            f'<form class="calculator__form" novalidate data-search-exclude>{"".join(fields)}'
             '<button type="submit" class="md-button md-button--primary" data-action="roll">'
             f'{_word("roll" if procedure.rolls else "compute")}</button></form>'
             '<div class="calculator__output" data-output aria-live="polite"></div>'

@@ -1,6 +1,6 @@
-"""The built site starts its own search worker, which imports Material's and has it build the
-index at the first query (docs/javascripts/search-worker.js, rulesite/search.py); its behaviour
-in a browser is in test_site_browser.py."""
+"""The built site's search: its own worker, which imports Material's and has it build the index
+at the first query (docs/javascripts/search-worker.js, rulesite/search.py; its behaviour in a
+browser is in test_site_browser.py), and an index of the rules without the calculators' forms."""
 
 from __future__ import annotations
 
@@ -38,3 +38,12 @@ def test_the_search_worker_imports_materials_and_is_kept_offline(site_dir: Path)
     urls = json.loads(re.search(r"\[\s*\"[^\]]*\]", worker).group(0))
     assert SEARCH_WORKER in urls
     assert f"{SEARCH_WORKER.rsplit('/', 1)[0]}/{material}" in urls
+
+
+def test_the_index_has_each_calculators_title_and_none_of_its_form(site_dir: Path) -> None:
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(doc["text"] for doc in index["docs"]
+                    if doc["location"].startswith("pravidla/unava/"))
+    assert "Kalkulačka: Únava" in text
+    # The form's labels and its button ran together in a result ("…kostkyVlastní kostkyHodit").
+    assert "Vlastní kostky" not in text and "Hodit" not in text
