@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The rule texts the site publishes, kept unchanged in the repository (``rules/``).
 RULES_DIR = ROOT / "rules"
+
+#: Material's settings for a page's script: its search worker, its words (``translations``).
+_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 
 #: Elements whose start and end separate blocks of text.
 BLOCKS = frozenset(
@@ -87,3 +93,17 @@ def parse_page(path: str, html: str) -> Page:
     parser.close()
     text = " ".join("".join(parser.chunks).split())
     return Page(path=path, ids=parser.ids, links=parser.links, text=text)
+
+
+def theme_config(html: str) -> dict[str, Any] | None:
+    """The settings Material wrote into a built page (``__config``), if it wrote any."""
+    found = _CONFIG.search(html)
+    return json.loads(found.group(1)) if found else None
+
+
+def offline_urls(site_dir: Path) -> list[str]:
+    """The addresses the built site's service worker keeps for offline reading."""
+    worker = (site_dir / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"\[\s*\"[^\]]*\]", worker)
+    assert found is not None, "no precache list in sw.js"
+    return list(json.loads(found.group(0)))

@@ -8,18 +8,18 @@ import json
 import re
 from pathlib import Path
 
-from rulesite.search import SEARCH_WORKER
+from site_html import offline_urls, theme_config
 
-CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
+from rulesite.search import SEARCH_WORKER
 
 
 def test_every_page_starts_the_sites_search_worker(site_dir: Path) -> None:
     pages = sorted(site_dir.rglob("*.html"))
     started = {}
     for page in pages:
-        config = CONFIG.search(page.read_text(encoding="utf-8"))
+        config = theme_config(page.read_text(encoding="utf-8"))
         if config:
-            url = json.loads(config.group(1))["search"]
+            url = config["search"]
             # Relative to the page; the 404 page's, which any missing path shows, to the root.
             base = site_dir if url.startswith("/") else page.parent
             worker = (base / url.lstrip("/")).resolve()
@@ -34,8 +34,7 @@ def test_the_search_worker_imports_materials_and_is_kept_offline(site_dir: Path)
     (material,) = re.findall(r'^const MATERIAL_WORKER = "([^"]+)";$', source, re.M)
     assert re.fullmatch(r"search\.[0-9a-f]+\.min\.js", material)
     assert ((site_dir / SEARCH_WORKER).parent / material).is_file()
-    worker = (site_dir / "sw.js").read_text(encoding="utf-8")
-    urls = json.loads(re.search(r"\[\s*\"[^\]]*\]", worker).group(0))
+    urls = offline_urls(site_dir)
     assert SEARCH_WORKER in urls
     assert f"{SEARCH_WORKER.rsplit('/', 1)[0]}/{material}" in urls
 

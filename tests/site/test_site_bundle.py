@@ -7,6 +7,8 @@ import gzip
 import re
 from pathlib import Path
 
+from site_html import offline_urls
+
 from rulesite.bundle import downloads
 from rulesite.expedition import BUNDLED
 
@@ -74,11 +76,7 @@ OFFLINE_BUDGET = 500 * 1024
 
 
 def test_the_offline_copy_stays_small_and_keeps_the_rules(site_dir: Path) -> None:
-    import json
-    import re
-
-    worker = (site_dir / "sw.js").read_text(encoding="utf-8")
-    urls = json.loads(re.search(r"\[\s*\"[^\]]*\]", worker).group(0))
+    urls = offline_urls(site_dir)
     files = [site_dir / (url + "index.html" if url.endswith("/") else url)
              for url in urls if url != "./"] + [site_dir / "index.html"]
     total = sum(len(gzip.compress(file.read_bytes(), compresslevel=6)) for file in files)

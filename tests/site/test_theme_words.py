@@ -3,13 +3,13 @@ overrides/partials/languages/custom.html) say "ty" and fit any number, as the si
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
+from site_html import theme_config
+
 from tests.expedition.test_expedition_czech import PLURAL_ADDRESS
 
-CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 #: What the theme writes on a page for the reader: the skip link, the search's first line, and
 #: the attributes a reader sees or hears (Material's labels, titles and placeholders).
 SHOWN = re.compile(r'class="md-(?:skip|search-result__meta)"[^>]*>([^<]*)<'
@@ -20,8 +20,8 @@ def test_the_themes_words_say_ty(site_dir: Path) -> None:
     said = {}
     for page in sorted(site_dir.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
-        config = CONFIG.search(html)
-        words = [*json.loads(config.group(1))["translations"].values()] if config else []
+        config = theme_config(html)
+        words = [*config["translations"].values()] if config else []
         words += [" ".join(found).strip() for found in SHOWN.findall(html)]
         plural = sorted({w for text in words for w in PLURAL_ADDRESS.findall(text)})
         if plural:
@@ -31,8 +31,9 @@ def test_the_themes_words_say_ty(site_dir: Path) -> None:
 
 def test_the_themes_counts_fit_any_number(site_dir: Path) -> None:
     # "# více na této stránce" read "3 více" and "5 více": a count after a colon fits them all.
-    config = CONFIG.search((site_dir / "index.html").read_text(encoding="utf-8"))
-    translations = json.loads(config.group(1))["translations"]
+    config = theme_config((site_dir / "index.html").read_text(encoding="utf-8"))
+    assert config is not None
+    translations = config["translations"]
     counted = {key: text for key, text in translations.items() if "#" in text}
     assert counted and all(text.endswith(": #") for text in counted.values()), counted
     assert translations["search.result.placeholder"] == "Napiš, co hledáš"
