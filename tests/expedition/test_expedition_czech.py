@@ -26,6 +26,7 @@ import pytest
 
 from api import create_app
 from rpg.core.catalog import Field, catalog, msg, render
+from tests.czech import PLURAL_ADDRESS, SHOWN
 
 create_app({"TESTING": True})  # every module of the expedition declares its entries
 
@@ -190,16 +191,11 @@ def test_no_decimal_hours_since_the_rest() -> None:
         assert "{hours} h průzkumu" not in catalog()[key].cs
 
 
-#: Verbs in the second person plural ("vy"): the pages address the GM and the players as "ty".
-PLURAL_ADDRESS = re.compile(
-    r"\b(\w+(?:ujte|ejte|ěte|ete|ite|íte|ňte|ďte|ťte|šte|žte|rte|ste|pte|jte)|vy|vás|vám|vaše?)\b",
-    re.IGNORECASE)
 #: A script's words are in its strings (its code and comments are English).
 STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
-#: A page's markup: its tags are no words, but some of their attributes are shown.
+#: A page's markup: its tags are no words, but some of their attributes are shown (SHOWN).
 TAG = re.compile(r"<[^>]*>")
-SHOWN = re.compile(r'\b(?:title|placeholder|aria-label|alt)="([^"]*)"')
 
 
 def wording(page: Path) -> str:
