@@ -4,12 +4,16 @@ browser is in test_site_browser.py), and an index of the rules without the calcu
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
 
+import pytest
 from site_html import offline_urls, theme_config
 
+from rpg.core.citations import RULES
+from rpg.core.registry import Procedure, procedures
 from rulesite.search import SEARCH_WORKER
 
 
@@ -39,10 +43,27 @@ def test_the_search_worker_imports_materials_and_is_kept_offline(site_dir: Path)
     assert f"{SEARCH_WORKER.rsplit('/', 1)[0]}/{material}" in urls
 
 
-def test_the_index_has_each_calculators_title_and_none_of_its_form(site_dir: Path) -> None:
+#: Each calculator on the built pages: its procedure's path and its form's markup.
+_FORM = re.compile(r'<section\b[^>]*\bdata-procedure="([^"]+)"[^>]*>.*?<form\b[^>]*>(.*?)</form>',
+                   re.S)
+_LABEL = re.compile(r"<(?:label|button)\b[^>]*>([^<]+)<")
+
+
+def _calculators() -> list[Procedure]:
+    return [procedure for procedure in procedures().values() if procedure.calculator]
+
+
+@pytest.mark.parametrize("procedure", _calculators(), ids=lambda procedure: procedure.path)
+def test_the_index_has_each_calculators_title_and_none_of_its_form(
+        site_dir: Path, procedure: Procedure) -> None:
+    page = RULES[procedure.rule].page.lstrip("/")
     index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
-    text = " ".join(doc["text"] for doc in index["docs"]
-                    if doc["location"].startswith("pravidla/unava/"))
-    assert "Kalkulačka: Únava" in text
-    # The form's labels and its button ran together in a result ("…kostkyVlastní kostkyHodit").
-    assert "Vlastní kostky" not in text and "Hodit" not in text
+    text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith(page))
+    assert f"Kalkulačka: {procedure.title.in_('cs')}" in text
+    # Indexed, the form's labels and its button ran together in a result ("Počet stěn
+    # kostkyVlastní kostky…Hodit"): no two of them follow each other in the page's entries.
+    html = (site_dir / page / "index.html").read_text(encoding="utf-8")
+    (form,) = [form for path, form in _FORM.findall(html) if path == procedure.path]
+    words = [label.strip() for label in _LABEL.findall(form)]
+    assert len(words) >= 2
+    assert not [pair for pair in itertools.pairwise(words) if "".join(pair) in text]
