@@ -62,6 +62,38 @@ def test_search_builds_its_index_at_the_first_query_not_when_a_page_loads(browse
     page.context.close()
 
 
+#: A query as Material reads it: the input's value, on a key's release.
+QUERY = """(query) => { const input = document.querySelector('input.md-search__input');
+    input.value = query; input.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true})); }"""
+FOUND = re.compile(r"Nalezeno: \d+")
+
+
+def test_search_answers_odd_huge_and_hurried_queries(browser, site_url):
+    # The first query builds the index (docs/javascripts/search-worker.js): a lone surrogate, NUL,
+    # a right-to-left mark and 100 000 letters are answered like any query that finds nothing,
+    # and queries typed while the index is built are answered in order, the last one last.
+    page = _new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    meta = page.locator(".md-search-result__meta")
+    page.goto(site_url + "pravidla/unava/")
+    page.click("label.md-header__button[for=__search]")
+    for odd in ["\ud800", "\u0000", "\u202eunava", "a" * 100_000]:
+        page.evaluate(QUERY, odd)
+        expect(meta).to_have_text("Nic nenalezeno")
+        page.evaluate(QUERY, "unava")  # each odd query's answer is a change seen afresh
+        expect(meta).to_have_text(FOUND)
+    page.goto(site_url + "pravidla/souboje/")  # a new page: its index not built yet
+    page.click("label.md-header__button[for=__search]")
+    for hurried in [f"qx{n}" for n in range(10)] + ["pad z vysky"]:
+        page.evaluate(QUERY, hurried)
+    expect(meta).to_have_text(FOUND)  # only the last query finds anything
+    titles = page.locator(".md-search-result__item h1, .md-search-result__item h2")
+    assert "Pád z výšky" in titles.all_inner_texts()[:3]
+    assert errors == []
+    page.context.close()
+
+
 CALCULATORS_READY = """() => [...document.querySelectorAll('[data-procedure]')]
     .every((root) => root.hasAttribute('data-ready'))"""
 
