@@ -9,7 +9,7 @@
   script, and the page's bold lead rules are noted for search;
 - ``on_post_page``: every page links the web app manifest, and starts the site's search worker,
   which builds the index at the first query rather than on every page's load;
-- ``on_post_template``: the 404 page starts the site's search worker too;
+- ``on_post_template``: the 404 page links the manifest and starts the site's search worker too;
 - ``on_post_build``: the calculators ship as one script per page and the chunks pages share (the
   verification page's script among them, :mod:`rulesite.verify`), the integrations' scripts and
   the players' page's are bundled (:mod:`rulesite.integrations`, :mod:`rulesite.expedition`), the
@@ -96,13 +96,17 @@ class RuleSitePlugin(BasePlugin[RuleSiteConfig]):  # type: ignore[no-untyped-cal
         """Link the manifest and theme colour from every page's head (and, on the API page,
         stand in for the reference frame's call to the page until the page's script is there);
         start the site's search worker instead of Material's."""
-        head = search.head_links(page.url) + reference.head_scripts(output)
+        head = search.head_links(search.page_root(page.url)) + reference.head_scripts(output)
         return search.on_demand(output.replace("</head>", head + "</head>", 1))
 
     def on_post_template(self, output_content: str, *, template_name: str,
                          config: MkDocsConfig) -> str:
-        """The 404 page (a template, not a page) starts the site's search worker too."""
-        return search.on_demand(output_content) if template_name == "404.html" else output_content
+        """The 404 page (a template, not a page) links the manifest and starts the site's search
+        worker too."""
+        if template_name != "404.html":
+            return output_content
+        head = search.head_links(search.not_found_root(config.site_url))
+        return search.on_demand(output_content.replace("</head>", head + "</head>", 1))
 
     @event_priority(-100)  # after the search plugin has written its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:

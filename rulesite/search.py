@@ -21,6 +21,7 @@ import re
 import unicodedata
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 # Files the browser never needs offline: source maps, the sitemap, lunr's other languages, the
 # worker itself (the browser keeps it), the tools' pages under nastroje/ (the API's interactive
@@ -61,14 +62,26 @@ def lead_entries(page_url: str, content: str) -> list[dict[str, Any]]:
     ]
 
 
-def head_links(page_url: str) -> str:
-    """The manifest and theme colour every page links, so a phone can add the site."""
-    root = "../" * page_url.count("/") if page_url else ""
+def head_links(root: str) -> str:
+    """The manifest and theme colour every page links, so a phone can add the site; ``root`` is
+    the way from the page to the site's root (:func:`page_root`, :func:`not_found_root`)."""
     return (
         f'<link rel="manifest" href="{root}manifest.webmanifest">'
         '<meta name="theme-color" content="#6d4c41">'
         f'<link rel="apple-touch-icon" href="{root}img/icon-192.png">'
     )
+
+
+def page_root(page_url: str) -> str:
+    """From a page to the site's root: ``../`` for each folder of its address."""
+    return "../" * page_url.count("/") if page_url else ""
+
+
+def not_found_root(site_url: str | None) -> str:
+    """From the 404 page to the site's root: the site's own path, as MkDocs gives that page's
+    ``base_url`` (it is served at any missing address, so no relative way holds)."""
+    path = urlsplit(site_url or "/").path
+    return path if path.endswith("/") else path + "/"
 
 
 def on_demand(output: str) -> str:
