@@ -1,4 +1,6 @@
-"""The expeditions' fixtures: a database of each kind, an app on it, and a table to play at.
+"""The expeditions' fixtures: a database of each kind, an app on it, a table to play at, and
+for the browser's stories the site and the API served from one origin on it (``base``; what
+those stories share besides is in ``phones.py``).
 
 ``database_url`` runs a test twice: on a SQLite file and on a real PostgreSQL (a throwaway
 cluster for the whole session, a fresh database per test). A missing PostgreSQL fails, never
@@ -26,6 +28,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
+from tests.browser import serve_app
 from tests.postgres import Cluster
 
 STORY = {
@@ -112,6 +115,17 @@ def closed(app: Flask) -> None:
     held polls are answered and their watcher's threads ended (none holds a connection then)."""
     app.extensions["rpg_expedition_waits"].close()
     app.extensions["rpg_expeditions"].database.close()
+
+
+@pytest.fixture
+def base(built_site: Path, database_url: str) -> Iterator[str]:
+    """The site and the API served from one origin, on the story's database."""
+    app = app_on(database_url, SITE_DIR=str(built_site))
+    try:
+        with serve_app(app) as url:
+            yield url
+    finally:
+        closed(app)
 
 
 @pytest.fixture(scope="session")

@@ -23,62 +23,15 @@ from playwright.sync_api import Page, Route, expect
 
 from api.procedures import ENDPOINTS
 from rpg.core.catalog import Join, msg
-from rpg.expedition.actions import actions
-from tests.browser import PATIENCE_MS, PHONE, scrolls_sideways, serve_app
+from tests.browser import scrolls_sideways, serve_app
 from tests.expedition.conftest import DATABASES, app_on, closed
 from tests.expedition.live import api_get, api_post, gm_link, key_of
+from tests.expedition.phones import ANSWER_MS, LIVE_MS, Seeds, member, newest, phone
 
 pytestmark = pytest.mark.browser
 
-#: How long the GM's page may take to show the answer of its action, and the players' page to
-#: show it too: a bound against a hang, not a speed (on a loaded machine a round trip to
-#: 127.0.0.1 took over 10 s). How soon the players see an action is measured by
-#: ``bench/followers.py`` (its "seen by a follower" p50/p99), where load is what it measures.
-ANSWER_MS = LIVE_MS = PATIENCE_MS
-
-
 def title(kind: str) -> str:
     return msg(f"expedition.{kind}.title").in_("cs")
-
-
-class Seeds:
-    """Adds the next seed of a fixed sequence to every action that rolls a page posts."""
-
-    ROLLING = frozenset(kind for kind, declared in actions().items() if declared.rolls)
-
-    def __init__(self) -> None:
-        self.next = 1
-
-    def add(self, route: Route) -> None:
-        request = route.request
-        kind = request.url.split("?")[0].rsplit("/actions/", 1)[-1]
-        if request.method != "POST" or kind not in self.ROLLING:
-            route.fallback()
-            return
-        body = json.loads(request.post_data or "{}")
-        body.setdefault("seed", self.next)
-        self.next += 1
-        route.fallback(post_data=json.dumps(body))
-
-
-def phone(browser: Any, seeds: Seeds | None = None) -> Page:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  locale="cs-CZ", service_workers="block", accept_downloads=True)
-    page = context.new_page()
-    if seeds is not None:
-        page.route(lambda url: "/api/v1/expeditions/" in url, seeds.add)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def newest(page: Page) -> Any:
-    return page.locator('[data-field="log"] > li').first
-
-
-def member(page: Page, name: str) -> Any:
-    return page.locator(f'.rpg-member[data-name="{name}"]')
 
 
 def seen_live(players: Page, check: Any) -> None:

@@ -21,13 +21,7 @@ from sqlalchemy import select
 from api.expeditions import chain
 from api.expeditions.database import Database
 from api.expeditions.models import EntryRow, ExpeditionRow
-from tests.expedition.test_expedition_browser import ANSWER_MS, phone
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, finished, phone, shot
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +89,7 @@ def opened_watching(page: Page, expedition: Expedition) -> Page:
 
 
 def test_the_page_moves_its_head_and_names_a_rewritten_history(
-        browser: Any, base: str, database_url: str, tmp_path: Path) -> None:  # noqa: F811
+        browser: Any, base: str, database_url: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=5,
                             party=[{"name": "Eva", "max_hp": 10}])
     expedition.act("shift", count=1, seed=1)
@@ -182,7 +176,7 @@ def test_the_page_moves_its_head_and_names_a_rewritten_history(
 
 
 def test_a_fresh_device_verifies_what_it_reads(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=5,
                             party=[{"name": "Eva", "max_hp": 10}])
     for _ in range(READ_ENTRIES + 2):

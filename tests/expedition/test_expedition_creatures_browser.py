@@ -14,19 +14,13 @@ from playwright.sync_api import expect
 
 from api.expeditions.schemas import action_schema
 from rpg.core.catalog import msg
-from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, newest
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, Seeds, finished, newest, shot
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_encounters_creatures_are_typed_a_group_a_row_and_kept_on_the_page(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", party=[{"name": "Eva", "max_hp": 10}])
     gm = expedition.gm_page(browser, Seeds())
     players = expedition.players_page(browser)

@@ -22,13 +22,7 @@ from tests.expedition import chain_verifier, synthetic_chain
 # among them, while the verification page's tests may still be importing (a cycle).
 from tests.expedition import test_verify_page_browser as verifying
 from tests.expedition.live import api_get
-from tests.expedition.test_expedition_browser import ANSWER_MS, newest, phone
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, finished, newest, phone, shot
 from tests.expedition.test_expedition_physical_dice_browser import asked, dice_panel, type_die
 from tests.expedition.test_expedition_table_rolls_browser import (
     PARTY,
@@ -41,7 +35,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_story_of_a_fair_evening(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3, party=PARTY)
     expedition.act("shift", count=1)  # the next shift is the 2nd: its wandering check is due
     gm = expedition.gm_page(browser)

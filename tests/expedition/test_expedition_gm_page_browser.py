@@ -8,7 +8,6 @@ for a person to look at.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,63 +16,19 @@ from playwright.sync_api import Page, expect
 
 from rpg.core.catalog import msg
 from rpg.expedition.journey import SHIFTS_AT_ONCE_MAX
-from tests.browser import scrolls_sideways, serve_app
-from tests.expedition.conftest import app_on, closed
-from tests.expedition.live import api_get, api_post
-from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, member, newest, phone
+from tests.expedition.live import api_get
+from tests.expedition.phones import (
+    ANSWER_MS,
+    Expedition,
+    Seeds,
+    finished,
+    member,
+    newest,
+    phone,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def base(built_site: Path, database_url: str) -> Iterator[str]:
-    """The site and the API served from one origin, on the story's database."""
-    app = app_on(database_url, SITE_DIR=str(built_site))
-    try:
-        with serve_app(app) as url:
-            yield url
-    finally:
-        closed(app)
-
-
-class Expedition:
-    """An expedition made through the API of the app at ``base``."""
-
-    def __init__(self, base: str, **inputs: Any) -> None:
-        self.base = base
-        self.created = api_post(base, "api/v1/expeditions", {"name": "Pláně", **inputs})
-        self.id = self.created["id"]
-        self.gm_token = self.created["links"]["gm_token"]
-        self.players_token = self.created["links"]["players_token"]
-
-    def read(self) -> Any:
-        return api_get(self.base, f"api/v1/expeditions/{self.id}?entries=100", self.gm_token)
-
-    def act(self, kind: str, **inputs: Any) -> Any:
-        """``kind`` done on the version the server has now (the page may have acted since)."""
-        version = self.read()["version"]
-        return api_post(self.base, f"api/v1/expeditions/{self.id}/actions/{kind}",
-                        {"version": version, **inputs}, self.gm_token)
-
-    def gm_page(self, browser: Any, seeds: Seeds | None = None) -> Page:
-        return self.opened(browser, "vyprava/", self.gm_token, seeds)
-
-    def players_page(self, browser: Any) -> Page:
-        return self.opened(browser, "vyprava/hraci/", self.players_token)
-
-    def opened(self, browser: Any, path: str, token: str, seeds: Seeds | None = None) -> Page:
-        """A phone showing the page ``path`` opened by its link with ``token`` (its rolls
-        seeded by ``seeds``, if given)."""
-        page = phone(browser, seeds)
-        page.goto(f"{self.base}{path}#{self.id}.{token}")
-        expect(page.locator('h2[data-field="name"]')).to_have_text(
-            self.created["state"]["name"], timeout=ANSWER_MS)
-        return page
-
-
-def shot(page: Page, folder: Path, name: str) -> None:
-    """The page as the phone shows it now, for a person to look at."""
-    page.screenshot(path=str(folder / f"{name}.png"))
 
 
 def seen_opacity(page: Page, selector: str) -> float:
@@ -85,14 +40,6 @@ def seen_opacity(page: Page, selector: str) -> float:
         }
         return seen;
     }"""))
-
-
-def finished(*pages: Page) -> None:
-    """Each page ends with no sideways scroll and no script error, and closes."""
-    for page in pages:
-        assert not scrolls_sideways(page), page.url
-        assert not page.errors, page.errors  # type: ignore[attr-defined]
-        page.context.close()
 
 
 def overlaps(one: Any, other: Any) -> bool:

@@ -13,13 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from rpg.core.catalog import msg
-from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, member, newest
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, Seeds, finished, member, newest, shot
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +35,7 @@ def rolled(gm: Page, expedition: Expedition, kind: str) -> dict[str, Any]:
 
 
 def test_a_card_rolls_saves_skills_items_and_fatigue_with_every_input(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva", "max_hp": 10, "save": 12},
                                    {"name": "Ota", "max_hp": 8}])
@@ -159,7 +153,7 @@ def test_a_card_rolls_saves_skills_items_and_fatigue_with_every_input(
 
 
 def test_a_day_a_camp_and_an_encounters_burning_take_every_input(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="wilderness", supplies=3,
                             party=[{"name": "Eva", "max_hp": 10}, {"name": "Ota", "max_hp": 8}])
     gm = expedition.gm_page(browser, Seeds())

@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, PHONE, serve_app
 from tests.expedition.conftest import app_on, closed
 from tests.expedition.live import gm_link, key_of
-from tests.expedition.test_expedition_browser import ANSWER_MS
+from tests.expedition.phones import ANSWER_MS
 
 pytestmark = pytest.mark.browser
 

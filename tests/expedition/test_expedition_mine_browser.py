@@ -12,13 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.expedition.live import api_get
-from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, newest
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, Seeds, finished, newest, shot
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +43,7 @@ def players_link(expedition: Expedition) -> str:
 
 
 def test_the_device_lists_its_expeditions_last_played_first(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     # A name as typed, markup and all, is text on the list.
     first = Expedition(base, name="Hrobka <b>pod</b> & „Vraním“ vrchem", mode="dungeon")
     second = Expedition(base, name="Pláně", mode="wilderness")
@@ -96,7 +90,7 @@ def test_the_device_lists_its_expeditions_last_played_first(
 
 
 def test_the_list_keeps_the_last_played_twenty_and_skips_what_it_cannot_read(
-        browser: Any, base: str) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str) -> None:
     expedition = Expedition(base, mode="dungeon")
     gm = expedition.gm_page(browser, Seeds())
     older = [{"id": f"old{n:04d}", "token": "t" * 24, "name": f"Stará {n}",

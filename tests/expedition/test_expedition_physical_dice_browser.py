@@ -17,13 +17,7 @@ from playwright.sync_api import Locator, Page, Request, expect
 
 from rpg.core.catalog import catalog, msg
 from rpg.core.dice import die_named
-from tests.expedition.test_expedition_browser import ANSWER_MS, Seeds, newest
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, Seeds, finished, newest, shot
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +62,7 @@ def actions_posted(gm: Page) -> list[Request]:
 
 
 def test_the_table_rolls_a_shift_an_encounter_and_cancels_a_morale(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva", "max_hp": 10}, {"name": "Ota", "max_hp": 8}])
     expedition.act("shift", count=1, seed=1)  # the next shift is the 2nd: its check is due
@@ -181,7 +175,7 @@ def test_the_table_rolls_a_shift_an_encounter_and_cancels_a_morale(
 
 
 def test_several_shifts_pass_until_a_rest_is_allowed(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3, party=[{"name": "Eva", "max_hp": 10}])
     gm = expedition.gm_page(browser, Seeds())
     until_rest = gm.locator("[data-until-rest]")

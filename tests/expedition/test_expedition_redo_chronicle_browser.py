@@ -14,19 +14,13 @@ import pytest
 from playwright.sync_api import expect
 
 from rpg.core.catalog import msg
-from tests.expedition.test_expedition_browser import ANSWER_MS, newest
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, finished, newest, shot
 
 pytestmark = pytest.mark.browser
 
 
 def test_redo_appears_after_an_undo_and_puts_the_action_back(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva", "max_hp": 10}])
     expedition.act("supplies", change=-1)
@@ -70,7 +64,7 @@ def test_redo_appears_after_an_undo_and_puts_the_action_back(
 
 
 def test_the_chronicle_downloads_as_markdown(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, mode="dungeon", supplies=3,
                             party=[{"name": "Eva *x*", "max_hp": 10}])
     expedition.act("damage", character="Eva *x*", amount=4)

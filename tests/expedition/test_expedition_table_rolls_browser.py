@@ -21,13 +21,7 @@ from playwright.sync_api import Page, expect
 
 from rpg.core.catalog import msg
 from tests.expedition.live import api_get, api_post, key_of
-from tests.expedition.test_expedition_browser import ANSWER_MS, newest, phone
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-    finished,
-    shot,
-)
+from tests.expedition.phones import ANSWER_MS, Expedition, finished, newest, phone, shot
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +81,7 @@ def roll(expedition: Expedition, token: str, kind: str, **inputs: Any) -> Any:
 
 
 def test_the_gm_reveals_the_key_and_a_hidden_roll(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, party=[{"name": "Eva", "max_hp": 10, "save": 12}])
     hidden = expedition.act("saving-throw", character="Eva", target=12, hidden=True)["entry"]
     seen = expedition.act("shift")["entry"]
@@ -137,7 +131,7 @@ def test_the_gm_reveals_the_key_and_a_hidden_roll(
 
 
 def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, party=PARTY)
     gm = expedition.gm_page(browser)
     panel = gm.locator("[data-character-links]")
@@ -188,7 +182,7 @@ def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls
 
 
 def test_a_player_rolls_from_the_characters_link_and_the_gm_applies_it(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = Expedition(base, party=PARTY)
     gm = expedition.gm_page(browser)
     link = issue_link(gm, "Eva")

@@ -20,10 +20,7 @@ from tests.browser import PHONE, scrolls_sideways, serve
 from tests.expedition import chain_verifier, synthetic_chain
 from tests.expedition.conftest import STORY
 from tests.expedition.live import api_get, api_post
-from tests.expedition.test_expedition_gm_page_browser import (  # noqa: F401 - the fixture
-    Expedition,
-    base,
-)
+from tests.expedition.phones import Expedition
 
 pytestmark = pytest.mark.browser
 
@@ -172,7 +169,7 @@ def played(url: str) -> Expedition:
 
 
 def test_a_played_expedition_verifies_from_the_players_link(
-        browser: Any, base: str, tmp_path: Path) -> None:  # noqa: F811 - the fixture
+        browser: Any, base: str, tmp_path: Path) -> None:
     expedition = played(base)
     exported = api_get(base, f"api/v1/expeditions/{expedition.id}/export",
                        expedition.players_token)

@@ -1,0 +1,108 @@
+"""What the expedition's browser tests share: phones (390 px) that open its pages, an
+expedition made through the API for a page to show, and the checks every page ends with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Route, expect
+
+from rpg.expedition.actions import actions
+from tests.browser import PATIENCE_MS, PHONE, scrolls_sideways
+from tests.expedition.live import api_get, api_post
+
+#: How long the GM's page may take to show the answer of its action, and the players' page to
+#: show it too: a bound against a hang, not a speed (on a loaded machine a round trip to
+#: 127.0.0.1 took over 10 s). How soon the players see an action is measured by
+#: ``bench/followers.py`` (its "seen by a follower" p50/p99), where load is what it measures.
+ANSWER_MS = LIVE_MS = PATIENCE_MS
+
+
+class Seeds:
+    """Adds the next seed of a fixed sequence to every action that rolls a page posts."""
+
+    ROLLING = frozenset(kind for kind, declared in actions().items() if declared.rolls)
+
+    def __init__(self) -> None:
+        self.next = 1
+
+    def add(self, route: Route) -> None:
+        request = route.request
+        kind = request.url.split("?")[0].rsplit("/actions/", 1)[-1]
+        if request.method != "POST" or kind not in self.ROLLING:
+            route.fallback()
+            return
+        body = json.loads(request.post_data or "{}")
+        body.setdefault("seed", self.next)
+        self.next += 1
+        route.fallback(post_data=json.dumps(body))
+
+
+def phone(browser: Any, seeds: Seeds | None = None) -> Page:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+                                  locale="cs-CZ", service_workers="block", accept_downloads=True)
+    page = context.new_page()
+    if seeds is not None:
+        page.route(lambda url: "/api/v1/expeditions/" in url, seeds.add)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def newest(page: Page) -> Any:
+    return page.locator('[data-field="log"] > li').first
+
+
+def member(page: Page, name: str) -> Any:
+    return page.locator(f'.rpg-member[data-name="{name}"]')
+
+
+class Expedition:
+    """An expedition made through the API of the app at ``base``."""
+
+    def __init__(self, base: str, **inputs: Any) -> None:
+        self.base = base
+        self.created = api_post(base, "api/v1/expeditions", {"name": "Pláně", **inputs})
+        self.id = self.created["id"]
+        self.gm_token = self.created["links"]["gm_token"]
+        self.players_token = self.created["links"]["players_token"]
+
+    def read(self) -> Any:
+        return api_get(self.base, f"api/v1/expeditions/{self.id}?entries=100", self.gm_token)
+
+    def act(self, kind: str, **inputs: Any) -> Any:
+        """``kind`` done on the version the server has now (the page may have acted since)."""
+        version = self.read()["version"]
+        return api_post(self.base, f"api/v1/expeditions/{self.id}/actions/{kind}",
+                        {"version": version, **inputs}, self.gm_token)
+
+    def gm_page(self, browser: Any, seeds: Seeds | None = None) -> Page:
+        return self.opened(browser, "vyprava/", self.gm_token, seeds)
+
+    def players_page(self, browser: Any) -> Page:
+        return self.opened(browser, "vyprava/hraci/", self.players_token)
+
+    def opened(self, browser: Any, path: str, token: str, seeds: Seeds | None = None) -> Page:
+        """A phone showing the page ``path`` opened by its link with ``token`` (its rolls
+        seeded by ``seeds``, if given)."""
+        page = phone(browser, seeds)
+        page.goto(f"{self.base}{path}#{self.id}.{token}")
+        expect(page.locator('h2[data-field="name"]')).to_have_text(
+            self.created["state"]["name"], timeout=ANSWER_MS)
+        return page
+
+
+def shot(page: Page, folder: Path, name: str) -> None:
+    """The page as the phone shows it now, for a person to look at."""
+    page.screenshot(path=str(folder / f"{name}.png"))
+
+
+def finished(*pages: Page) -> None:
+    """Each page ends with no sideways scroll and no script error, and closes."""
+    for page in pages:
+        assert not scrolls_sideways(page), page.url
+        assert not page.errors, page.errors  # type: ignore[attr-defined]
+        page.context.close()
