@@ -54,10 +54,30 @@ def _written(value: Any) -> str:
     return str(value)
 
 
-#: What each cell of a row editor's row holds (by its key), asked of the page once per row: a
-#: pair of values (a hex's ``[q, r]``), rows of its own, a choice, or a value to write.
-_CELLS = """(row, keys) => Object.fromEntries(keys.map((key) => {
-  const cell = row.querySelector(`:scope > [data-key="${key}"], :scope > [data-part="${key}"]`);
+#: Where a calculator's inputs are, by kind (``{name}``: the input's name): what ``_fill`` asks the
+#: page about (:data:`_KINDS`) and then fills. A column's check takes either its cells or the
+#: rows that hold them; clearing takes its cells.
+WHERE = {
+    "column": '[data-column="{name}"], [data-columns~="{name}"]',
+    "cells": '[data-column="{name}"] [data-cell=value]',
+    "rows": '[data-kind="rows"][data-name="{name}"]',
+    "either": '[data-kind="either"][data-name="{name}"]',
+    "choices": '[data-kind="choices"][data-name="{name}"]',
+    "field": '[name="{name}"]',
+}
+#: A row's cell by its key (a mapping's ``key``/``value``, a list's ``item``, a record's field).
+CELL = ':scope > [data-key="{key}"], :scope > [data-part="{key}"]'
+
+
+def _at(root, kind: str, name: str):
+    """The input ``name`` where :data:`WHERE` puts its ``kind``."""
+    return root.locator(WHERE[kind].format(name=name))
+
+
+#: What each cell of a row holds (by its key), asked of the page once per row: a pair of values
+#: (a hex's ``[q, r]``), rows of its own, a choice, or a value to write.
+_CELLS = """(row, [keys, where]) => Object.fromEntries(keys.map((key) => {
+  const cell = row.querySelector(where.replaceAll("{key}", key));
   if (cell === null) return [key, "missing"];
   if (cell.querySelector(":scope > [data-rows=tuple]")) return [key, "tuple"];
   if (cell.querySelector(":scope > [data-cell=rows]")) return [key, "rows"];
@@ -78,10 +98,10 @@ def _fill_rows(editor, value: Any) -> None:
         row = editor.locator(":scope > [data-row]").nth(index)
         cells = ({"key": item[0], "value": item[1]} if shape == "mapping"
                  else {"item": item} if shape == "list" else item)
-        kinds = row.evaluate(_CELLS, list(cells))
+        kinds = row.evaluate(_CELLS, [list(cells), CELL])
         for key, given in cells.items():
             assert kinds[key] != "missing", f"no cell {key!r} in the row"
-            cell = row.locator(f':scope > [data-key="{key}"], :scope > [data-part="{key}"]')
+            cell = row.locator(CELL.format(key=key))
             if kinds[key] == "tuple":
                 for part, control in enumerate(cell.locator(
                         ":scope > [data-rows=tuple] [data-cell=value]").all()):
@@ -99,11 +119,11 @@ def _cell(root, name: str):
     it: ``ships.0.unit`` (row 1's ship), in a list of lists ``sectors.1.0.name``; a name
     without a row is the editor itself."""
     top, *steps = name.split(".")
-    editor = cell = root.locator(f'[data-kind="rows"][data-name="{top}"]')
+    editor = cell = _at(root, "rows", top)
     while steps:
         row = editor.locator(":scope > [data-row]").nth(int(steps.pop(0)))
         key = "item" if editor.get_attribute("data-rows") == "list" else steps.pop(0)
-        cell = row.locator(f':scope > [data-key="{key}"], :scope > [data-part="{key}"]')
+        cell = row.locator(CELL.format(key=key))
         editor = cell.locator(":scope > [data-cell=rows]")
     return cell
 
@@ -117,51 +137,47 @@ def sample_started(path: str) -> tuple[str, ...]:
 
 
 #: What each input of a calculator is (by its name), asked of the page once per fill rather than
-#: probed kind by kind (each probe a round trip to Chromium: 2.5–10 ms of CPU). Clearing looks
-#: for a column's cells and for fewer kinds, as a field without its sample is left.
-_KINDS = """(root, [names, clearing]) => Object.fromEntries(names.map((name) => {
-  const has = (selector) => root.querySelector(selector) !== null;
-  const kind = () => {
-    if (clearing ? has(`[data-column="${name}"] [data-cell=value]`)
-      : has(`[data-column="${name}"]`) || has(`[data-columns~="${name}"]`)) return "column";
-    for (const kind of clearing ? ["rows", "choices"] : ["rows", "either", "choices"]) {
-      if (has(`[data-kind="${kind}"][data-name="${name}"]`)) return kind;
-    }
-    const field = root.querySelector(`[name="${name}"]`);
-    if (field === null) return "missing";
-    if (!clearing && field.dataset.kind === "boolean") return "boolean";
-    return field.tagName === "SELECT" ? "select" : "text";
-  };
-  return [name, kind()];
+#: probed kind by kind (each probe a round trip to Chromium: 2.5–10 ms of CPU): the first of
+#: ``kinds`` that :data:`WHERE` finds, else its field (a box, a select or a text).
+_KINDS = """(root, [names, kinds, where]) => Object.fromEntries(names.map((name) => {
+  const at = (kind) => root.querySelector(where[kind].replaceAll("{name}", name));
+  const found = kinds.find((kind) => at(kind) !== null);
+  const field = at("field");
+  return [name, found ?? (field === null ? "missing" : field.dataset.kind === "boolean"
+    ? "boolean" : field.tagName === "SELECT" ? "select" : "text")];
 }))"""
+#: The kinds looked for when filling an input, and when clearing one the sample filled.
+FILLED = ("column", "rows", "either", "choices")
+CLEARED = ("cells", "rows", "choices")
 
 
-def _kinds(root, names: list[str], clearing: bool = False) -> dict[str, str]:
+def _kinds(root, names: list[str], kinds: tuple[str, ...]) -> dict[str, str]:
     """The kind of each input ``names`` names (:data:`_KINDS`); none may be missing."""
-    kinds: dict[str, str] = root.evaluate(_KINDS, [names, clearing])
-    missing = [name for name, kind in kinds.items() if kind == "missing"]
+    found: dict[str, str] = root.evaluate(_KINDS, [names, list(kinds), WHERE])
+    missing = [name for name, kind in found.items() if kind == "missing"]
     assert not missing, f"no input named {missing} in {root.get_attribute('data-procedure')}"
-    return kinds
+    return found
 
 
 def _clear(root, name: str, kind: str) -> None:
     """A field left as it would be without the sample: empty (no rows, nothing chosen)."""
-    if kind == "column":
-        for cell in root.locator(f'[data-column="{name}"] [data-cell=value]').all():
+    if kind == "cells":
+        for cell in _at(root, "cells", name).all():
             cell.fill("")
     elif kind == "rows":
-        _fill_rows(root.locator(f'[data-kind="rows"][data-name="{name}"]'), [])
+        _fill_rows(_at(root, "rows", name), [])
     elif kind == "choices":
-        group = root.locator(f'[data-kind="choices"][data-name="{name}"]')
-        for box in group.locator("input").all():
+        for box in _at(root, "choices", name).locator("input").all():
             if box.get_attribute("type") == "checkbox":
                 box.set_checked(False)
             else:
                 box.fill("0")
+    elif kind == "boolean":
+        _at(root, "field", name).set_checked(False)
     elif kind == "select":
-        root.locator(f'[name="{name}"]').select_option("")
+        _at(root, "field", name).select_option("")
     else:
-        root.locator(f'[name="{name}"]').fill("")
+        _at(root, "field", name).fill("")
 
 
 def _fill_column(root, name: str, value: dict[str, Any]) -> None:
@@ -179,24 +195,24 @@ def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
     and ``inputs`` does not name is emptied (its procedure's own default applies)."""
     started = [name for name in sample_started(root.get_attribute("data-procedure"))
                if name not in inputs]
-    for name, kind in _kinds(root, started, clearing=True).items():
+    for name, kind in _kinds(root, started, CLEARED).items():
         _clear(root, name, kind)
-    kinds = _kinds(root, list(inputs))
+    kinds = _kinds(root, list(inputs), FILLED)
     columns = []
     for name, value in inputs.items():
         kind = kinds[name]
         if kind == "column":
             columns.append((name, value))  # after the rows it is a column of
         elif kind == "rows":
-            _fill_rows(root.locator(f'[data-kind="rows"][data-name="{name}"]'), value)
+            _fill_rows(_at(root, "rows", name), value)
         elif kind == "either":  # one way for all (a select), or a row per item
-            either = root.locator(f'[data-kind="either"][data-name="{name}"]')
+            either = _at(root, "either", name)
             _fill_rows(either.locator(".calculator__rows").first,
                        [] if isinstance(value, str) else value)
             if isinstance(value, str):
                 either.locator("select").first.select_option(value)
         elif kind == "choices":  # a list of choices: its boxes ticked, or its counts written
-            group = root.locator(f'[data-kind="choices"][data-name="{name}"]')
+            group = _at(root, "choices", name)
             chosen = list(value) if isinstance(value, list | tuple) else [value]
             for box in group.locator("input").all():
                 if box.get_attribute("type") == "checkbox":
@@ -204,11 +220,11 @@ def _fill(root, inputs: dict[str, Any], dice: list[int] | None) -> None:
                 else:  # a count per value (x-repeat): its value is data-value, not its number
                     box.fill(str(chosen.count(box.get_attribute("data-value"))))
         elif kind == "boolean":
-            root.locator(f'[name="{name}"]').set_checked(bool(value))
+            _at(root, "field", name).set_checked(bool(value))
         elif kind == "select":
-            root.locator(f'[name="{name}"]').select_option(str(value))
+            _at(root, "field", name).select_option(str(value))
         else:
-            root.locator(f'[name="{name}"]').fill(_written(value))
+            _at(root, "field", name).fill(_written(value))
     for name, value in columns:
         _fill_column(root, name, value)
     root.locator('[name="dice"]').fill("" if dice is None else _written(dice))
