@@ -33,9 +33,11 @@ A database that stalls must not stall the API (``RPG_DATABASE_TIMEOUT``, 5 s):
   transaction: still the one at its path (device and inode; a folder removed or a file
   replaced is reopened, created and migrated again, never written into the deleted one), and
   writable for a write (a file made read-only is a 503, not a write through a connection opened
-  before). A read-only or I/O error drops every pooled connection, so none opened in a bad
-  moment answers "disk I/O error" later; the probe writes (and rolls back) on a fresh
-  connection.
+  before). Once it is writable again, a connection opened meanwhile (SQLite opens such a file
+  read-only, for good) is replaced when next checked out, and the WAL and shared-memory files
+  SQLite made meanwhile (with the file's mode: read-only) are given the file's mode again. A
+  read-only or I/O error drops every pooled connection, so none opened in a bad moment answers
+  "disk I/O error" later; the probe writes (and rolls back) on a fresh connection.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
@@ -84,6 +87,30 @@ SQLITE_FILE_ERRORS = ("readonly", "read-only", "disk i/o error", "unable to open
 def default_url(instance_path: str) -> str:
     """The SQLite file in the app's instance folder."""
     return f"sqlite:///{Path(instance_path) / 'expeditions.sqlite3'}"
+
+
+def writable(path: Path) -> bool:
+    """Whether this process may write the SQLite file at ``path`` (by its permission bits)."""
+    return os.access(path, os.W_OK, effective_ids=True)
+
+
+def writable_again(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` is writable, its WAL and shared-memory files made so
+    too: SQLite creates them with the file's mode, so made while it was read-only they stay
+    read-only (and with them every connection opened after) once it is writable again."""
+    if not writable(path):
+        return False
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists() and not writable(companion):
+            try:
+                companion.chmod(path.stat().st_mode & 0o666)
+            except OSError as error:
+                log.error("the expeditions' database %s is writable but its %s is not, and "
+                          "cannot be made so: %s", path, companion.name, error)
+                return False
+            log.warning("the expeditions' database's %s is writable again", companion.name)
+    return True
 
 
 class DatabaseUnavailable(Exception):
@@ -173,6 +200,26 @@ class Database:
             cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        if self.path is not None:
+            path = self.path
+
+            @event.listens_for(engine, "do_connect")
+            def note_writable_before(_dialect: Any, record: Any, _cargs: Any,
+                                     _params: Any) -> None:
+                record.info["writable"] = writable_again(path)
+
+            @event.listens_for(engine, "connect")
+            def note_writable(_connection: Any, record: Any) -> None:
+                # Writable both before and after it opened: it did not open read-only.
+                record.info["writable"] = record.info.get("writable", False) and writable(path)
+
+            @event.listens_for(engine, "checkout")
+            def reopen_once_writable(_connection: Any, record: Any, _proxy: Any) -> None:
+                # SQLite opens a file it may not write read-only, and the connection stays so:
+                # one opened meanwhile (by a read, or by whichever request came) is replaced.
+                if not record.info.get("writable", False) and writable(path):
+                    raise DisconnectionError("opened while the file was read-only")
 
         @event.listens_for(engine, "begin")
         def begin(connection: Any) -> None:
@@ -282,18 +329,18 @@ class Database:
             return  # ready() migrates it
         if not writing:
             return
-        writable = os.access(self.path, os.W_OK, effective_ids=True)
-        if writable == self._read_only:  # changed: no connection of the other state is kept
-            self._read_only = not writable
-            self.engine.dispose()
+        can_write = writable(self.path)
+        if can_write == self._read_only:  # changed (a connection opened read-only is replaced
+            self._read_only = not can_write  # when it is next checked out writable)
             log.warning("the expeditions' database %s is %s", self.path,
-                        "read-only: writes are refused" if not writable else "writable again")
-        if not writable:
+                        "read-only: writes are refused" if not can_write else "writable again")
+        if not can_write:
             raise DatabaseUnavailable(f"{self.path} is read-only")
 
     def _write_probe(self) -> None:
         """Write (and roll back) on a fresh connection: a file that cannot be written fails."""
         assert self.path is not None
+        writable_again(self.path)
         connection = sqlite3.connect(self.path, timeout=PROBE_SECONDS, isolation_level=None)
         try:
             connection.execute("BEGIN IMMEDIATE")

@@ -3,16 +3,19 @@
 The run command here honours files' permission bits (as a non-root operator's server does:
 :data:`tests.reliability.servers.UNPRIVILEGED`). A read-only file: writes are 503, the readiness
 probe says so (it writes, and rolls back, on a fresh connection), reads go on; writable again,
-every action goes through (no connection opened meanwhile lingers with "disk I/O error"). The
-folder removed: no action is written into the deleted file; the app opens (creates and migrates)
-the database at its path again, or says it cannot (503) until it can.
-"""
+every action goes through (no connection opened meanwhile lingers with "disk I/O error"), the
+first one too (shown in a process of its own: no connection or WAL file SQLite opened read-only
+meanwhile refuses it). The folder removed: no action is written into the deleted file; the app
+opens (creates and migrates) the database at its path again, or says it cannot (503) until it
+can."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +24,7 @@ from typing import Any
 import pytest
 
 from tests.expedition.conftest import STORY
-from tests.reliability.servers import UNPRIVILEGED, Server, serve
+from tests.reliability.servers import ROOT, UNPRIVILEGED, Server, serve
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
@@ -133,3 +136,55 @@ def test_a_removed_folder_is_never_written_to_and_the_database_comes_back(
         assert status == 200 and json.loads(body)["version"] == 2
         assert again.get(gone_path, gm(gone))[0] == 404
     assert os.stat(database).st_size > 0
+
+
+
+#: A process of its own, without the capabilities that override permission bits, runs this:
+#: the app's database at ``argv[1]``; ``argv[2]`` "held" keeps another process's connection
+#: open throughout (another worker's: the WAL and shared-memory files then stay, writable),
+#: "alone" keeps none (the last connection closed removes them: a read made while the file is
+#: read-only makes them again, read-only). Each step prints what it answered.
+READ_ONLY_MEANWHILE = """
+import os, subprocess, sys
+from pathlib import Path
+from sqlalchemy import text
+from api.expeditions.database import Database
+
+path = Path(sys.argv[1])
+database = Database(f"sqlite:///{path}")
+database.migrate()
+holder = None
+if sys.argv[2] == "held":
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys; connection = sqlite3.connect(sys.argv[1]); "
+         "connection.execute('SELECT * FROM alembic_version').fetchall(); print(flush=True); "
+         "sys.stdin.read()", str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    holder.stdout.readline()
+path.chmod(0o444)
+print("probe", database.check()[0])  # fails: the pool is emptied
+with database.reading() as session:  # a connection opened read-only, kept in the pool
+    print("read", session.execute(text("SELECT version_num FROM alembic_version")).scalar())
+path.chmod(0o644)
+with database.writing() as session:
+    session.execute(text("UPDATE alembic_version SET version_num = version_num"))
+print("written")
+print("companions", sorted(oct(path.with_name(path.name + suffix).stat().st_mode & 0o777)
+                           for suffix in ("-wal", "-shm")))
+print("probe", database.check()[0])
+if holder is not None:
+    holder.communicate(timeout=10)
+"""
+
+
+@pytest.mark.parametrize("others", ["held", "alone"])
+def test_the_first_write_once_writable_again_goes_through(tmp_path: Path, others: str) -> None:
+    """The file made read-only and writable again, no request between: the first write is
+    written, not refused by a connection or a WAL file SQLite opened read-only meanwhile."""
+    database = tmp_path / "db" / "expeditions.sqlite3"
+    done = subprocess.run([*UNPRIVILEGED, sys.executable, "-c", READ_ONLY_MEANWHILE,
+                           str(database), others], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.splitlines() == [
+        "probe False", "read 0003", "written", f"companions {['0o644', '0o644']}",
+        "probe True"]
