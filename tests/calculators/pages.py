@@ -14,6 +14,7 @@ compared after every reset; a page that differs is loaded again, and must then e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from tests.browser import PHONE
@@ -103,6 +104,15 @@ def page_of(path: str) -> str:
 
     rule = RULES[procedures()[path].rule]
     return rule.page.lstrip("/") + "#" + rule.section
+
+
+def by_page(paths: Iterable[str]) -> dict[str, list[str]]:
+    """``paths`` grouped by the page that holds their calculators (its URL without the
+    section), in their order: a page's calculators are checked on one load of it."""
+    pages: dict[str, list[str]] = {}
+    for path in paths:
+        pages.setdefault(page_of(path).split("#")[0], []).append(path)
+    return pages
 
 
 def differences(state: dict[str, Any], record: dict[str, Any]) -> list[str]:

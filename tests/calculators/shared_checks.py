@@ -13,8 +13,8 @@ import pytest
 
 from rpg.core.outcome import Outcome
 from tests.browser import PHONE, scrolls_sideways
-from tests.calculators.pages import LoadedPages
-from tests.calculators.test_calculators_browser import _close, _fill, _roll, by_page
+from tests.calculators.forms import agrees, fill, roll
+from tests.calculators.pages import LoadedPages, by_page
 from tests.calculators.vectors import dice_sequences, vector
 
 
@@ -40,8 +40,8 @@ def replay_physical_dice(
     _, root, errors = calculators.open(path)
     for case in cases:
         root.locator("form").evaluate("form => form.reset()")
-        _fill(root, case["input"], case["dice"])
-        assert _close(_roll(root), case["result"]), case
+        fill(root, case["input"], case["dice"])
+        assert agrees(roll(root), case["result"]), case
         assert root.locator(".calculator__text").inner_text() == case["text"]
         chance = root.locator(".calculator__chance")
         if case["chance"] is None:
@@ -58,8 +58,8 @@ def refused_beside_the_field(
     ``field``, the field marked invalid, no result."""
     _, root, errors = calculators.open(path)
     fields = dict(inputs)
-    _fill(root, fields, fields.pop("dice", None))
-    assert _roll(root) is None
+    fill(root, fields, fields.pop("dice", None))
+    assert roll(root) is None
     control = root.locator(f'[name="{field}"], [data-kind][data-name="{field}"], '
                            f'[data-kind][data-columns~="{field}"]').first
     beside = root.locator(f"#{control.get_attribute('id')}-chyba")
@@ -76,9 +76,9 @@ def random_rolls_keep(
 ) -> None:
     """Dice rolled by the browser ``times`` over: every result keeps the rule's ``invariant``."""
     _, root, errors = calculators.open(path)
-    _fill(root, inputs, None)
+    fill(root, inputs, None)
     for _ in range(times):
-        result = _roll(root)
+        result = roll(root)
         assert result is not None, root.locator("[data-output]").inner_text()
         assert invariant(result), result
     assert not errors
@@ -86,11 +86,10 @@ def random_rolls_keep(
 
 def fit_a_phone(
     calculators: LoadedPages, paths: Iterable[str], inputs: Mapping[str, dict[str, Any]],
-    tmp_path_factory: pytest.TempPathFactory, *,
-    roll: Callable[[Any], dict[str, Any] | None] = _roll, answered: bool = True,
+    tmp_path_factory: pytest.TempPathFactory, *, answered: bool = True,
 ) -> None:
-    """Each calculator, filled with ``inputs[path]`` and rolled (``roll``; with ``answered``, a
-    result and no refusal), fits 390 px; screenshots go to ``$CALCULATOR_SCREENSHOTS`` (to look
+    """Each calculator, filled with ``inputs[path]`` and rolled (with ``answered``, a result and
+    no refusal), fits 390 px; screenshots go to ``$CALCULATOR_SCREENSHOTS`` (to look
     at) or a temporary folder. The calculators of one page are checked on one load of it, each
     filled in turn (those filled before stay on the page)."""
     shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
@@ -100,7 +99,7 @@ def fit_a_phone(
         for path in on_one_page:
             page.wait_for_selector(f'[data-procedure="{path}"][data-ready]')
             root = page.locator(f'[data-procedure="{path}"]')
-            _fill(root, inputs[path], None)
+            fill(root, inputs[path], None)
             result = roll(root)
             assert result is not None or not answered, path
             root.scroll_into_view_if_needed()

@@ -16,13 +16,13 @@ from rpg.core.catalog import catalog, msg
 from rpg.core.registry import procedures
 from rpg.pravidla import attack, combat
 from tests.browser import PHONE, scrolls_sideways
+from tests.calculators.forms import agrees, fill, roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
     refused_beside_the_field,
     replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _close, _fill, _roll
 from tests.calculators.vectors import GRIDS, PROCEDURES, first_of_each
 from tests.pravidla.test_defense import GOLDEN as DEFENSE
 from tests.pravidla.test_persistent_damage import GOLDEN as PERSISTENT
@@ -127,7 +127,7 @@ def _unfold(root, open_: bool = True) -> None:
 def _physical(root, case: dict[str, Any]) -> None:
     root.locator("form").evaluate("form => form.reset()")
     _unfold(root)
-    _fill(root, case["input"], case["dice"])
+    fill(root, case["input"], case["dice"])
 
 
 @pytest.mark.browser
@@ -136,7 +136,7 @@ def test_physical_dice_give_the_engines_answer(calculators, cases):
     shown = [c for c in cases if "result" in c]
     for case in random.Random(3).sample(shown, SAMPLE):
         _physical(root, case)
-        assert _close(_roll(root), case["result"]), case
+        assert agrees(roll(root), case["result"]), case
         assert root.locator(".calculator__text").inner_text() == case["text"]
         assert "Šance na zásah" in root.locator(".calculator__chance").inner_text()
     assert not errors
@@ -157,8 +157,8 @@ def test_the_situations_are_folded_until_needed(calculators):
         ["Nezranitelná monstra (volitelné pravidlo)",
          ["invulnerable_monsters", "target_level", "magic_weapon", "attacker_monster_level"]]]
     assert not root.locator('[name="helpless"]').is_visible()
-    _fill(root, {"ac": "10", "damage": "1d6", "ranged": True, "cover": "2"}, [20])
-    assert _roll(root)["critical"] is True
+    fill(root, {"ac": "10", "damage": "1d6", "ranged": True, "cover": "2"}, [20])
+    assert roll(root)["critical"] is True
     assert details.evaluate_all("groups => groups.map(d => d.open)") == [False] * 3
     assert not errors
 
@@ -188,7 +188,7 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
     dice = given.pop("dice", None)
     _physical(root, {"input": given, "dice": None if dice is None else [int(dice)]})
     _unfold(root, False)
-    assert _roll(root) is None
+    assert roll(root) is None
     control = root.locator(f'[name="{field}"]')
     beside = root.locator(f"#{control.get_attribute('id')}-chyba")
     assert beside.is_visible()  # the folded situations open to show it
@@ -201,9 +201,9 @@ def test_a_refused_input_shows_the_czech_reason_beside_the_field(
 def test_a_random_roll_gives_a_valid_answer(calculators):
     _, root, errors = calculators.open(PATH)
     _unfold(root)
-    _fill(root, RANDOM_INPUTS, None)
+    fill(root, RANDOM_INPUTS, None)
     for _ in range(8):
-        result = _roll(root)
+        result = roll(root)
         assert result is not None, root.locator("[data-output]").inner_text()
         assert random_result_is_valid(result), result
     assert not errors
@@ -215,9 +215,9 @@ def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
     shots.mkdir(parents=True, exist_ok=True)
     page, root, _ = calculators.open(PATH)
     _unfold(root)
-    _fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
+    fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
                  "weapon": "slashing", "count": "3"}, [17, 4, 3, 19, 5])
-    assert _roll(root) is not None
+    assert roll(root) is not None
     root.scroll_into_view_if_needed()
     assert not scrolls_sideways(page)
     box = root.bounding_box()
@@ -253,8 +253,8 @@ def test_the_other_calculators_refuse_beside_the_field(
 @pytest.mark.browser
 def test_a_persistent_damage_roll_draws_the_totals_distribution(calculators):
     _, root, errors = calculators.open("persistent-damage")
-    _fill(root, {"damage": "1d8", "rounds": "3"}, None)
-    result = _roll(root)
+    fill(root, {"damage": "1d8", "rounds": "3"}, None)
+    result = roll(root)
     assert result is not None and len(result["per_round"]) == 3
     assert root.locator(".calculator__chart rect").count() == 22  # totals 3..24
     assert root.locator(".calculator__chart rect.is-current").count() == 1
@@ -264,8 +264,8 @@ def test_a_persistent_damage_roll_draws_the_totals_distribution(calculators):
 @pytest.mark.browser
 def test_the_defense_links_its_shield_block(calculators):
     _, root, errors = calculators.open("defense")
-    _fill(root, {"base": "10", "armor": "4", "shield": "2"}, None)
-    assert _roll(root)["ac"] == 16
+    fill(root, {"base": "10", "armor": "4", "shield": "2"}, None)
+    assert roll(root)["ac"] == 16
     assert root.locator(".calculator__next a").inner_text() == procedures()[
         "shield-block"].title.cs
     assert not errors

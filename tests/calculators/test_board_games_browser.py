@@ -5,7 +5,6 @@ form's own bounds, and no sideways scroll at 390 px."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
@@ -14,9 +13,8 @@ import pytest
 
 from tests.browser import scrolls_sideways
 from tests.calculators import vectors as golden
+from tests.calculators.forms import api_answer, fill, roll, row_cell
 from tests.calculators.shared_checks import fit_a_phone, refused_beside_the_field
-from tests.calculators.test_calculators_browser import _cell, _fill
-from tests.calculators.test_rows_browser import _api
 
 pytestmark = pytest.mark.browser
 
@@ -29,13 +27,6 @@ ATTACK = "conquest/attack"
 SCORE, CAPTURE, TELEPORT = "conquest/score", "conquest/capture", "conquest/teleport"
 
 
-def _roll(root) -> dict[str, Any] | None:
-    output = root.locator("[data-output]")
-    output.evaluate("el => { el.innerHTML = ''; delete el.dataset.result; }")
-    root.locator('[data-action="roll"]').click()
-    output.locator("p").first.wait_for()
-    result = output.get_attribute("data-result")
-    return None if result is None else json.loads(result)
 
 
 def _engine(path: str, inputs: dict[str, Any], dice: list[int]) -> dict[str, Any]:
@@ -71,8 +62,8 @@ def _units_named(inputs: Any) -> set[str]:
 def _refused_in_cell(root, name: str, words: str) -> None:
     """No result: ``words`` beside the row's cell ``name`` points to (``ships.0.unit``), its
     control (or the rows it holds) marked invalid."""
-    assert _roll(root) is None
-    cell = _cell(root, name)
+    assert roll(root) is None
+    cell = row_cell(root, name)
     beside = cell.locator(":scope > .calculator__error")
     assert beside.is_visible() and beside.inner_text() == words, beside.inner_text()
     marked = cell.locator(":scope > label > [data-cell=value], :scope > [data-cell=rows]")
@@ -91,9 +82,9 @@ def test_filled_calculator_gives_the_engines_result(calculators, path):
     _, root, errors = calculators.open(path)
     for inputs, dice in random.Random(6).sample(cases, min(3, len(cases))):
         root.locator("form").evaluate("form => form.reset()")
-        _fill(root, inputs, dice)
+        fill(root, inputs, dice)
         expected = _engine(path, inputs, dice)
-        assert _roll(root) == expected["result"], inputs
+        assert roll(root) == expected["result"], inputs
         assert root.locator(".calculator__text").inner_text() == expected["text"]
     assert not errors
 
@@ -108,9 +99,9 @@ def test_combat_replays_the_same_dice_as_cards_are_played(calculators):
     for cards in ({}, {"attacker_cards": 1}, {"attacker_cards": 1, "defender_cards": -1},
                   {"attacker_cards": 2, "defender_cards": -1}):
         inputs = {"attacker_madness": 2, "defender_madness": 1, **cards}
-        _fill(root, inputs, [3, 5])
+        fill(root, inputs, [3, 5])
         expected = _engine(COMBAT, inputs, [3, 5])
-        assert _roll(root) == expected["result"], cards
+        assert roll(root) == expected["result"], cards
         assert root.locator(".calculator__text").inner_text() == expected["text"]
     assert expected["result"]["winner"] == "attacker" and expected["result"]["fame_moved"] == 2
     assert "(šílenost) + 2 (karty) = 7 proti 1d6 = 5 + 1 (šílenost) − 1 (karty) = 5" in (
@@ -132,8 +123,8 @@ def test_battle_sheet_picks_units_from_the_table_and_writes_every_term(
     _, root, _ = calculators.open(ATTACK)
     assert root.locator('select[name="attacker"] option').all_inner_texts() == [
         row[0] for row in UNITS]
-    _fill(root, inputs, [])
-    result = _roll(root)
+    fill(root, inputs, [])
+    result = roll(root)
     assert result == _engine(ATTACK, inputs, [])["result"]
     assert result["damage"] == damage
     assert words in root.locator(".calculator__text").inner_text()
@@ -152,7 +143,7 @@ def test_the_form_refuses_what_the_calculator_does_not_check_again(
     _, root, _ = calculators.open(path)
     control = root.locator(f'[name="{name}"]')
     control.fill(value)
-    assert _roll(root) is None
+    assert roll(root) is None
     assert message in root.locator(f"#{control.get_attribute('id')}-chyba").inner_text()
 
 
@@ -188,7 +179,7 @@ def test_a_rule_error_is_shown_in_czech_beside_its_field(
 def test_the_form_refuses_a_rows_cell_beside_it(calculators, path, inputs, cell,
                                                 words):
     _, root, errors = calculators.open(path)
-    _fill(root, inputs, None)
+    fill(root, inputs, None)
     _refused_in_cell(root, cell, words)
     assert not errors
 
@@ -207,7 +198,7 @@ def test_a_rule_error_about_one_row_is_shown_beside_its_cell(
     refusal stands beside that row's cell, named by the row and the cell's label."""
     refused = _engine(path, inputs, [])["error"]
     _, root, errors = calculators.open(path)
-    _fill(root, inputs, None)
+    fill(root, inputs, None)
     _refused_in_cell(root, refused["field"], f"{row}: {refused['message']}")
     assert not errors
 
@@ -227,8 +218,8 @@ def test_capture_errors_are_shown_in_czech_beside_their_rows(
 ):
     _, root, errors = calculators.open(CAPTURE)
     inputs = {"faction": "Rudí", "ships": ships, "holdings": holdings}
-    _fill(root, inputs, None)
-    assert _roll(root) is None
+    fill(root, inputs, None)
+    assert roll(root) is None
     control = root.locator('[data-kind="rows"][data-name="holdings"]')
     error = root.locator(f"#{control.get_attribute('id')}-chyba")
     assert error.inner_text() == _as_the_form_names(
@@ -244,8 +235,8 @@ def test_a_damaged_displacer_quotes_its_rule_whatever_the_damage(
 ):
     """7 is all its hit points: still the damaged-Displacer rule, not the removal at 0 hp."""
     _, root, _ = calculators.open(TELEPORT)
-    _fill(root, {"turn": 5, "damage": damage}, [])
-    assert _roll(root) is None
+    fill(root, {"turn": 5, "damage": damage}, [])
+    assert roll(root) is None
     error = root.locator('[id$="-damage-chyba"]')
     assert error.inner_text() == _engine(TELEPORT, {"turn": 5, "damage": damage}, [])[
         "error"]["message"]
@@ -254,8 +245,8 @@ def test_a_damaged_displacer_quotes_its_rule_whatever_the_damage(
 
 def test_a_blank_faction_never_reaches_the_capture(calculators):
     _, root, _ = calculators.open(CAPTURE)
-    _fill(root, {"faction": "   ", "ships": [{"unit": "Scout", "system": "Alfa"}]}, None)
-    assert _roll(root) is None
+    fill(root, {"faction": "   ", "ships": [{"unit": "Scout", "system": "Alfa"}]}, None)
+    assert roll(root) is None
     assert root.locator('[id$="-faction-chyba"]').inner_text() == "Vyplň toto pole."
 
 
@@ -264,9 +255,9 @@ def test_a_blank_holder_is_an_unoccupied_checkpoint(calculators, client):
     engine's refusal of a blank name never comes from the form."""
     _, root, errors = calculators.open(CAPTURE)
     ship = {"unit": "Frigate", "system": "Beta"}
-    _fill(root, {"faction": "Rudí", "ships": [{**ship, "holder": "  "}]}, None)
-    api = _api(client, CAPTURE, {"faction": "Rudí", "ships": [{**ship, "holder": None}]})
-    assert _roll(root) == api["result"]
+    fill(root, {"faction": "Rudí", "ships": [{**ship, "holder": "  "}]}, None)
+    api = api_answer(client, CAPTURE, {"faction": "Rudí", "ships": [{**ship, "holder": None}]})
+    assert roll(root) == api["result"]
     assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors
 
@@ -298,14 +289,14 @@ def test_rows_filled_on_a_phone_give_the_apis_answer(
     """Nothing is rolled: factions, sectors, ships and holdings written row by row (each cell
     labelled in Czech) give what the API answers for the same JSON."""
     _, root, errors = calculators.open(path)
-    _fill(root, inputs, None)
+    fill(root, inputs, None)
     for name, shown in labels.items():
         row = root.locator(f'[data-kind="rows"][data-name="{name}"] > [data-row]').first
         assert row.locator(":scope > .calculator__cell > label > span, "
                            ":scope > .calculator__cell > .calculator__legend"
                            ).all_inner_texts() == shown
-    api = _api(client, path, inputs)
-    assert _roll(root) == api["result"]
+    api = api_answer(client, path, inputs)
+    assert roll(root) == api["result"]
     assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors
 
@@ -328,9 +319,9 @@ def test_units_are_picked_from_the_table_wherever_one_is_named(
     'Neznámá jednotka' never comes from the form)."""
     _, root, _ = calculators.open(path)
     if where.startswith("sectors"):  # a faction's units start with no row: one is added
-        _cell(root, "sectors.0.0.units").locator(
+        row_cell(root, "sectors.0.0.units").locator(
             ":scope > [data-cell=rows] > [data-action=add-row]").click()
-    select = (_cell(root, where).locator("select") if "." in where
+    select = (row_cell(root, where).locator("select") if "." in where
               else root.locator(f'select[name="{where}"]'))
     assert select.locator("option").all_inner_texts() == [row[0] for row in UNITS]
 
@@ -341,7 +332,7 @@ def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
         inputs = next(i for i in golden.GRIDS[path] if "result" in _engine(
             path, i, next(golden.dice_sequences(golden.PROCEDURES[path], i))))
         forms[path] = inputs if path != ATTACK else {**inputs, "distance": 2}
-    fit_a_phone(calculators, PATHS, forms, tmp_path_factory, roll=_roll,
+    fit_a_phone(calculators, PATHS, forms, tmp_path_factory,
                 answered=False)
 
 
@@ -369,9 +360,9 @@ def test_a_move_is_drawn_on_the_hex_map(calculators, client):
     page, root, errors = calculators.open(MOVE)
     row = root.locator('[data-kind="rows"][data-name="path"] > [data-row]').first
     assert row.locator("[data-rows=tuple] label > span").all_inner_texts() == ["q", "r"]
-    _fill(root, inputs, None)
-    api = _api(client, MOVE, inputs)
-    assert _roll(root) == api["result"]
+    fill(root, inputs, None)
+    api = api_answer(client, MOVE, inputs)
+    assert roll(root) == api["result"]
     assert root.locator(".calculator__text").inner_text() == api["text"]
     figure = root.locator("svg.calculator__map")
     assert figure.get_attribute("aria-label").startswith("Mapa hexů")
@@ -395,7 +386,7 @@ def test_a_move_is_drawn_on_the_hex_map(calculators, client):
 def test_a_path_that_is_no_move_is_refused_beside_its_row(calculators, inputs,
                                                            cell, words):
     _, root, errors = calculators.open(MOVE)
-    _fill(root, inputs, None)
+    fill(root, inputs, None)
     _refused_in_cell(root, cell, words)
     assert root.locator("svg.calculator__map").count() == 0
     assert not errors
@@ -403,6 +394,6 @@ def test_a_path_that_is_no_move_is_refused_beside_its_row(calculators, inputs,
 
 def test_a_coordinate_off_the_map_is_refused_by_the_form(calculators):
     _, root, errors = calculators.open(MOVE)
-    _fill(root, {"unit": "Scout", "path": [[0, 0], [101, 0]]}, None)
+    fill(root, {"unit": "Scout", "path": [[0, 0], [101, 0]]}, None)
     _refused_in_cell(root, "path.1", "Řádek č. 2, „Hex“: Zadej hodnotu od -100 do 100.")
     assert not errors

@@ -4,7 +4,6 @@ distributions, refuse what the rules refuse beside the field, and fit a 390 px p
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -13,12 +12,12 @@ import pytest
 
 from rpg.pravidla import combat
 from tests.calculators import vectors as golden
+from tests.calculators.forms import agrees, fill, roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
     refused_beside_the_field,
 )
-from tests.calculators.test_calculators_browser import _close, _fill
 from tests.calculators.vectors import dice_sequences, vector
 
 pytestmark = pytest.mark.browser
@@ -29,14 +28,6 @@ PATHS = ["initiative", "surprise", "encounter-distance", "encounter", "range-zon
 SAMPLE = 8
 
 
-def _roll(root) -> dict[str, Any] | None:
-    """Roll with a cleared output, so a stale answer can never be read as the new one."""
-    output = root.locator("[data-output]")
-    output.evaluate("el => { el.innerHTML = ''; delete el.dataset.result; }")
-    root.locator('[data-action="roll"]').click()
-    output.locator("p").first.wait_for()
-    result = output.get_attribute("data-result")
-    return None if result is None else json.loads(result)
 
 
 def _cases(path: str) -> list[dict[str, Any]]:
@@ -57,8 +48,8 @@ def test_physical_dice_give_the_engines_answer(calculators, path):
     _, root, errors = calculators.open(path)
     for case in _cases(path):
         root.locator("form").evaluate("form => form.reset()")
-        _fill(root, case["input"], case["dice"])
-        assert _close(_roll(root), case["result"]), case
+        fill(root, case["input"], case["dice"])
+        assert agrees(roll(root), case["result"]), case
         assert root.locator(".calculator__text").inner_text() == case["text"]
         # None of these procedures has a chance of its own: the engine's is null.
         assert root.locator(".calculator__chance").count() == 0, case
@@ -88,16 +79,16 @@ def test_the_chart_shows_the_exact_distribution_and_the_rolled_outcome(
     calculators, path, inputs, dice, bars,
 ):
     _, root, errors = calculators.open(path)
-    _fill(root, inputs, dice)
-    assert _roll(root) is not None
+    fill(root, inputs, dice)
+    assert roll(root) is not None
     assert _bars(root) == bars
     assert not errors
 
 
 def test_indoor_distance_when_surprised_charts_the_halved_4d6(calculators):
     _, root, errors = calculators.open("encounter-distance")
-    _fill(root, {"location": "indoors", "surprised": True}, [6, 6, 6, 5])
-    assert _roll(root) == {"distance_m": 11, "zone": "poblize", "zone_name": "Poblíž",
+    fill(root, {"location": "indoors", "surprised": True}, [6, 6, 6, 5])
+    assert roll(root) == {"distance_m": 11, "zone": "poblize", "zone_name": "Poblíž",
                            "next": []}
     shown = _bars(root)
     assert [title.split(":")[0] for title, _ in shown] == [str(m) for m in range(2, 13)]
@@ -110,8 +101,8 @@ def test_the_whole_encounter_reuses_each_step(calculators):
     _, root, errors = calculators.open("encounter")
     # Surprise 1 and 6 (the players are surprised), distance 1d4 = 2, the enemies' d10 = 7,
     # their reaction 2d6 = 6 + 6 + 2.
-    _fill(root, {"location": "wilderness", "reaction_modifier": "2"}, [1, 6, 2, 7, 6, 6])
-    result = _roll(root)
+    fill(root, {"location": "wilderness", "reaction_modifier": "2"}, [1, 6, 2, 7, 6, 6])
+    result = roll(root)
     assert result is not None
     assert result["distance"] == {"distance_m": 20, "zone": "poblize", "zone_name": "Poblíž"}
     assert result["initiative"]["skipped"] == ["hráči"]
@@ -125,16 +116,16 @@ def test_the_whole_encounter_reuses_each_step(calculators):
 
 def test_the_next_steps_link_to_their_calculators(calculators):
     _, root, errors = calculators.open("surprise")
-    _fill(root, {}, [1, 5])
-    assert [step["procedure"] for step in _roll(root)["next"]] == ["encounter-distance",
+    fill(root, {}, [1, 5])
+    assert [step["procedure"] for step in roll(root)["next"]] == ["encounter-distance",
                                                                    "initiative"]
     links = root.locator(".calculator__next a")
     assert links.evaluate_all("as => as.map(a => [a.textContent, a.getAttribute('href')])") == [
         ["Vzdálenost setkání", "#kalkulacka-encounter-distance"],
         ["Iniciativa", "/pravidla/souboje/#iniciativa"]]
     _, root, errors = calculators.open("encounter")
-    _fill(root, {}, [3, 4, 1, 1, 1, 1, 5, 7, 3, 4])
-    assert _roll(root)["next"] == [{"procedure": "encounter-duration",
+    fill(root, {}, [3, 4, 1, 1, 1, 1, 5, 7, 3, 4])
+    assert roll(root)["next"] == [{"procedure": "encounter-duration",
                                     "url": "/api/v1/encounter-duration",
                                     "title": "Konec setkání", "missing": ["rounds"]}]
     assert root.locator(".calculator__next a").get_attribute("href") == (

@@ -14,6 +14,7 @@ import pytest
 from rpg.core.catalog import msg
 from rpg.pravidla import situations
 from tests.calculators import vectors as golden
+from tests.calculators.forms import roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
@@ -21,7 +22,6 @@ from tests.calculators.shared_checks import (
     replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _roll
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +69,7 @@ def test_every_mishap_kind_is_a_choice_and_shows_its_consequence(calculators):
         consequence = msg(f"mishap.{kind}.happens").cs
         root.locator('[name="kind"]').select_option(kind)
         root.locator('[name="dice"]').fill("50")
-        assert _roll(root) == {"roll": 50, "happens": True, "consequence": consequence,
+        assert roll(root) == {"roll": 50, "happens": True, "consequence": consequence,
                                "next": []}
         assert consequence in root.locator(".calculator__text").inner_text()
         assert "1/2" in root.locator(".calculator__chance").inner_text()
@@ -112,7 +112,7 @@ def test_a_wandering_monster_met_links_to_the_encounter(calculators):
     root.locator('[name="turn"]').fill("2")
     root.locator('[name="roll"]').set_checked(True)
     root.locator('[name="dice"]').fill("1")
-    result = _roll(root)
+    result = roll(root)
     assert result is not None and result["wandering_monster"]
     assert [step["url"] for step in result["next"]] == ["/api/v1/encounter?location=indoors"]
     assert root.locator(".calculator__next a").inner_text() == "Náhlé setkání"

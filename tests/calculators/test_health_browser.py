@@ -14,6 +14,7 @@ from api.pravidla.health import REASON_WORDS
 from rpg.pravidla import health
 from rpg.pravidla.d20 import success_chance
 from tests.calculators import vectors as golden
+from tests.calculators.forms import fill, roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
@@ -21,7 +22,6 @@ from tests.calculators.shared_checks import (
     replay_physical_dice,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _fill, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -68,8 +68,8 @@ def test_physical_dice_give_the_engines_answer(calculators, path):
 ])
 def test_the_exact_chance_is_the_engines(calculators, path, inputs, dice, exact):
     _, root, errors = calculators.open(path)
-    _fill(root, inputs, dice)
-    result = _roll(root)
+    fill(root, inputs, dice)
+    result = roll(root)
     assert result is not None
     shown = root.locator(".calculator__chance").inner_text()
     assert f": {exact} ≈" in shown, shown
@@ -91,7 +91,7 @@ def test_the_reasons_are_counted_in_the_rules_words(calculators):
     root.locator('[name="level"]').fill("5")
     root.locator('[data-value="no-sleep"]').fill("2")
     root.locator('[data-value="no-food-or-water"]').fill("1")
-    result = _roll(root)
+    result = roll(root)
     assert result is not None and result["level"] == 8 and result["death_save_required"]
     assert "Únava 5 + 3 = 8" in root.locator(".calculator__text").inner_text()
     assert root.locator(".calculator__chance").count() == 0
@@ -102,10 +102,10 @@ def test_a_save_due_names_its_input_by_its_label_and_links_the_saving_throw(
     calculators,
 ):
     _, root, errors = calculators.open("fatigue")
-    _fill(root, {"level": 6, "modifier": 2}, [])
+    fill(root, {"level": 6, "modifier": 2}, [])
     root.locator("details.calculator__group summary").click()
     root.locator('[name="hungry_days"]').fill("1")
-    result = _roll(root)
+    result = roll(root)
     assert result is not None and result["level"] == 7
     assert root.locator(".calculator__text").inner_text().startswith(
         "Únava 6 + 1 (hlad a žízeň) = 7: postih −7 k útoku, poškození sílou,")
@@ -122,8 +122,8 @@ def test_a_save_due_names_its_input_by_its_label_and_links_the_saving_throw(
 
 def test_a_dead_character_is_not_healed(calculators):
     _, root, errors = calculators.open("healing")
-    _fill(root, {"hp": "0", "max_hp": "8", "nights": "2"}, [])
-    assert _roll(root) is None
+    fill(root, {"hp": "0", "max_hp": "8", "nights": "2"}, [])
+    assert roll(root) is None
     beside = root.locator("#kalk-healing-hp-chyba")
     assert beside.inner_text() == (
         "„Životy teď“ je 0: „Monstrum nebo hráč jehož životy jsou zredukovány na 0 nebo méně, je "

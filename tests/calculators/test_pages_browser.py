@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.calculators.forms import fill, roll
 from tests.calculators.pages import differences
-from tests.calculators.test_calculators_browser import _fill, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +22,15 @@ def test_a_reset_brings_back_the_page_as_first_loaded(calculators):
     loads, reloads = calculators.loads, calculators.reloads
     # A result, then rows added and refused: a field and a row's cell beside them, the field
     # to fix focused; another calculator of the page answered; storage written.
-    _fill(root, {"activities": [{"group": "Ota", "activity": "hunt"},
+    fill(root, {"activities": [{"group": "Ota", "activity": "hunt"},
                                 {"group": "Eva", "activity": "forage"}]}, [1, 3, 2, 6])
-    assert _roll(root) is not None
-    _fill(root, {"movement": "6, 31", "activities": [
+    assert roll(root) is not None
+    fill(root, {"movement": "6, 31", "activities": [
         {"group": "Ota", "activity": "hunt"}, {"group": "", "activity": "forage"}]}, None)
-    assert _roll(root) is None
+    assert roll(root) is None
     other = page.locator('[data-procedure="fast-travel"]')
-    _fill(other, {"days": "3", "travelers": "2"}, None)
-    assert _roll(other) is not None
+    fill(other, {"days": "3", "travelers": "2"}, None)
+    assert roll(other) is not None
     page.evaluate("localStorage.setItem('left', '1'); sessionStorage.setItem('left', '1')")
     left = differences(calculators.state(page), record)
     assert {"focus", "storage", "travel: controls", "travel: rows", "travel: output",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import scrolls_sideways
-from tests.calculators.test_calculators_browser import _close, _fill, _roll
+from tests.calculators.forms import agrees, api_answer, fill, roll
 
 pytestmark = pytest.mark.browser
 
@@ -31,12 +31,6 @@ def _add(editor: Any, cells: dict[str, str]) -> None:
             control.fill(given)
 
 
-def _api(client: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = client.post(f"/api/v1/{path}", json=body)
-    assert response.status_code == 200, response.get_json()
-    answer: dict[str, Any] = response.get_json()
-    return answer
-
 
 def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The calculator fits the phone; its screenshot is kept to look at."""
@@ -52,7 +46,7 @@ def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFac
 def test_travel_groups_in_rows_answer_as_the_api(calculators, client,
                                                   tmp_path_factory):
     page, root, errors = calculators.open("travel")
-    _fill(root, {}, None)  # the sample's day emptied: the groups alone
+    fill(root, {}, None)  # the sample's day emptied: the groups alone
     groups = root.locator('[data-kind="rows"][data-name="activities"]')
     assert groups.locator(":scope > [data-row]").count() == 0  # optional: no row to start with
     _add(groups, {"group": "Ota", "activity": "lov"})
@@ -60,23 +54,23 @@ def test_travel_groups_in_rows_answer_as_the_api(calculators, client,
     labels = groups.locator(":scope > [data-row]").first.locator("label > span").all_inner_texts()
     assert labels == ["Skupina", "Aktivita"]
     root.locator('[name="dice"]').fill("1, 3, 2, 6")
-    shown = _roll(root)
-    api = _api(client, "travel", {"activities": [{"group": "Ota", "activity": "hunt"},
+    shown = roll(root)
+    api = api_answer(client, "travel", {"activities": [{"group": "Ota", "activity": "hunt"},
                                                  {"group": "Eva a Bára", "activity": "forage"}],
                                   "dice": [1, 3, 2, 6]})
-    assert shown is not None and _close(shown, api["result"])
+    assert shown is not None and agrees(shown, api["result"])
     assert root.locator(".calculator__text").inner_text() == api["text"]
     _shoot(page, root, "travel", tmp_path_factory)
     # A group without a name is refused beside its cell, naming the row and the label.
     groups.locator(":scope > [data-row]").nth(1).locator("[data-key=group] input").fill("")
-    assert _roll(root) is None
+    assert roll(root) is None
     second = groups.locator(":scope > [data-row]").nth(1)
     beside = second.locator("[data-key=group] .calculator__error")
     assert beside.inner_text() == "Řádek č. 2, „Skupina“: Vyplň toto pole."
     # A removed row is gone from the list the procedure takes.
     groups.locator(":scope > [data-row]").nth(1).locator("[data-action=remove-row]").click()
     root.locator('[name="dice"]').fill("1, 3")
-    assert _roll(root)["activities"] == [  # type: ignore[index]
+    assert roll(root)["activities"] == [  # type: ignore[index]
         {"group": "Ota", "kind": "hunt", "success": False, "supplies": None}]
     assert not errors
 
@@ -93,17 +87,17 @@ def test_the_party_and_its_shares_in_rows_answer_as_the_api(calculators, client,
     _add(party, {"name": "Ota", "hp": "4", "allocation": "4"})
     _add(party, {"name": "Žofie", "hp": "1"})
     root.locator('[name="damage"]').fill("6")
-    shown = _roll(root)
-    api = _api(client, "fast-travel-split", {
+    shown = roll(root)
+    api = api_answer(client, "fast-travel-split", {
         "party": [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4},
                   {"name": "Žofie", "hp": 1}],
         "damage": 6, "allocation": {"Ota": 4, "Bára": 2}})
-    assert shown is not None and _close(shown, api["result"])
+    assert shown is not None and agrees(shown, api["result"])
     assert root.locator(".calculator__text").inner_text() == api["text"]
     _shoot(page, root, "fast-travel-split", tmp_path_factory)
     # Hit points out of bounds: refused beside the cell, in Czech, by its label.
     party.locator(":scope > [data-row]").nth(2).locator("[data-key=hp] input").fill("0")
-    assert _roll(root) is None
+    assert roll(root) is None
     third = party.locator(":scope > [data-row]").nth(2)
     beside = third.locator("[data-key=hp] .calculator__error")
     assert beside.inner_text() == "Řádek č. 3, „Životy“: Zadej hodnotu od 1 do 100000."
@@ -112,15 +106,16 @@ def test_the_party_and_its_shares_in_rows_answer_as_the_api(calculators, client,
 
 def test_camping_pays_each_failure_by_the_rules_words(calculators, client):
     _, root, errors = calculators.open("camping")
-    _fill(root, {}, None)  # the sample's bonuses emptied
+    fill(root, {}, None)  # the sample's bonuses emptied
     pay = root.locator('[data-kind="either"][data-name="pay"] .calculator__rows')
     _add(pay, {"item": "únava"})
     _add(pay, {"item": "zásoby"})
     root.locator('[name="supplies"]').fill("5")
     root.locator('[name="dice"]').fill("1, 1, 1")
-    shown = _roll(root)
-    api = _api(client, "camping", {"pay": ["únava", "zásoby"], "supplies": 5, "dice": [1, 1, 1]})
+    shown = roll(root)
+    api = api_answer(client, "camping",
+                     {"pay": ["únava", "zásoby"], "supplies": 5, "dice": [1, 1, 1]})
     assert api["input"]["pay"] == ["fatigue", "supplies"]
-    assert shown is not None and _close(shown, api["result"])
+    assert shown is not None and agrees(shown, api["result"])
     assert root.locator(".calculator__text").inner_text() == api["text"]
     assert not errors

@@ -12,13 +12,13 @@ import pytest
 from rpg.core.catalog import msg
 from rpg.core.dice import ReplayDice
 from tests.calculators import vectors as golden
+from tests.calculators.forms import agrees, fill, roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
     random_rolls_keep,
     refused_beside_the_field,
     sampled_cases,
 )
-from tests.calculators.test_calculators_browser import _close, _fill, _roll
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ PARTY = "„Družina“"
 
 
 def _as_form(inputs: dict[str, Any]) -> dict[str, Any]:
-    """Inputs as the form takes them: lists and mappings go row by row (``_fill``)."""
+    """Inputs as the form takes them: lists and mappings go row by row (``fill``)."""
     return dict(inputs)
 
 
@@ -83,8 +83,8 @@ def test_physical_dice_give_the_engines_answer(calculators, path):
     _, root, errors = calculators.open(path)
     for case in _cases(path):
         root.locator("form").evaluate("form => form.reset()")
-        _fill(root, _as_form(case["input"]), case["dice"])
-        assert _close(_roll(root), case["result"]), case
+        fill(root, _as_form(case["input"]), case["dice"])
+        assert agrees(roll(root), case["result"]), case
         assert root.locator(".calculator__text").inner_text() == case["text"]
         chance = root.locator(".calculator__chance")
         if case["chance"] is None:
@@ -97,8 +97,8 @@ def test_physical_dice_give_the_engines_answer(calculators, path):
 def test_travel_writes_each_check_against_its_odds(calculators):
     _, root, errors = calculators.open("travel")
     # Difficult terrain, foraging: not lost (4 > 3), no encounter (3 > 2), food found (1 ≤ 2).
-    _fill(root, {"movement": [6, 4], "terrain": "difficult", "activity": "forage"}, [4, 3, 1, 5])
-    result = _roll(root)
+    fill(root, {"movement": [6, 4], "terrain": "difficult", "activity": "forage"}, [4, 3, 1, 5])
+    result = roll(root)
     assert result["lost"] is False and result["encounter"] is False
     assert result["activity"] == {"kind": "forage", "success": True, "supplies": 5}
     assert root.locator(".calculator__text").inner_text() == (
@@ -108,8 +108,8 @@ def test_travel_writes_each_check_against_its_odds(calculators):
     assert root.locator(".calculator__next").count() == 0
     # On a road nothing can be lost: only the encounter is rolled.
     root.locator("form").evaluate("form => form.reset()")
-    _fill(root, {"road": True}, [1])
-    assert _roll(root)["lost"] is None
+    fill(root, {"road": True}, [1])
+    assert roll(root)["lost"] is None
     assert root.locator(".calculator__text").inner_text().endswith(
         "Setkání 1d6 = 1 ≤ 2 → setkání.")
     assert not errors
@@ -144,17 +144,17 @@ def test_each_characters_share_is_typed_beside_their_name(calculators):
     first = party.locator(":scope > [data-row]").first
     assert first.locator("label > span").all_inner_texts() == ["Postava", "Životy", "Poškození"]
     inputs = {"party": [{"name": "Bára", "hp": 9}, {"name": "Ota", "hp": 4}], "damage": 6}
-    _fill(root, inputs, None)
+    fill(root, inputs, None)
     for row, share in zip(party.locator(":scope > [data-row]").all(), ("2", "4"), strict=True):
         row.locator('[data-column="allocation"] input').fill(share)
-    result = _roll(root)
+    result = roll(root)
     expected = golden.vector("fast-travel-split", {**inputs, "allocation": {"Bára": 2, "Ota": 4}},
                              [])
-    assert _close(result, expected["result"])
+    assert agrees(result, expected["result"])
     assert root.locator(".calculator__text").inner_text() == expected["text"]
     # Shares that do not add up are refused beside the party, quoting the rule.
     party.locator(":scope > [data-row]").first.locator('[data-column="allocation"] input').fill("")
-    assert _roll(root) is None
+    assert roll(root) is None
     assert root.locator("#kalk-fast-travel-split-party-chyba").inner_text().startswith(
         "Rozděleno 4 body, ale souhrnné poškození je 6:")
     assert not errors
@@ -165,8 +165,8 @@ def test_groups_roll_their_activities_in_turn_and_an_encounter_links_the_next_st
 ):
     _, root, errors = calculators.open("travel")
     groups = [{"group": "Ota", "activity": "hunt"}, {"group": "Eva a Bára", "activity": "forage"}]
-    _fill(root, _as_form({"activities": groups}), [1, 3, 2, 6])
-    result = _roll(root)
+    fill(root, _as_form({"activities": groups}), [1, 3, 2, 6])
+    result = roll(root)
     assert result["travelling"] is False and result["encounter"] is True
     assert result["activities"] == [
         {"group": "Ota", "kind": "hunt", "success": False, "supplies": None},
@@ -179,7 +179,7 @@ def test_groups_roll_their_activities_in_turn_and_an_encounter_links_the_next_st
     assert link.get_attribute("href") == "/pravidla/nahla-setkani/#nahla-setkani"
     # Both one activity for the whole party and the groups': refused beside the groups.
     root.locator('[name="activity"]').select_option("forage")
-    assert _roll(root) is None
+    assert roll(root) is None
     assert "ne obojí" in root.locator("#kalk-travel-activities-chyba").inner_text()
     assert not errors
 
@@ -188,15 +188,15 @@ def test_the_bonuses_are_counted_per_need_in_the_rules_words(calculators):
     _, root, errors = calculators.open("camping")
     group = root.locator('[data-kind="choices"][data-name="bonuses"]')
     assert group.locator("label").all_inner_texts() == ["jídlo", "voda", "útočiště"]
-    _fill(root, {}, [1, 2, 3])  # the sample's bonuses emptied, the dice given
+    fill(root, {}, [1, 2, 3])  # the sample's bonuses emptied, the dice given
     group.locator('[data-value="water"]').fill("2")
-    result = _roll(root)
+    result = roll(root)
     assert result is not None
     assert [need["bonus"] for need in result["needs"]] == [0, 2, 0]
     assert "voda 1d6 = 2 + 2 = 4 ≥ 4 → obstaráno" in root.locator(".calculator__text").inner_text()
     # A count that is not a number is refused beside the whole group.
     group.locator('[data-value="food"]').fill("dva")
-    assert _roll(root) is None
+    assert roll(root) is None
     beside = root.locator(f"#{group.get_attribute('id')}-chyba")
     assert beside.is_visible() and "Zadej celé číslo." in beside.inner_text()
     assert group.get_attribute("aria-invalid") == "true"
