@@ -63,6 +63,17 @@ class Patient:
         return getattr(self._browser, name)
 
 
+def screenshots(tmp_path_factory: Any, name: str) -> Path:
+    """The folder a test's screenshots go to, for a person to look at: ``$CALCULATOR_SCREENSHOTS``
+    when set (made when missing), else a new temporary folder named after ``name``."""
+    asked = os.environ.get("CALCULATOR_SCREENSHOTS")
+    if not asked:
+        return Path(tmp_path_factory.mktemp(name))
+    folder = Path(asked)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def once_per_run(
     tmp_path_factory: Any, name: str, make: Callable[[Path], Path],
 ) -> Path:

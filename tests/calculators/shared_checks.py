@@ -3,16 +3,14 @@ rolls that keep the rule's invariants, and a phone's width kept (with a screensh
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rpg.core.outcome import Outcome
-from tests.browser import PHONE, scrolls_sideways
+from tests.browser import PHONE, screenshots, scrolls_sideways
 from tests.calculators.forms import agrees, fill, roll
 from tests.calculators.pages import LoadedPages, by_page
 from tests.calculators.vectors import dice_sequences, vector
@@ -92,8 +90,7 @@ def fit_a_phone(
     no refusal), fits 390 px; screenshots go to ``$CALCULATOR_SCREENSHOTS`` (to look
     at) or a temporary folder. The calculators of one page are checked on one load of it, each
     filled in turn (those filled before stay on the page)."""
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = screenshots(tmp_path_factory, "shots")
     for on_one_page in by_page(paths).values():  # a page opened once for its calculators
         page, _, _ = calculators.open(on_one_page[0])
         for path in on_one_page:

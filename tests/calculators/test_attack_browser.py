@@ -5,9 +5,7 @@ groups opened) and fits a 390 px phone."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +13,7 @@ import pytest
 from rpg.core.catalog import catalog, msg
 from rpg.core.registry import procedures
 from rpg.pravidla import attack, combat
-from tests.browser import PHONE, scrolls_sideways
+from tests.browser import PHONE, screenshots, scrolls_sideways
 from tests.calculators.forms import agrees, fill, roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
@@ -211,8 +209,7 @@ def test_a_random_roll_gives_a_valid_answer(calculators):
 
 @pytest.mark.browser
 def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = screenshots(tmp_path_factory, "shots")
     page, root, _ = calculators.open(PATH)
     _unfold(root)
     fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,

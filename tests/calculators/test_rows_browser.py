@@ -4,13 +4,11 @@ does; a refused cell is named beside itself by its row and label."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import scrolls_sideways
+from tests.browser import screenshots, scrolls_sideways
 from tests.calculators.forms import agrees, api_answer, fill, roll
 
 pytestmark = pytest.mark.browser
@@ -34,8 +32,7 @@ def _add(editor: Any, cells: dict[str, str]) -> None:
 
 def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The calculator fits the phone; its screenshot is kept to look at."""
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("rows"))
-    shots.mkdir(parents=True, exist_ok=True)
+    shots = screenshots(tmp_path_factory, "rows")
     root.scroll_into_view_if_needed()
     assert not scrolls_sideways(page), name
     box = root.bounding_box()

@@ -3,13 +3,11 @@ normal size: a page with a viewport, text as large as the phone's own, nothing w
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from tests.browser import PHONE, scrolls_sideways
+from tests.browser import PHONE, screenshots, scrolls_sideways
 from tests.site.test_vtt_snippets import api_server
 
 
@@ -46,7 +44,7 @@ def test_an_answer_opened_on_a_phone_reads_at_normal_size(
     assert not scrolls_sideways(page)
     assert page.evaluate("document.querySelector('meta[name=viewport]') !== null")
     assert not errors  # no style or script refused by the page's policy
-    shots = Path(os.environ.get("CALCULATOR_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    shots = screenshots(tmp_path_factory, "shots")
     name = path.split("?")[0].strip("/").replace("/", "-") + "-" + path.rsplit("=", 1)[-1]
     page.screenshot(path=str(shots / f"phone-{name}.png"), full_page=True)
     context.close()
