@@ -17,7 +17,7 @@ from rpg.core.errors import RuleError
 from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import camping
 from tests.enumeration import probability
-from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, max_items, refused
 from tests.properties.corruption import answers_or_refuses, corrupted
 
 # --- engine ------------------------------------------------------------------------------------
@@ -273,7 +273,7 @@ def test_the_rules_czech_words_are_accepted(client: FlaskClient) -> None:
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "camping", body, field, words)
+    refused(client, "camping", body, field, words, lang="en")
 
 
 def test_too_few_dice_name_the_die_needed(client: FlaskClient) -> None:
@@ -282,10 +282,11 @@ def test_too_few_dice_name_the_die_needed(client: FlaskClient) -> None:
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    assert bounds(client, "CampingArgs", "travelers") == (1, 100)
-    assert bounds(client, "CampingArgs", "supplies") == (0, 100_000)
-    assert max_items(client, "CampingArgs", "bonuses") == 100
-    assert max_items(client, "CampingArgs", "covered") == 3
+    schema = input_schema(client, "camping")
+    assert bounds(schema, "travelers") == (1, 100)
+    assert bounds(schema, "supplies") == (0, 100_000)
+    assert max_items(schema, "bonuses") == 100
+    assert max_items(schema, "covered") == 3
 
 
 @pytest.mark.parametrize(("pay", "echoed", "fatigue"), [
@@ -308,7 +309,7 @@ def test_pay_is_a_way_or_a_choice_for_each_failure(
 def test_a_wrong_way_to_pay_is_the_rules_422(client: FlaskClient, body: dict[str, object]) -> None:
     refused(client, "camping", body, "pay",
             "must be supplies-first / fatigue, or a list of at most 3 choices of: supplies, "
-            "fatigue;")
+            "fatigue;", lang="en")
 
 
 # --- properties --------------------------------------------------------------------------------

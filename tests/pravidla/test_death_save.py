@@ -17,7 +17,7 @@ from rpg.core.errors import RuleError
 from rpg.pravidla import health
 from rpg.pravidla.health import death_save
 from tests.enumeration import outcomes, probability
-from tests.pravidla.endpoints import bounds, get_and_post_agree, refused
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 from tests.properties.corruption import answers_or_refuses, corrupted
 
 # --- engine ------------------------------------------------------------------------------------
@@ -179,12 +179,13 @@ def test_physical_dice(client: FlaskClient, body: dict[str, object],
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "death-save", body, field, words)
+    refused(client, "death-save", body, field, words, lang="en")
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    assert bounds(client, "DeathSaveArgs", "hours_since_death") == (0, 100_000)
-    assert bounds(client, "DeathSaveArgs", "healed") == (0, 100_000)
+    schema = input_schema(client, "death-save")
+    assert bounds(schema, "hours_since_death") == (0, 100_000)
+    assert bounds(schema, "healed") == (0, 100_000)
 
 
 # --- properties --------------------------------------------------------------------------------

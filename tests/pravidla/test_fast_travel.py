@@ -15,7 +15,7 @@ from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import fast_travel
-from tests.pravidla.endpoints import bounds, get_and_post_agree, refused
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 from tests.properties.corruption import answers_or_refuses, corrupted
 
 # --- engine ------------------------------------------------------------------------------------
@@ -115,12 +115,13 @@ def test_physical_dice(client: FlaskClient) -> None:
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "fast-travel", body, field, words)
+    refused(client, "fast-travel", body, field, words, lang="en")
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    assert bounds(client, "FastTravelArgs", "days") == (1, 365)
-    assert bounds(client, "FastTravelArgs", "travelers") == (1, 100)
+    schema = input_schema(client, "fast-travel")
+    assert bounds(schema, "days") == (1, 365)
+    assert bounds(schema, "travelers") == (1, 100)
 
 
 # --- properties --------------------------------------------------------------------------------

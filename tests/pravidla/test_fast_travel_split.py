@@ -19,7 +19,6 @@ from rpg.core.outcome import Next
 from rpg.pravidla.wilderness import Alternative, fast_travel_split
 from tests.answers import schema_errors
 from tests.pravidla import over_http
-from tests.pravidla.endpoints import refused
 
 # --- engine ------------------------------------------------------------------------------------
 
@@ -195,7 +194,7 @@ def test_a_death_links_the_milder_death(client: FlaskClient) -> None:
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "fast-travel-split", body, field, words)
+    over_http.refused(client, "fast-travel-split", body, field, words, lang="en")
 
 
 # ``fast-travel-split`` over HTTP: GET and POST agree with a seed, a bad allocation is a 422

@@ -19,7 +19,7 @@ from rpg.pravidla import health
 from rpg.pravidla.checks import saving_throw
 from rpg.pravidla.health import fatigue
 from tests.enumeration import probability
-from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, max_items, refused
 from tests.properties.corruption import answers_or_refuses, corrupted
 
 # --- engine ------------------------------------------------------------------------------------
@@ -264,14 +264,15 @@ def test_the_reasons_are_accepted_in_the_rules_words(client: FlaskClient) -> Non
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "fatigue", body, field, words)
+    refused(client, "fatigue", body, field, words, lang="en")
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    assert bounds(client, "FatigueArgs", "level") == (0, 50)
-    assert bounds(client, "FatigueArgs", "save_target") == (1, 30)
-    assert bounds(client, "FatigueArgs", "modifier") == (-20, 20)
-    assert max_items(client, "FatigueArgs", "reasons") == 100
+    schema = input_schema(client, "fatigue")
+    assert bounds(schema, "level") == (0, 50)
+    assert bounds(schema, "save_target") == (1, 30)
+    assert bounds(schema, "modifier") == (-20, 20)
+    assert max_items(schema, "reasons") == 100
 
 
 def test_a_save_due_without_a_target_links_the_saving_throw(client: FlaskClient) -> None:

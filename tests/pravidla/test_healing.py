@@ -15,7 +15,7 @@ from rpg.core.dice import ReplayDice, SeededDice
 from rpg.core.errors import RuleError
 from rpg.pravidla import health
 from rpg.pravidla.health import healing
-from tests.pravidla.endpoints import bounds, get_and_post_agree, refused
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, refused
 from tests.properties.corruption import answers_or_refuses, corrupted
 
 # --- engine ------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_no_dice(client: FlaskClient) -> None:
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "healing", body, field, words)
+    refused(client, "healing", body, field, words, lang="en")
 
 
 def test_a_dead_character_is_refused_in_czech_quoting_the_rule(client: FlaskClient) -> None:
@@ -145,9 +145,10 @@ def test_a_dead_character_is_refused_in_czech_quoting_the_rule(client: FlaskClie
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
+    schema = input_schema(client, "healing")
     # Negative hit points are accepted, to be refused by the rule that quotes why.
-    assert bounds(client, "HealingArgs", "hp") == (-100_000, 100_000)
-    assert bounds(client, "HealingArgs", "max_hp") == (1, 100_000)
+    assert bounds(schema, "hp") == (-100_000, 100_000)
+    assert bounds(schema, "max_hp") == (1, 100_000)
 
 
 # --- properties --------------------------------------------------------------------------------

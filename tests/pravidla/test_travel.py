@@ -20,7 +20,7 @@ from rpg.pravidla import wilderness
 from rpg.pravidla.wilderness import travel
 from tests.answers import schema_errors
 from tests.enumeration import outcomes, probability
-from tests.pravidla.endpoints import bounds, get_and_post_agree, max_items, refused
+from tests.pravidla.over_http import bounds, get_and_post_agree, input_schema, max_items, refused
 from tests.properties.corruption import answers_or_refuses, corrupted
 
 # --- engine ------------------------------------------------------------------------------------
@@ -347,7 +347,7 @@ def test_czech_text_and_plain_format(client: FlaskClient) -> None:
 def test_bad_input_is_a_422_naming_the_field(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "travel", body, field, words)
+    refused(client, "travel", body, field, words, lang="en")
 
 
 def test_an_encounter_links_the_encounter_in_the_wilderness(client: FlaskClient) -> None:
@@ -367,8 +367,9 @@ def test_contradiction_speaks_czech_by_default(client: FlaskClient) -> None:
 
 
 def test_openapi_documents_the_bounds(client: FlaskClient) -> None:
-    assert bounds(client, "TravelArgs", "movement") == (1, 30)
-    assert max_items(client, "TravelArgs", "movement") == 100
+    schema = input_schema(client, "travel")
+    assert bounds(schema, "movement") == (1, 30)
+    assert max_items(schema, "movement") == 100
 
 
 CZECH_GROUPS = [{"group": "Ota", "activity": "lov"}, {"group": "Eva", "activity": "sber"}]
@@ -407,7 +408,7 @@ def test_one_activity_answers_as_before_with_no_groups(client: FlaskClient) -> N
 def test_groups_that_break_the_rule_are_a_422(
     client: FlaskClient, body: dict[str, object], field: str, words: str
 ) -> None:
-    refused(client, "travel", body, field, words)
+    refused(client, "travel", body, field, words, lang="en")
 
 
 # --- properties --------------------------------------------------------------------------------
