@@ -6,37 +6,23 @@ a query string; an answer must be the same either way and match its documented s
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.answers import schema_errors
+from tests.answers import query, schema_errors
 
 #: The inputs sent as one JSON-encoded query value in a GET.
 OBJECT_VALUED = {"factions", "sectors", "units", "ships", "holdings", "path"}
 
-
-def query(data: dict[str, Any]) -> dict[str, str]:
-    """A query string: lists comma-separated, objects as one JSON value."""
-    out = {}
-    for key, value in data.items():
-        if key in OBJECT_VALUED:
-            out[key] = json.dumps(value)
-        elif isinstance(value, list):
-            out[key] = ",".join(map(str, value))
-        elif isinstance(value, bool):
-            out[key] = str(value).lower()
-        else:
-            out[key] = str(value)
-    return out
 
 
 def answered(client: FlaskClient, path: str, inputs: dict[str, Any]) -> dict[str, Any]:
     """The answer to ``inputs`` (seed 2024), the same by POST and by GET, in both languages
     matching the OpenAPI document's schema of the procedure."""
     by_post = client.post(f"/api/v1/{path}", json={**inputs, "seed": 2024})
-    by_get = client.get(f"/api/v1/{path}", query_string=query({**inputs, "seed": 2024}))
+    by_get = client.get(f"/api/v1/{path}",
+                        query_string=query({**inputs, "seed": 2024}, OBJECT_VALUED))
     assert by_post.status_code == by_get.status_code == 200, by_post.get_json()
     body = by_post.get_json()
     assert body == by_get.get_json()

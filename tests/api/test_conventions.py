@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
+from tests.answers import query
 
 PROCEDURES = {
     "roll": {"expr": "2d6+1"},
@@ -19,13 +20,6 @@ PROCEDURES = {
     "falling": {"height_m": 10, "catch": True, "caught_at_m": 4},
 }
 
-
-def query(data: dict[str, object]) -> dict[str, str]:
-    return {
-        key: ",".join(map(str, value)) if isinstance(value, list) else str(value).lower()
-        if isinstance(value, bool) else str(value)
-        for key, value in data.items()
-    }
 
 
 @pytest.mark.parametrize(("path", "inputs"), PROCEDURES.items())

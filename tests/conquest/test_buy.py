@@ -16,7 +16,8 @@ from rpg.conquest import game
 from rpg.conquest.buy import buy
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
-from tests.games import answered, query, refused, without_dice
+from tests.answers import query
+from tests.games import OBJECT_VALUED, answered, refused, without_dice
 
 PATH = "conquest/buy"
 
@@ -83,7 +84,7 @@ def test_a_unit_named_twice_in_two_spellings_is_not_silently_merged(
     client: FlaskClient
 ) -> None:
     response = client.get("/api/v1/conquest/buy", query_string={
-        "units": query({"units": {"Scout": 1, "scout": 1}})["units"]})
+        "units": query({"units": {"Scout": 1, "scout": 1}}, OBJECT_VALUED)["units"]})
     assert response.status_code == 422
     assert "dvakrát" in response.get_json()["errors"]["units"][0]
 

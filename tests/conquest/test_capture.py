@@ -15,7 +15,8 @@ from rpg.conquest import game
 from rpg.conquest.capture import capture
 from rpg.core.dice import ReplayDice
 from rpg.core.errors import RuleError
-from tests.games import answered, query, refused, without_dice
+from tests.answers import query
+from tests.games import OBJECT_VALUED, answered, refused, without_dice
 
 PATH = "conquest/capture"
 
@@ -210,8 +211,9 @@ _SHIP = {"unit": "Scout", "system": "Alfa"}
 def test_blank_names_are_refused_over_http_as_in_score(
     client: FlaskClient, body: dict[str, Any], field: str
 ) -> None:
+    asked = query(body, OBJECT_VALUED)
     for response in (client.post("/api/v1/conquest/capture", json=body),
-                     client.get("/api/v1/conquest/capture", query_string=query(body))):
+                     client.get("/api/v1/conquest/capture", query_string=asked)):
         assert response.status_code == 422
         payload = response.get_json()
         assert list(payload["errors"]) == [field]
