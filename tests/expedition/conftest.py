@@ -26,6 +26,7 @@ import pytest
 import rfc8785
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from api import create_app
 from tests.browser import serve_app
@@ -224,3 +225,46 @@ class Table:
                                  headers=headers or self.gm)
         assert answer.status_code == 200, answer.get_json()
         return answer.get_json()
+
+
+class Player:
+    """A player's phone with the link of one character."""
+
+    def __init__(self, table: Table, character: str) -> None:
+        answer = table.client.post(f"/api/v1/expeditions/{table.id}/character-links",
+                                   json={"character": character}, headers=table.gm)
+        assert answer.status_code == 201, answer.get_json()
+        self.table = table
+        self.link: dict[str, Any] = answer.get_json()
+        self.headers = {"Authorization": f"Bearer {self.link['token']}"}
+
+    def roll(self, kind: str, status: int = 200, **inputs: Any) -> dict[str, Any]:
+        answer = self.table.client.post(f"/api/v1/expeditions/{self.table.id}/character/{kind}",
+                                        json=inputs, headers=self.headers)
+        assert answer.status_code == status, answer.get_json()
+        data: dict[str, Any] = answer.get_json()
+        if status == 200:
+            self.table.version = data["version"]
+        return data
+
+
+def poll(app: Flask, table: Table, tag: str, headers: dict[str, str],
+         query: str = "") -> TestResponse:
+    """A conditional poll of ``table`` (``If-None-Match: tag``) with ``headers``' link."""
+    return app.test_client().get(f"/api/v1/expeditions/{table.id}{query}",
+                                 headers={**headers, "If-None-Match": tag})
+
+
+def followed(app: Flask) -> tuple[Table, str]:
+    """A new expedition, read by the players' link, and its ETag, whose head ``app`` now keeps
+    (a poll answered 304)."""
+    table = Table.create(app.test_client())
+    tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
+                                headers=table.players).headers["ETag"]
+    assert poll(app, table, tag, table.players).status_code == 304
+    return table, tag
+
+
+def without_date(response: TestResponse) -> list[tuple[str, str]]:
+    """An answer's headers but its date (two answers a moment apart compare equal)."""
+    return [(name, value) for name, value in response.headers.items() if name != "Date"]

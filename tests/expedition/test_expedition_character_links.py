@@ -16,29 +16,8 @@ from sqlalchemy import select
 
 from api.expeditions.models import CharacterLinkRow, ExpeditionRow
 from tests.expedition.chain_verifier import verify
-from tests.expedition.conftest import Table, rechained
+from tests.expedition.conftest import Player, Table, rechained
 from tests.expedition.test_expedition_fair_rolls import exported, stateless
-
-
-class Player:
-    """A player's phone with the link of one character."""
-
-    def __init__(self, table: Table, character: str) -> None:
-        answer = table.client.post(f"/api/v1/expeditions/{table.id}/character-links",
-                                   json={"character": character}, headers=table.gm)
-        assert answer.status_code == 201, answer.get_json()
-        self.table = table
-        self.link: dict[str, Any] = answer.get_json()
-        self.headers = {"Authorization": f"Bearer {self.link['token']}"}
-
-    def roll(self, kind: str, status: int = 200, **inputs: Any) -> dict[str, Any]:
-        answer = self.table.client.post(f"/api/v1/expeditions/{self.table.id}/character/{kind}",
-                                        json=inputs, headers=self.headers)
-        assert answer.status_code == status, answer.get_json()
-        data: dict[str, Any] = answer.get_json()
-        if status == 200:
-            self.table.version = data["version"]
-        return data
 
 
 def apply(table: Table, seq: int, status: int = 200) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from api.expeditions.store import PAGE_MAX
 from api.expeditions.views import read_id
 from api.hooks import GUARDS
 from tests.api.test_procedure_path import spy_on_guards
-from tests.expedition.conftest import Table, app_on, closed
+from tests.expedition.conftest import Table, app_on, closed, followed, poll, without_date
 
 
 @pytest.fixture
@@ -50,26 +50,6 @@ def sessions(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         monkeypatch.setattr(database, kind, counted)
     return opened
-
-
-def poll(app: Flask, table: Table, tag: str, headers: dict[str, str],
-         query: str = "") -> TestResponse:
-    return app.test_client().get(f"/api/v1/expeditions/{table.id}{query}",
-                                 headers={**headers, "If-None-Match": tag})
-
-
-def followed(app: Flask) -> tuple[Table, str]:
-    """A new expedition, read by the players' link, and its ETag, whose head ``app`` now keeps
-    (a poll answered 304)."""
-    table = Table.create(app.test_client())
-    tag = app.test_client().get(f"/api/v1/expeditions/{table.id}",
-                                headers=table.players).headers["ETag"]
-    assert poll(app, table, tag, table.players).status_code == 304
-    return table, tag
-
-
-def without_date(response: TestResponse) -> list[tuple[str, str]]:
-    return [(name, value) for name, value in response.headers.items() if name != "Date"]
 
 
 @pytest.mark.parametrize(("link", "query", "language"), [

@@ -15,8 +15,7 @@ from werkzeug.test import TestResponse
 
 from api.expeditions.store import ExpeditionStore
 from api.expeditions.views import etag
-from tests.expedition.conftest import app_on, closed
-from tests.expedition.test_expedition_polls import followed, poll, without_date
+from tests.expedition.conftest import app_on, closed, followed, poll, without_date
 
 
 @pytest.fixture

@@ -27,9 +27,7 @@ from api.expeditions.waits import (
     preferred_wait,
     wake_in_turn,
 )
-from tests.expedition.conftest import Table, app_on, closed
-from tests.expedition.test_expedition_character_links import Player
-from tests.expedition.test_expedition_polls import followed, poll, without_date
+from tests.expedition.conftest import Player, Table, app_on, closed, followed, poll, without_date
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
