@@ -1,14 +1,18 @@
 """What the expedition's browser tests share: phones (390 px) that open its pages, an
-expedition made through the API for a page to show, and the checks every page ends with."""
+expedition made through the API for a page to show, the checks every page ends with, and what
+the GM's page is used with: its dice panel, a character's link, an entry's buttons, the
+catalog's Czech words."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
+from rpg.core.catalog import msg
 from rpg.expedition.actions import actions
 from tests.browser import PATIENCE_MS, PHONE, scrolls_sideways
 from tests.expedition.live import api_get, api_post
@@ -106,3 +110,74 @@ def finished(*pages: Page) -> None:
         assert not scrolls_sideways(page), page.url
         assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def dice_panel(gm: Page) -> Locator:
+    """The panel that asks for the table's dice."""
+    return gm.locator("dialog[data-dice]")
+
+
+def asked(gm: Page) -> tuple[int, int, str]:
+    """The die the open dice panel asks for: its number, its faces and what it is for."""
+    expect(dice_panel(gm)).to_be_visible(timeout=ANSWER_MS)
+    next_die = dice_panel(gm).locator(".rpg-dice__next")
+    return (int(next_die.locator('[data-field="pos"]').inner_text()),
+            int(next_die.locator('[data-field="faces"]').inner_text()),
+            next_die.locator('[data-field="die"]').inner_text())
+
+
+def type_die(gm: Page, value: int) -> None:
+    """The die the panel asks for, written as rolled at the table."""
+    panel = dice_panel(gm)
+    panel.locator('[name="die"]').fill(str(value))
+    panel.get_by_role("button", name="Zapsat kostku").click()
+
+
+#: Eva's save on her sheet: her saving throw needs 12 or more.
+PARTY = [{"name": "Eva", "max_hp": 10, "save": 12}, {"name": "Ota", "max_hp": 8}]
+
+
+def said(key: str, **params: Any) -> str:
+    """The catalog's Czech for ``key``."""
+    return msg(key, **params).in_("cs")
+
+
+def entry(page: Page, seq: int) -> Any:
+    """The log's entry ``seq`` on the page."""
+    return page.locator(f'[data-field="log"] > li[data-seq="{seq}"]')
+
+
+def issue_link(gm: Page, character: str) -> str:
+    """The link of ``character`` the GM's page issues (opening its panel if closed)."""
+    panel = gm.locator("[data-character-links]")
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    panel.locator('[name="character"]').select_option(character)
+    panel.locator('button[type="submit"]').click()
+    shown = panel.locator('[data-field="character_link"]')
+    expect(shown).to_have_value(re.compile("#"), timeout=ANSWER_MS)
+    return shown.input_value()
+
+
+#: The entry each button of an entry writes: its title.
+WRITES = {"reveal-entry": "expedition.reveal-entry.title", "apply": "expedition.apply.title"}
+
+
+def tapped_on_entry(gm: Page, seq: int, button: str, screenshot: Path) -> None:
+    """Tap ``button`` ("apply", "reveal-entry": after asking) on the entry ``seq``, the only
+    such button shown (a screenshot first); the entry it writes is the newest, and no such
+    button is left."""
+    tapped = entry(gm, seq).locator(f"[data-{button}]")
+    expect(tapped).to_be_visible(timeout=ANSWER_MS)
+    expect(gm.locator(f"[data-{button}]:visible")).to_have_count(1)
+    tapped.scroll_into_view_if_needed()
+    gm.screenshot(path=str(screenshot))
+    tapped.click()
+    asks = gm.locator(f'[data-confirm="{button}"]')
+    if button == "reveal-entry":
+        expect(asks).to_contain_text(f"Odhalit skrytý hod (záznam č. {seq})?")
+        gm.screenshot(path=str(screenshot.with_stem(f"{screenshot.stem}-asks")))
+        asks.locator("[data-confirmed]").click()
+    expect(newest(gm).locator('[data-field="title"]')).to_have_text(said(WRITES[button]),
+                                                                     timeout=ANSWER_MS)
+    expect(gm.locator(f"[data-{button}]:visible")).to_have_count(0)

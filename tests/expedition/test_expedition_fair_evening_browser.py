@@ -22,13 +22,20 @@ from tests.expedition import chain_verifier, synthetic_chain
 # among them, while the verification page's tests may still be importing (a cycle).
 from tests.expedition import test_verify_page_browser as verifying
 from tests.expedition.live import api_get
-from tests.expedition.phones import ANSWER_MS, Expedition, finished, newest, phone, shot
-from tests.expedition.test_expedition_physical_dice_browser import asked, dice_panel, type_die
-from tests.expedition.test_expedition_table_rolls_browser import (
+from tests.expedition.phones import (
+    ANSWER_MS,
     PARTY,
+    Expedition,
+    asked,
+    dice_panel,
+    finished,
     issue_link,
+    newest,
+    phone,
     said,
+    shot,
     tapped_on_entry,
+    type_die,
 )
 
 pytestmark = pytest.mark.browser

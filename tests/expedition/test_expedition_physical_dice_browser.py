@@ -13,26 +13,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Request, expect
+from playwright.sync_api import Page, Request, expect
 
 from rpg.core.catalog import catalog, msg
 from rpg.core.dice import die_named
-from tests.expedition.phones import ANSWER_MS, Expedition, Seeds, finished, newest, shot
+from tests.expedition.phones import (
+    ANSWER_MS,
+    Expedition,
+    Seeds,
+    asked,
+    dice_panel,
+    finished,
+    newest,
+    shot,
+    type_die,
+)
 
 pytestmark = pytest.mark.browser
-
-
-def dice_panel(gm: Page) -> Locator:
-    return gm.locator("dialog[data-dice]")
-
-
-def asked(gm: Page) -> tuple[int, int, str]:
-    """The die the open dice panel asks for: its number, its faces and what it is for."""
-    expect(dice_panel(gm)).to_be_visible(timeout=ANSWER_MS)
-    next_die = dice_panel(gm).locator(".rpg-dice__next")
-    return (int(next_die.locator('[data-field="pos"]').inner_text()),
-            int(next_die.locator('[data-field="faces"]').inner_text()),
-            next_die.locator('[data-field="die"]').inner_text())
 
 
 def die_words() -> dict[str, str]:
@@ -45,12 +42,6 @@ def rolled_dice(entry: dict[str, Any], words: dict[str, str]) -> list[tuple[int,
     """Each die the entry's steps rolled, in order: its faces and what it was for."""
     return [(int(roll["notation"].split("d")[1]), words[roll["label"]])
             for answer in entry["answers"] for roll in answer["rolls"] for _ in roll["results"]]
-
-
-def type_die(gm: Page, value: int) -> None:
-    panel = dice_panel(gm)
-    panel.locator('[name="die"]').fill(str(value))
-    panel.get_by_role("button", name="Zapsat kostku").click()
 
 
 def actions_posted(gm: Page) -> list[Request]:

@@ -11,67 +11,29 @@ as a screenshot into the test's temporary folder, for a person to look at.
 
 from __future__ import annotations
 
-import re
 import urllib.error
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from rpg.core.catalog import msg
 from tests.expedition.live import api_get, api_post, key_of
-from tests.expedition.phones import ANSWER_MS, Expedition, finished, newest, phone, shot
+from tests.expedition.phones import (
+    ANSWER_MS,
+    PARTY,
+    Expedition,
+    entry,
+    finished,
+    issue_link,
+    newest,
+    phone,
+    said,
+    shot,
+    tapped_on_entry,
+)
 
 pytestmark = pytest.mark.browser
-
-
-#: Eva's save on her sheet: her saving throw needs 12 or more.
-PARTY = [{"name": "Eva", "max_hp": 10, "save": 12}, {"name": "Ota", "max_hp": 8}]
-
-
-def said(key: str, **params: Any) -> str:
-    return msg(key, **params).in_("cs")
-
-
-def entry(page: Page, seq: int) -> Any:
-    return page.locator(f'[data-field="log"] > li[data-seq="{seq}"]')
-
-
-def issue_link(gm: Page, character: str) -> str:
-    """The link of ``character`` the GM's page issues (opening its panel if closed)."""
-    panel = gm.locator("[data-character-links]")
-    if panel.get_attribute("open") is None:
-        panel.locator("summary").click()
-    panel.locator('[name="character"]').select_option(character)
-    panel.locator('button[type="submit"]').click()
-    shown = panel.locator('[data-field="character_link"]')
-    expect(shown).to_have_value(re.compile("#"), timeout=ANSWER_MS)
-    return shown.input_value()
-
-
-#: The entry each button of an entry writes: its title.
-WRITES = {"reveal-entry": "expedition.reveal-entry.title", "apply": "expedition.apply.title"}
-
-
-def tapped_on_entry(gm: Page, seq: int, button: str, screenshot: Path) -> None:
-    """Tap ``button`` ("apply", "reveal-entry": after asking) on the entry ``seq``, the only
-    such button shown (a screenshot first); the entry it writes is the newest, and no such
-    button is left."""
-    tapped = entry(gm, seq).locator(f"[data-{button}]")
-    expect(tapped).to_be_visible(timeout=ANSWER_MS)
-    expect(gm.locator(f"[data-{button}]:visible")).to_have_count(1)
-    tapped.scroll_into_view_if_needed()
-    gm.screenshot(path=str(screenshot))
-    tapped.click()
-    asks = gm.locator(f'[data-confirm="{button}"]')
-    if button == "reveal-entry":
-        expect(asks).to_contain_text(f"Odhalit skrytý hod (záznam č. {seq})?")
-        gm.screenshot(path=str(screenshot.with_stem(f"{screenshot.stem}-asks")))
-        asks.locator("[data-confirmed]").click()
-    expect(newest(gm).locator('[data-field="title"]')).to_have_text(said(WRITES[button]),
-                                                                     timeout=ANSWER_MS)
-    expect(gm.locator(f"[data-{button}]:visible")).to_have_count(0)
 
 
 def roll(expedition: Expedition, token: str, kind: str, **inputs: Any) -> Any:
