@@ -62,6 +62,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from api.greenlets import cooperative
+from api.settings import DEFAULTS
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,8 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MIGRATION_LOCK = 0x72_70_67_65_78_70  # "rpgexp"
 #: Seconds a SQLite writer waits for the file's lock before giving up (a 503, never a hang).
 SQLITE_BUSY_MS = 5000
-#: Seconds one request's database work may take (``RPG_DATABASE_TIMEOUT``).
-TIMEOUT = 5.0
+#: Seconds one request's database work may take by default (``RPG_DATABASE_TIMEOUT``).
+TIMEOUT = float(DEFAULTS["DATABASE_TIMEOUT"])
 #: Seconds the readiness probe gives the database (the probe answers within 2 s).
 PROBE_SECONDS = 1.5
 #: Seconds the migrations may take at start (a large table's new index may take a while).

@@ -17,43 +17,18 @@ import http.client
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.postgres import Cluster
+from tests.reliability.outages import DATABASE_TIMEOUT, outage_ahead, players_page, until_ready
 from tests.reliability.servers import Server, serve
-from tests.reliability.test_frozen_stores import frozen, until_ready
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
-DATABASE_TIMEOUT = 5  # the default
 #: Polls 0.25 s apart during an outage: their pauses alone (4 s) outlast a head's 1 s.
 POLLS = 16
-
-
-def players_page(server: Server, character: str | None = None
-                 ) -> tuple[str, dict[str, str], dict[str, str], str]:
-    """A new expedition: its path, the GM's and the players' headers, and the players' ETag
-    (its head now kept: the poll was answered 304). With a ``character``, the party is that one
-    character, and the headers and the ETag are its link's instead of the players'."""
-    status, _, created = server.post("/api/v1/expeditions", {
-        "name": "Výprava v nesnázích",
-        **({"party": [{"name": character, "max_hp": 10}]} if character else {})})
-    assert status == 201, created
-    path = f"/api/v1/expeditions/{created['id']}"
-    gm = {"Authorization": f"Bearer {created['links']['gm_token']}"}
-    token = created["links"]["players_token"]
-    if character:
-        status, _, link = server.post(f"{path}/character-links", {"character": character}, gm)
-        assert status == 201, link
-        token = link["token"]
-    players = {"Authorization": f"Bearer {token}"}
-    status, headers, _ = server.get(path, players)
-    assert status == 200
-    assert server.get(path, {**players, "If-None-Match": headers["ETag"]})[0] == 304
-    return path, gm, players, headers["ETag"]
 
 
 def polled(server: Server, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
@@ -63,23 +38,6 @@ def polled(server: Server, path: str, headers: dict[str, str]) -> tuple[int, dic
     except (OSError, http.client.HTTPException):
         return 0, {}
     return status, answered
-
-
-#: Brings an outage on the database for the block.
-Outage = Callable[[], contextlib.AbstractContextManager[None]]
-
-
-@contextlib.contextmanager
-def outage_ahead(postgres: Cluster, tmp_path: Path,
-                 outage: str) -> Iterator[tuple[Server, Outage]]:
-    """The run command on a fresh database of ``postgres``, and the ``outage`` ("frozen" or
-    "stopped") to bring on it."""
-    down: Outage = (
-        (lambda: frozen(postgres)) if outage == "frozen" else postgres.stopped)
-    with postgres.database() as url, serve(
-            tmp_path, RPG_DATABASE_URL=url, RPG_DATABASE_TIMEOUT=str(DATABASE_TIMEOUT),
-            RPG_RATELIMIT_ENABLED="false") as server:
-        yield server, down
 
 
 @pytest.mark.parametrize("outage", ["frozen", "stopped"])

@@ -19,12 +19,8 @@ from pathlib import Path
 import pytest
 
 from tests.postgres import Cluster
+from tests.reliability.outages import DATABASE_TIMEOUT, outage_ahead, players_page
 from tests.reliability.servers import Server, serve
-from tests.reliability.test_expedition_poll_faults import (
-    DATABASE_TIMEOUT,
-    outage_ahead,
-    players_page,
-)
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 

@@ -18,22 +18,19 @@ import json
 import os
 import signal
 import statistics
-import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.expedition.conftest import STORY
 from tests.postgres import Cluster
-from tests.reliability.servers import Server, redis_server, serve
+from tests.reliability.outages import DATABASE_TIMEOUT, frozen, until_ready
+from tests.reliability.servers import redis_server, serve
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
-
-DATABASE_TIMEOUT = 5  # the default
 
 
 def test_a_frozen_redis_costs_a_request_its_timeout_once(tmp_path: Path) -> None:
@@ -66,39 +63,10 @@ def test_a_frozen_redis_costs_a_request_its_timeout_once(tmp_path: Path) -> None
 # --- PostgreSQL -------------------------------------------------------------------------------
 
 
-def cluster_processes(running: Cluster) -> list[int]:
-    """The postmaster and every process it started (backends, checkpointer, WAL writer…)."""
-    postmaster = int((running.directory / "data" / "postmaster.pid").read_text().split()[0])
-    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(postmaster)],
-                              capture_output=True, text=True, check=False).stdout.split()
-    return [postmaster, *(int(pid) for pid in children)]
-
-
-@contextlib.contextmanager
-def frozen(running: Cluster) -> Iterator[None]:
-    """The whole cluster stopped (SIGSTOP) for the block, continued (SIGCONT) after it."""
-    stopped = cluster_processes(running)
-    for pid in stopped:
-        os.kill(pid, signal.SIGSTOP)
-    try:
-        yield
-    finally:
-        for pid in stopped:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGCONT)
-
-
 def gm(created: dict[str, object]) -> dict[str, str]:
     links = created["links"]
     assert isinstance(links, dict)
     return {"Authorization": f"Bearer {links['gm_token']}"}
-
-
-def until_ready(server: Server) -> None:
-    deadline = time.monotonic() + 30
-    while server.get("/api/v1/health", timeout=5)[0] != 200:
-        assert time.monotonic() < deadline, "the database never came back"
-        time.sleep(0.3)
 
 
 def test_a_frozen_postgresql_is_503_in_seconds_and_nothing_answered_an_error_is_committed(
