@@ -268,3 +268,47 @@ def followed(app: Flask) -> tuple[Table, str]:
 def without_date(response: TestResponse) -> list[tuple[str, str]]:
     """An answer's headers but its date (two answers a moment apart compare equal)."""
     return [(name, value) for name, value in response.headers.items() if name != "Date"]
+
+
+def stateless(client: FlaskClient) -> Any:
+    """The verifier's replay: the procedure's own stateless endpoint with the step's seed."""
+    def replay(procedure: str, given: dict[str, Any], seed: int) -> dict[str, Any]:
+        answer = client.post(f"/api/v1/{procedure}", json={**given, "seed": seed})
+        assert answer.status_code == 200, answer.get_json()
+        body: dict[str, Any] = answer.get_json()
+        return body
+    return replay
+
+
+def exported(table: Table, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    """The expedition's export, as ``headers``' link (the GM's by default) downloads it."""
+    answer = table.client.get(f"/api/v1/expeditions/{table.id}/export",
+                              headers=headers or table.gm)
+    assert answer.status_code == 200
+    document: dict[str, Any] = answer.get_json()
+    return document
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every value that holds no other (and of every empty list or object)."""
+    if isinstance(value, dict) and value:
+        for name, inner in value.items():
+            yield from leaves(inner, (*path, name))
+    elif isinstance(value, list) and value:
+        for index, inner in enumerate(value):
+            yield from leaves(inner, (*path, index))
+    else:
+        yield path
+
+
+def changed(value: Any) -> Any:
+    """Another value of the same kind (a forger's one-byte edit)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value[:-1] + ("0" if value[-1:] != "0" else "1")
+    if value is None:
+        return 0
+    return [0] if isinstance(value, list) else {"x": 0}

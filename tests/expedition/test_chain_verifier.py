@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from tests.expedition.chain_verifier import (
     verify,
     verify_head,
 )
+from tests.expedition.conftest import changed, leaves
 
 CHAIN_ID = "x7Kp2QmZ"
 KEY_1 = bytes(range(32))
@@ -204,30 +205,6 @@ def test_a_gm_export_s_secrets_verify_the_current_epoch_and_the_hidden_entry() -
 
 
 # -- any byte of any entry --------------------------------------------------------------------
-
-def leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """The path of every value that holds no other (and of every empty list or object)."""
-    if isinstance(value, dict) and value:
-        for name, inner in value.items():
-            yield from leaves(inner, (*path, name))
-    elif isinstance(value, list) and value:
-        for index, inner in enumerate(value):
-            yield from leaves(inner, (*path, index))
-    else:
-        yield path
-
-
-def changed(value: Any) -> Any:
-    """Another value of the same kind (a forger's one-byte edit)."""
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int):
-        return value + 1
-    if isinstance(value, str):
-        return value[:-1] + ("0" if value[-1:] != "0" else "1")
-    if value is None:
-        return 0
-    return [0] if isinstance(value, list) else {"x": 0}
 
 
 LEAVES = [(position + 1, path) for position, item in enumerate(EXPORT["log"])

@@ -16,8 +16,7 @@ from sqlalchemy import select
 
 from api.expeditions.models import CharacterLinkRow, ExpeditionRow
 from tests.expedition.chain_verifier import verify
-from tests.expedition.conftest import Player, Table, rechained
-from tests.expedition.test_expedition_fair_rolls import exported, stateless
+from tests.expedition.conftest import Player, Table, exported, rechained, stateless
 
 
 def apply(table: Table, seq: int, status: int = 200) -> dict[str, Any]:

@@ -13,34 +13,13 @@ import hmac
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
 from api.expeditions.chain import CHAIN_KINDS
 from tests.expedition.chain_verifier import Report, verify, verify_head
-from tests.expedition.conftest import Table, rechained
-from tests.expedition.test_chain_verifier import changed, leaves
-
-
-def stateless(client: FlaskClient) -> Any:
-    """The verifier's replay: the procedure's own stateless endpoint with the step's seed."""
-    def replay(procedure: str, given: dict[str, Any], seed: int) -> dict[str, Any]:
-        answer = client.post(f"/api/v1/{procedure}", json={**given, "seed": seed})
-        assert answer.status_code == 200, answer.get_json()
-        body: dict[str, Any] = answer.get_json()
-        return body
-    return replay
-
-
-def exported(table: Table, headers: dict[str, str] | None = None) -> dict[str, Any]:
-    answer = table.client.get(f"/api/v1/expeditions/{table.id}/export",
-                              headers=headers or table.gm)
-    assert answer.status_code == 200
-    document: dict[str, Any] = answer.get_json()
-    return document
+from tests.expedition.conftest import Table, changed, exported, leaves, rechained, stateless
 
 
 def play(table: Table) -> None:

@@ -29,8 +29,7 @@ from sqlalchemy import select, update
 
 from api.expeditions.models import EntryRow, ExpeditionRow, IdempotencyRow
 from tests.expedition.conftest import STORY, Table
-from tests.expedition.test_expedition_store import workers
-from tests.reliability.servers import Server, serve
+from tests.reliability.servers import Server, serve, workers
 
 
 def key() -> str:

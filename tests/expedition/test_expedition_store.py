@@ -9,7 +9,6 @@ import json
 import os
 import random
 import signal
-import subprocess
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +21,7 @@ from api.expeditions.models import EntryRow, ExpeditionRow
 from api.expeditions.store import key_of
 from rpg.expedition.state import State, state_json
 from tests.expedition.conftest import STORY, Table, app_on, closed
-from tests.reliability.servers import Server, serve
+from tests.reliability.servers import Server, serve, workers
 
 
 def test_two_devices_at_once_one_wins_the_other_gets_409(database_url: str) -> None:
@@ -122,13 +121,6 @@ def post(server: Server, path: str, body: dict[str, Any],
         return response.status, json.loads(response.read() or b"{}")
     finally:
         connection.close()
-
-
-def workers(server: Server) -> list[int]:
-    """The gunicorn workers' process ids (the master's children)."""
-    listed = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.process.pid)],
-                            capture_output=True, text=True, check=False).stdout
-    return [int(pid) for pid in listed.split()]
 
 
 def test_a_killed_worker_and_a_restart_lose_nothing_committed(database_url: str,

@@ -110,6 +110,13 @@ class Server:
         return post(self.port, path, body, headers, timeout, self.host)
 
 
+def workers(server: Server) -> list[int]:
+    """The gunicorn workers' process ids (the master's children)."""
+    listed = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.process.pid)],
+                            capture_output=True, text=True, check=False).stdout
+    return [int(pid) for pid in listed.split()]
+
+
 #: Run as root, a process that honours files' permission bits as any other user would (root
 #: without the capabilities that override them): a file made read-only is read-only to it.
 UNPRIVILEGED = (["setpriv", "--bounding-set=-dac_override,-dac_read_search",
