@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,6 +83,16 @@ def random_rolls_keep(
     assert not errors
 
 
+def fits_the_phone(page: Any, root: Any, shots: Path, name: str) -> None:
+    """The calculator ``root``, scrolled to, lies within the phone's width and the page does not
+    scroll sideways; its screenshot is kept as ``name`` in ``shots``, to look at."""
+    root.scroll_into_view_if_needed()
+    assert not scrolls_sideways(page), name
+    box = root.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (name, box)
+    root.screenshot(path=str(shots / f"{name}.png"))
+
+
 def fit_a_phone(
     calculators: LoadedPages, paths: Iterable[str], inputs: Mapping[str, dict[str, Any]],
     tmp_path_factory: pytest.TempPathFactory, *, answered: bool = True,
@@ -99,9 +110,4 @@ def fit_a_phone(
             fill(root, inputs[path], None)
             result = roll(root)
             assert result is not None or not answered, path
-            root.scroll_into_view_if_needed()
-            assert not scrolls_sideways(page), path
-            box = root.bounding_box()
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
-                path, box)
-            root.screenshot(path=str(shots / f"{path.replace('/', '-')}.png"))
+            fits_the_phone(page, root, shots, path.replace("/", "-"))

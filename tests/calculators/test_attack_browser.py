@@ -13,10 +13,11 @@ import pytest
 from rpg.core.catalog import catalog, msg
 from rpg.core.registry import procedures
 from rpg.pravidla import attack, combat
-from tests.browser import PHONE, screenshots, scrolls_sideways
+from tests.browser import screenshots
 from tests.calculators.forms import agrees, fill, roll
 from tests.calculators.shared_checks import (
     fit_a_phone,
+    fits_the_phone,
     refused_beside_the_field,
     replay_physical_dice,
     sampled_cases,
@@ -215,11 +216,7 @@ def test_phone_width_shows_no_sideways_scroll(calculators, tmp_path_factory):
     fill(root, {**RANDOM_INPUTS, "attacker_prone": True, "underwater": True,
                  "weapon": "slashing", "count": "3"}, [17, 4, 3, 19, 5])
     assert roll(root) is not None
-    root.scroll_into_view_if_needed()
-    assert not scrolls_sideways(page)
-    box = root.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-    root.screenshot(path=str(shots / f"{PATH}.png"))
+    fits_the_phone(page, root, shots, PATH)
 
 
 # --- defense [Obranné číslo] and persistent-damage [Perzistentní poškození] ------------------

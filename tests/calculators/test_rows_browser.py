@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser import screenshots, scrolls_sideways
-from tests.calculators.forms import agrees, api_answer, fill, roll
+from tests.browser import screenshots
+from tests.calculators.forms import CELL, agrees, api_answer, fill, roll
+from tests.calculators.shared_checks import fits_the_phone
 
 pytestmark = pytest.mark.browser
 
@@ -20,24 +21,12 @@ def _add(editor: Any, cells: dict[str, str]) -> None:
     editor.locator(":scope > [data-action=add-row]").click()
     row = editor.locator(":scope > [data-row]").last
     for key, given in cells.items():
-        control = row.locator(f':scope > [data-key="{key}"] [data-cell=value], '
-                              f':scope > [data-part="{key}"] [data-cell=value], '
-                              f':scope > [data-column="{key}"] [data-cell=value]')
+        control = row.locator(f'{CELL.format(key=key)}, :scope > [data-column="{key}"]').locator(
+            "[data-cell=value]")
         if control.evaluate("el => el.tagName") == "SELECT":
             control.select_option(label=given)
         else:
             control.fill(given)
-
-
-
-def _shoot(page: Any, root: Any, name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The calculator fits the phone; its screenshot is kept to look at."""
-    shots = screenshots(tmp_path_factory, "rows")
-    root.scroll_into_view_if_needed()
-    assert not scrolls_sideways(page), name
-    box = root.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
-    root.screenshot(path=str(shots / f"{name}.png"))
 
 
 def test_travel_groups_in_rows_answer_as_the_api(calculators, client,
@@ -57,7 +46,7 @@ def test_travel_groups_in_rows_answer_as_the_api(calculators, client,
                                   "dice": [1, 3, 2, 6]})
     assert shown is not None and agrees(shown, api["result"])
     assert root.locator(".calculator__text").inner_text() == api["text"]
-    _shoot(page, root, "travel", tmp_path_factory)
+    fits_the_phone(page, root, screenshots(tmp_path_factory, "rows"), "travel")
     # A group without a name is refused beside its cell, naming the row and the label.
     groups.locator(":scope > [data-row]").nth(1).locator("[data-key=group] input").fill("")
     assert roll(root) is None
@@ -91,7 +80,7 @@ def test_the_party_and_its_shares_in_rows_answer_as_the_api(calculators, client,
         "damage": 6, "allocation": {"Ota": 4, "Bára": 2}})
     assert shown is not None and agrees(shown, api["result"])
     assert root.locator(".calculator__text").inner_text() == api["text"]
-    _shoot(page, root, "fast-travel-split", tmp_path_factory)
+    fits_the_phone(page, root, screenshots(tmp_path_factory, "rows"), "fast-travel-split")
     # Hit points out of bounds: refused beside the cell, in Czech, by its label.
     party.locator(":scope > [data-row]").nth(2).locator("[data-key=hp] input").fill("0")
     assert roll(root) is None
