@@ -26,12 +26,12 @@ from rpg.core.catalog import Join, msg
 from tests.browser import scrolls_sideways, serve_app
 from tests.expedition.conftest import DATABASES, app_on, closed
 from tests.expedition.live import api_get, api_post, gm_link, key_of
-from tests.expedition.phones import ANSWER_MS, LIVE_MS, Seeds, member, newest, phone
+from tests.expedition.phones import ANSWER_MS, LIVE_MS, Seeds, member, newest, phone, said
 
 pytestmark = pytest.mark.browser
 
 def title(kind: str) -> str:
-    return msg(f"expedition.{kind}.title").in_("cs")
+    return said(f"expedition.{kind}.title")
 
 
 def seen_live(players: Page, check: Any) -> None:
@@ -67,10 +67,6 @@ def tap_and_wait(gm: Page, selector: str) -> str:
     return gm.locator('[data-expedition="gm"] [data-field="clock_text"]').inner_text()
 
 
-def entry_text(key: str, **params: Any) -> str:
-    return msg(key, **params).in_("cs")
-
-
 def sheet_heal_and_leave(gm: Page, players: Page) -> None:
     """Iva's sheet corrected (max hp and fatigue), Eva healed by a safe night in the
     wilderness, Dan gone from the party; each seen on the players' page too."""
@@ -94,7 +90,7 @@ def sheet_heal_and_leave(gm: Page, players: Page) -> None:
     expect(member(players, "Iva").locator('[data-field="fatigue"]')).to_have_text(
         str(fatigue + 2))
     expect(newest(players).locator(".rpg-entry__text")).to_have_text(
-        entry_text("expedition.edit-character.text", name="Iva", changes=changes))
+        said("expedition.edit-character.text", name="Iva", changes=changes))
 
     # Healing asks the rule's inputs in the rule's words; out in the wilderness the nights are
     # not safe unless the GM says so.
@@ -112,7 +108,7 @@ def sheet_heal_and_leave(gm: Page, players: Page) -> None:
     seen_live(players, lambda p: expect(
         member(p, "Eva").locator('[data-field="hp"]')).to_have_text("9", timeout=LIVE_MS))
     expect(newest(players).locator(".rpg-entry__text")).to_have_text(
-        entry_text("expedition.heal.text", name="Eva", hp=7, after=9))
+        said("expedition.heal.text", name="Eva", hp=7, after=9))
 
     # Removing asks first; "Nechat" keeps the character, and the confirming button is not live
     # at once (a double tap's second tap cannot confirm).
@@ -133,7 +129,7 @@ def sheet_heal_and_leave(gm: Page, players: Page) -> None:
         p.locator(".rpg-member")).to_have_count(3, timeout=LIVE_MS))
     expect(member(players, "Dan")).to_have_count(0)
     expect(newest(players).locator(".rpg-entry__text")).to_have_text(
-        entry_text("expedition.remove-character.text", name="Dan"))
+        said("expedition.remove-character.text", name="Dan"))
     # The players' page has no sheet to edit, and the log says how long ago, not a bare time of
     # some zone.
     assert players.locator('[data-member], [data-panel], dialog').count() == 0

@@ -117,6 +117,11 @@ def workers(server: Server) -> list[int]:
     return [int(pid) for pid in listed.split()]
 
 
+def gm(created: dict[str, Any]) -> dict[str, str]:
+    """The headers of the GM's link of an expedition ``created`` by the API."""
+    return {"Authorization": f"Bearer {created['links']['gm_token']}"}
+
+
 #: Run as root, a process that honours files' permission bits as any other user would (root
 #: without the capabilities that override them): a file made read-only is read-only to it.
 UNPRIVILEGED = (["setpriv", "--bounding-set=-dac_override,-dac_read_search",

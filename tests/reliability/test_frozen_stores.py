@@ -28,7 +28,7 @@ import pytest
 from tests.expedition.conftest import STORY
 from tests.postgres import Cluster
 from tests.reliability.outages import DATABASE_TIMEOUT, frozen, until_ready
-from tests.reliability.servers import redis_server, serve
+from tests.reliability.servers import gm, redis_server, serve
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
 
@@ -61,12 +61,6 @@ def test_a_frozen_redis_costs_a_request_its_timeout_once(tmp_path: Path) -> None
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------
-
-
-def gm(created: dict[str, object]) -> dict[str, str]:
-    links = created["links"]
-    assert isinstance(links, dict)
-    return {"Authorization": f"Bearer {links['gm_token']}"}
 
 
 def test_a_frozen_postgresql_is_503_in_seconds_and_nothing_answered_an_error_is_committed(

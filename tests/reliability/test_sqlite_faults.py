@@ -24,13 +24,9 @@ from typing import Any
 import pytest
 
 from tests.expedition.conftest import STORY
-from tests.reliability.servers import ROOT, UNPRIVILEGED, Server, serve
+from tests.reliability.servers import ROOT, UNPRIVILEGED, Server, gm, serve
 
 pytestmark = pytest.mark.waits  # its tests mostly wait: tests/schedule.py
-
-
-def gm(created: dict[str, Any]) -> dict[str, str]:
-    return {"Authorization": f"Bearer {created['links']['gm_token']}"}
 
 
 def health(server: Server) -> tuple[int, dict[str, Any]]:
@@ -136,7 +132,6 @@ def test_a_removed_folder_is_never_written_to_and_the_database_comes_back(
         assert status == 200 and json.loads(body)["version"] == 2
         assert again.get(gone_path, gm(gone))[0] == 404
     assert os.stat(database).st_size > 0
-
 
 
 #: A process of its own, without the capabilities that override permission bits, runs this:
