@@ -66,7 +66,7 @@ def vtt_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (folder / "index.html").write_text("<!doctype html><meta charset=utf-8><title>VTT</title>"
                                        "<button id=souboje>Souboje</button>", encoding="utf-8")
     (folder / "obr.js").write_text(
-        "export default { opened: [], onReady(f) { f(); },"
+        "export default { opened: [], onReady(f) { f(); window.obrReady = true; },"
         " modal: { open(options) { window.opened = options; } } };", encoding="utf-8")
     with serve(folder) as url:
         yield url
@@ -169,6 +169,9 @@ def test_the_owlbear_extension_opens_the_rules_in_a_modal(browser, api_url, vtt_
     page, errors = _page(browser, vtt_url)
     source = snippet("owlbear.js", api_url).replace('"@owlbear-rodeo/sdk"', f'"{vtt_url}obr.js"')
     page.add_script_tag(content=source, type="module")
+    # A module runs once its import is fetched, after add_script_tag returns: a click before
+    # OBR.onReady ran would find no handler (a loaded CI machine waited out the timeout so).
+    page.wait_for_function("window.obrReady === true")
     page.locator("#souboje").click()
     page.wait_for_function("window.opened !== undefined")
     opened = page.evaluate("window.opened")
