@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Flask is imported by the factory: the server patches the stdlib first
@@ -15,7 +16,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     suite sends hundreds of requests from one address.
     """
     from flask import Request
-    from flask_smorest import Api
     from flask_swagger_ui import get_swaggerui_blueprint
     from werkzeug.exceptions import UnsupportedMediaType
 
@@ -38,6 +38,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.language import json_body
     from api.limits import init_limits
     from api.odd_text import find_odd_query, find_odd_text, refuse_odd_text
+    from api.openapi import Api
     from api.procedure_path import ProcedurePath
     from api.procedures import document as document_procedures
     from api.security import init_security_headers
@@ -57,11 +58,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = Api()
     api.ERROR_SCHEMA = ErrorSchema  # the error body documented as the API writes it
     api.init_app(app)
-    for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
-        api.register_blueprint(rulebook.blp)
-        document_procedures(api, rulebook.blp)
-    api.register_blueprint(expeditions.blp)
-    expeditions.document_token(api)
+    with api.building():  # the OpenAPI document is written when first read (api.openapi)
+        for rulebook in (pravidla, psychopaths_land, conquest, olgoj_chorchoj):
+            api.register_blueprint(rulebook.blp)
+            api.write_later(partial(document_procedures, blp=rulebook.blp))
+        api.register_blueprint(expeditions.blp)
+        api.write_later(expeditions.document_token)
 
     docs_url = app.config["OPENAPI_URL_PREFIX"] + "/docs"
     app.register_blueprint(get_swaggerui_blueprint(docs_url, "/api/v1/openapi.json", config={

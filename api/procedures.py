@@ -16,8 +16,9 @@ from http import HTTPStatus
 from typing import Any
 from urllib.parse import urlencode
 
+from apispec import APISpec
 from flask import Response, current_app, request
-from flask_smorest import Api, Blueprint
+from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
@@ -312,13 +313,14 @@ def _operation(blp: Blueprint, operation_id: str, doc: Mapping[str, str],
     return {**operation, "tags": [blp.name], "operationId": operation_id, **doc}
 
 
-def document(api: Api, blp: Blueprint) -> None:
-    """Write the procedures of ``blp`` into the API's OpenAPI document, through apispec's public
-    ``spec.path``: the schemas become components as flask-smorest's decorators would make them."""
+def document(spec: APISpec, blp: Blueprint) -> None:
+    """Write the procedures of ``blp`` into the API's OpenAPI document ``spec``, through
+    apispec's public ``spec.path``: the schemas become components as flask-smorest's decorators
+    would make them."""
     for name, operations in _UNDOCUMENTED.get(blp.name, []):
         endpoint = next(endpoint for endpoint in ENDPOINTS.values()
                         if _view_name(endpoint.path) == name)
-        api.spec.path(rule=Rule(f"{API_PREFIX}/{endpoint.path}", endpoint=f"{blp.name}.{name}"),
+        spec.path(rule=Rule(f"{API_PREFIX}/{endpoint.path}", endpoint=f"{blp.name}.{name}"),
                       operations=copy.deepcopy(operations))
 
 

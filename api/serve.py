@@ -142,9 +142,10 @@ def load_app(config: dict[str, Any] | None = None) -> Any:
     """The app (:func:`api.create_app` with ``config``), its objects then frozen out of the
     garbage collector (:func:`gc.freeze`): a full collection no longer walks what lives as long
     as the process. Loaded before the workers are forked, they share it all (``preload_app``)."""
-    from api import create_app
+    from api import create_app, openapi
 
     app = create_app(config)
+    openapi.written(app)  # here, once, for every worker forked from this process
     gc.freeze()
     return app
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 
+from api import openapi
 from api.apierror import ApiError
 from api.discord import commands as slash
 from api.discord.channels import Channels
@@ -46,12 +47,6 @@ class BadSignature(ApiError):
         super().__init__(401, text)
 
 
-def openapi_document(app: Flask) -> dict[str, Any]:
-    """The app's own OpenAPI document (as ``/api/v1/openapi.json`` serves it)."""
-    document: dict[str, Any] = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
-    return document
-
-
 def public_key(app: Flask) -> str | None:
     """``DISCORD_PUBLIC_KEY`` as hex (an all-digit key read from the environment as a number
     keeps its 64 digits)."""
@@ -65,7 +60,7 @@ def _built(app: Flask) -> tuple[dict[str, slash.Command], list[dict[str, Any]], 
     """The commands and the answers, built once per app (the document does not change)."""
     found = app.extensions.get("rpg_discord")
     if found is None:
-        document = openapi_document(app)
+        document = openapi.written(app)
         index = {lang: listing(lang) for lang in ("cs", "en")}
         by_name, declared = slash.commands(document, index)
         found = (by_name, declared, Interactions(by_name, document, app.extensions[

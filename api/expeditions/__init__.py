@@ -12,8 +12,8 @@ The endpoints are in :mod:`api.expeditions.views`, :mod:`api.expeditions.transfe
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
+from apispec import APISpec
 from flask import Flask, Request, request
 from marshmallow import ValidationError
 
@@ -89,10 +89,10 @@ def init_expeditions(app: Flask) -> ExpeditionStore:
     return store
 
 
-def document_token(api: Any) -> None:
-    """Declare in the OpenAPI document how a link's token is sent: the ``bearer`` security
-    scheme the operations that take one name (flask-smorest's :class:`~flask_smorest.Api`)."""
-    api.spec.components.security_scheme(BEARER_SCHEME, {
+def document_token(spec: APISpec) -> None:
+    """Declare in the OpenAPI document ``spec`` how a link's token is sent: the ``bearer``
+    security scheme the operations that take one name."""
+    spec.components.security_scheme(BEARER_SCHEME, {
         "type": "http", "scheme": "bearer",
         "description": "The token of an expedition's link (the GM's acts, the players' reads): "
                        "`Authorization: Bearer <token>`, never in the URL."})

@@ -30,7 +30,6 @@ from typing import Any, Protocol, TypeVar, cast
 
 from flask import Request, Response, current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, missing
 from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
@@ -82,6 +81,7 @@ from api.formats import Card, card_response, requested_format
 from api.language import json_body, request_language
 from api.limits import charge_rate_limit
 from api.naming import ENDPOINT_SCHEMAS
+from api.openapi import Blueprint
 from api.procedures import render_card, site_root
 from api.serialize import RulesJsonProvider
 from rpg.core.catalog import messages, msg
@@ -122,8 +122,9 @@ class BodyParser(FlaskParser):
         return json_body(req, refuse=True) if is_json_request(req) else missing
 
 
-class ExpeditionsBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest is untyped
-    """flask-smorest's blueprint whose arguments read the body with :class:`BodyParser`."""
+class ExpeditionsBlueprint(Blueprint):
+    """The project's blueprint (:class:`api.openapi.Blueprint`) whose arguments read the body
+    with :class:`BodyParser`."""
 
     ARGUMENTS_PARSER = BodyParser()
 

@@ -6,7 +6,7 @@ is imported.
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
+from api.openapi import Blueprint
 
 blp = Blueprint(
     "olgoj_chorchoj",

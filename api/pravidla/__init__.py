@@ -5,7 +5,7 @@ Each area module defines its schemas and calls :func:`api.procedures.register` o
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
+from api.openapi import Blueprint
 
 blp = Blueprint(
     "pravidla", __name__, url_prefix="/api/v1",

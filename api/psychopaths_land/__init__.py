@@ -5,7 +5,7 @@ The procedures register themselves on :data:`blp` when its modules are imported.
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
+from api.openapi import Blueprint
 
 blp = Blueprint(
     "psychopaths_land",
