@@ -18,7 +18,6 @@ from urllib.parse import urlencode
 
 from apispec import APISpec
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validates_schema
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import Rule
@@ -39,6 +38,7 @@ from api.formats import (
     page,
 )
 from api.limits import dice_budget
+from api.openapi import Blueprint
 from api.results import result_schema
 from api.serialize import to_json
 from rpg.core.dice import MAX_FACES, MAX_GIVEN_DICE, DiceSource, ReplayDice, SeededDice
