@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from xdist.scheduler import LoadScopeScheduling
 
 from tests.schedule import LongestFirst, asks_for_vectors, order, seconds, waits
@@ -120,3 +122,11 @@ def test_when_only_modules_that_wait_are_left_a_worker_is_given_one() -> None:
     assert [collection[index] for index in second.sent[0]] == FROZEN
     # Nothing that works is left for the first worker: it waits in SLOW beside FROZEN.
     assert _finish(scheduler, first, collection) == SLOW
+
+
+def test_no_two_tests_share_an_id(request: pytest.FixtureRequest) -> None:
+    # A parallel run hands out the tests by their ids: of tests sharing one, it runs one, and
+    # counts one. (pytest 9.2 gave schemathesis' 146 tests, one per operation, the test
+    # function's id: 145 of them were never run in parallel.)
+    ids = Counter(item.nodeid for item in request.session.items)
+    assert [nodeid for nodeid, count in ids.items() if count > 1] == []
