@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rpg.core.catalog import msg
+from tests.browser import PHONE
 from tests.expedition.phones import ANSWER_MS, Expedition, finished, newest, shot
 
 pytestmark = pytest.mark.browser
@@ -40,7 +41,7 @@ def test_redo_appears_after_an_undo_and_puts_the_action_back(
     undo.scroll_into_view_if_needed()
     shot(gm, tmp_path, "1-redo-offered")
     buttons = undo.bounding_box(), redo.bounding_box()
-    assert all(box is not None and box["x"] + box["width"] <= 390 for box in buttons)
+    assert all(box is not None and box["x"] + box["width"] <= PHONE["width"] for box in buttons)
 
     redo.click()
     expect(newest(gm).locator('[data-field="title"]')).to_have_text(
@@ -75,7 +76,7 @@ def test_the_chronicle_downloads_as_markdown(
     button.scroll_into_view_if_needed()
     shot(gm, tmp_path, "3-share-buttons")
     box = button.bounding_box()
-    assert box is not None and box["x"] + box["width"] <= 390 and box["height"] >= 44
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"] and box["height"] >= 44
     with gm.expect_download(timeout=ANSWER_MS) as download:
         button.click()
     assert download.value.suggested_filename == "kronika-Pláně.md"
