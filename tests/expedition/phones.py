@@ -8,14 +8,18 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import Locator, Page, Route, expect
 
 from rpg.core.catalog import msg
 from rpg.expedition.actions import actions
+from rulesite import verify
 from tests.browser import PATIENCE_MS, PHONE, scrolls_sideways
 from tests.expedition.live import api_get, api_post
+
+if TYPE_CHECKING:  # importing it imports the golden vectors, which import the test modules
+    from tests.expedition import synthetic_chain
 
 #: How long the GM's page may take to show the answer of its action, and the players' page to
 #: show it too: a bound against a hang, not a speed (on a loaded machine a round trip to
@@ -44,9 +48,12 @@ class Seeds:
         route.fallback(post_data=json.dumps(body))
 
 
-def phone(browser: Any, seeds: Seeds | None = None) -> Page:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  locale="cs-CZ", service_workers="block", accept_downloads=True)
+def phone(browser: Any, seeds: Seeds | None = None, **options: Any) -> Page:
+    """A Czech phone's page (no service worker unless ``options`` allow one), its errors kept
+    in ``errors``; the actions it posts seeded by ``seeds``."""
+    context = browser.new_context(**{
+        "viewport": PHONE, "is_mobile": True, "has_touch": True, "locale": "cs-CZ",
+        "service_workers": "block", "accept_downloads": True, **options})
     page = context.new_page()
     if seeds is not None:
         page.route(lambda url: "/api/v1/expeditions/" in url, seeds.add)
@@ -181,3 +188,31 @@ def tapped_on_entry(gm: Page, seq: int, button: str, screenshot: Path) -> None:
     expect(newest(gm).locator('[data-field="title"]')).to_have_text(said(WRITES[button]),
                                                                      timeout=ANSWER_MS)
     expect(gm.locator(f"[data-{button}]:visible")).to_have_count(0)
+
+
+#: The page that verifies an export or a players' link.
+VERIFY_PAGE = "vyprava/overeni/"
+#: The counts in the order the page lists them (the rolls without a calculator only if some).
+SHOWN = ("entries", "drawn", "physical", "seeded", "hidden", "waiting", "mismatches")
+
+
+def counted(counts: synthetic_chain.Counts) -> list[str]:
+    """The verification page's lines for ``counts``, as the engine's catalog words them."""
+    assert verify.MESSAGES  # the page's words are in the catalog
+    return [msg(f"verify.{name}", n=getattr(counts, name)).in_("cs") for name in SHOWN]
+
+
+def verifying(page: Page, url: str) -> Page:
+    """``page`` on the verification page of the site at ``url``, ready for a file."""
+    page.goto(url + VERIFY_PAGE)
+    page.wait_for_selector("[data-verify][data-ready]", state="attached")
+    return page
+
+
+def verdict(page: Page, file: Path) -> tuple[str, list[str]]:
+    """The verification page's headline and counts for the export ``file``."""
+    page.set_input_files("[data-form=file] input", str(file))
+    shown = page.locator("[data-verdict]")
+    expect(shown).to_be_visible()
+    return (shown.locator("[data-field=headline]").inner_text(),
+            shown.locator("[data-field=counts] li").all_inner_texts())

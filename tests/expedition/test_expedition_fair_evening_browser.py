@@ -17,16 +17,13 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.expedition import chain_verifier, synthetic_chain
-
-# The module, not its names: importing the golden vectors imports every test module, this one
-# among them, while the verification page's tests may still be importing (a cycle).
-from tests.expedition import test_verify_page_browser as verifying
 from tests.expedition.live import api_get
 from tests.expedition.phones import (
     ANSWER_MS,
     PARTY,
     Expedition,
     asked,
+    counted,
     dice_panel,
     finished,
     issue_link,
@@ -36,6 +33,8 @@ from tests.expedition.phones import (
     shot,
     tapped_on_entry,
     type_die,
+    verdict,
+    verifying,
 )
 
 pytestmark = pytest.mark.browser
@@ -119,14 +118,14 @@ def test_the_story_of_a_fair_evening(
     assert len(drawn_steps) >= 3  # the 2nd shift's check, the secret 6th's, Eva's save
     assert (report.verified, report.waiting, report.hidden, report.mismatches) == (
         len(drawn_steps), 0, 0, 0)
-    third = verifying.opened(verifying.phone(browser, service_workers="block"), base)
+    third = verifying(phone(browser), base)
     third.fill("[data-form=link] input",
                f"{base}vyprava/hraci/#{expedition.id}.{expedition.players_token}")
     third.click("[data-form=link] button")
     shown = third.locator("[data-verdict]")
     expect(shown).to_be_visible(timeout=ANSWER_MS)
     assert shown.locator("[data-field=headline]").inner_text() == "Všechno sedí."
-    assert shown.locator("[data-field=counts] li").all_inner_texts() == verifying.counted(
+    assert shown.locator("[data-field=counts] li").all_inner_texts() == counted(
         synthetic_chain.Counts(entries=len(exported["log"]), drawn=report.verified,
                                physical=report.physical, seeded=report.given_seed,
                                hidden=report.hidden, waiting=report.waiting))
@@ -138,7 +137,7 @@ def test_the_story_of_a_fair_evening(
     changed["dice"] = [5]
     file = tmp_path / "tampered.json"
     file.write_text(json.dumps(tampered, ensure_ascii=False), encoding="utf-8")
-    headline, _ = verifying.verdict(third, file)
+    headline, _ = verdict(third, file)
     assert headline.startswith(f"Záznam č. {table_die['seq']} neprošel:")
     third.screenshot(path=str(tmp_path / "9-tampered.png"))
     finished(gm, player)

@@ -12,28 +12,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from rpg.core.catalog import msg
-from rulesite import verify
-from tests.browser import PHONE, scrolls_sideways, serve
+from tests.browser import scrolls_sideways, serve
 from tests.expedition import chain_verifier, synthetic_chain
 from tests.expedition.conftest import STORY
 from tests.expedition.live import api_get, api_post
-from tests.expedition.phones import Expedition
+from tests.expedition.phones import (
+    VERIFY_PAGE,
+    Expedition,
+    counted,
+    phone,
+    verdict,
+    verifying,
+)
 
 pytestmark = pytest.mark.browser
-
-PAGE = "vyprava/overeni/"
-#: The counts in the order the page lists them (the rolls without a calculator only if some).
-SHOWN = ("entries", "drawn", "physical", "seeded", "hidden", "waiting", "mismatches")
-
-
-def counted(counts: synthetic_chain.Counts) -> list[str]:
-    """The page's lines for ``counts``, as the engine's catalog words them."""
-    assert verify.MESSAGES  # the page's words are in the catalog
-    return [msg(f"verify.{name}", n=getattr(counts, name)).in_("cs") for name in SHOWN]
-
 
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
@@ -49,33 +43,9 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return files
 
 
-def phone(browser: Any, **options: Any) -> Page:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
-                                  locale="cs-CZ", **options)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def opened(page: Page, url: str) -> Page:
-    page.goto(url + PAGE)
-    page.wait_for_selector("[data-verify][data-ready]", state="attached")
-    return page
-
-
-def verdict(page: Page, file: Path) -> tuple[str, list[str]]:
-    page.set_input_files("[data-form=file] input", str(file))
-    shown = page.locator("[data-verdict]")
-    expect(shown).to_be_visible()
-    return (shown.locator("[data-field=headline]").inner_text(),
-            shown.locator("[data-field=counts] li").all_inner_texts())
-
-
 def test_a_synthetic_export_verifies_with_its_counts(browser, site_url, exports,
                                                       tmp_path) -> None:
-    page = opened(phone(browser, service_workers="block"), site_url)
+    page = verifying(phone(browser), site_url)
     headline, lines = verdict(page, exports["clean"])
     assert headline == "Všechno sedí."
     assert lines == counted(exports["counts"])
@@ -89,7 +59,7 @@ def test_a_synthetic_export_verifies_with_its_counts(browser, site_url, exports,
 
 def test_each_forged_export_fails_naming_its_entry(browser, site_url, exports,
                                                    tmp_path) -> None:
-    page = opened(phone(browser, service_workers="block"), site_url)
+    page = verifying(phone(browser), site_url)
     for forged, path in exports["forged"]:
         headline, lines = verdict(page, path)
         assert headline.startswith(f"Záznam č. {forged.seq} neprošel: "), (forged.name, headline)
@@ -109,7 +79,7 @@ def test_each_forged_export_fails_naming_its_entry(browser, site_url, exports,
 def test_replays_that_cannot_load_are_said_not_waited_for(browser, site_url, exports) -> None:
     # Opened online, then the replays' chunks cannot be fetched (offline, never kept): the page
     # says so instead of checking for ever.
-    page = opened(phone(browser, service_workers="block"), site_url)
+    page = verifying(phone(browser), site_url)
     page.route("**/javascripts/calculators/chunk-*", lambda route: route.abort())
     page.set_input_files("[data-form=file] input", str(exports["clean"]))
     expect(page.locator('[data-state="broken"]')).to_be_visible()
@@ -118,7 +88,7 @@ def test_replays_that_cannot_load_are_said_not_waited_for(browser, site_url, exp
 
 
 def test_a_link_that_is_no_players_link_says_so(browser, site_url) -> None:
-    page = opened(phone(browser, service_workers="block"), site_url)
+    page = verifying(phone(browser), site_url)
     for pasted in ("https://example.org/vyprava/hraci/#kratke", "nesmysl"):
         page.fill("[data-form=link] input", pasted)
         page.click("[data-form=link] button")
@@ -131,9 +101,9 @@ def test_the_page_verifies_a_file_offline_once_visited(browser, built_site, expo
     worker = ("async () => { await navigator.serviceWorker.ready; if (!navigator.serviceWorker"
               ".controller) await new Promise((resolve) => navigator.serviceWorker"
               ".addEventListener('controllerchange', resolve)); return true; }")
-    page = phone(browser)
+    page = phone(browser, service_workers="allow")
     with serve(built_site) as url:
-        opened(page, url)
+        verifying(page, url)
         assert page.evaluate(worker)
     # The server is gone and the browser offline: the page, its script and the replays'
     # chunks come from the offline copy.
@@ -180,7 +150,7 @@ def test_a_played_expedition_verifies_from_the_players_link(
     counts = synthetic_chain.Counts(
         entries=len(exported["log"]), drawn=report.verified, physical=report.physical,
         seeded=report.given_seed, hidden=report.hidden, waiting=report.waiting)
-    page = opened(phone(browser, service_workers="block"), base)
+    page = verifying(phone(browser), base)
     page.fill("[data-form=link] input",
               f"{base}vyprava/hraci/#{expedition.id}.{expedition.players_token}")
     page.click("[data-form=link] button")
@@ -207,7 +177,7 @@ def test_a_played_expedition_verifies_from_the_players_link(
     assert page.locator('[data-state="refused"] [data-detail]').inner_text()
     assert page.errors == []  # type: ignore[attr-defined]
     # The page opened with the key in its address checks at once, and takes the key out of it.
-    page.goto(f"{base}{PAGE}#{expedition.id}.{expedition.players_token}")
+    page.goto(f"{base}{VERIFY_PAGE}#{expedition.id}.{expedition.players_token}")
     expect(page.locator('[data-verdict][data-ok="true"]')).to_be_visible()
     assert expedition.players_token not in page.url
     page.context.close()

@@ -3,18 +3,9 @@ normal size: a page with a viewport, text as large as the phone's own, nothing w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.browser import PHONE, screenshots, scrolls_sideways
-from tests.site.test_vtt_snippets import api_server
-
-
-@pytest.fixture(scope="module")
-def api_url() -> Iterator[str]:
-    with api_server() as url:
-        yield url
 
 
 def _phone(browser):

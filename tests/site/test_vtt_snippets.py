@@ -10,13 +10,11 @@ VTT: CORS must let it through.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 
 import pytest
 
-from api import create_app
-from tests.browser import PHONE, ROOT, serve, serve_app
+from tests.browser import PHONE, ROOT, serve
 
 SNIPPETS = ROOT / "docs" / "nastroje" / "ukazky"
 #: The server address the snippets are written with, replaced by the test server's.
@@ -40,23 +38,6 @@ window.ChatMessage = {
     `<li class="chat">${data.content}</li>`); },
 };
 """
-
-
-def api_server() -> contextlib.AbstractContextManager[str]:
-    """The app on a free loopback port, in a thread; yields its root URL (no trailing /)."""
-    return _without_slash(serve_app(create_app({"TESTING": True})))
-
-
-@contextlib.contextmanager
-def _without_slash(served: contextlib.AbstractContextManager[str]) -> Iterator[str]:
-    with served as url:
-        yield url.rstrip("/")
-
-
-@pytest.fixture(scope="module")
-def api_url() -> Iterator[str]:
-    with api_server() as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
