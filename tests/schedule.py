@@ -36,6 +36,8 @@ from xdist.scheduler import LoadScopeScheduling
 SECONDS = (
     (lambda nodeid: "_browser.py" in nodeid, 5.0),
     (lambda nodeid: nodeid.startswith(("tests/site/", "tests/integrations/")), 2.0),
+    # Schemathesis: one test per API operation, its 30 requests in-process.
+    (lambda nodeid: nodeid.startswith("tests/reliability/test_fuzz.py"), 0.4),
     (lambda nodeid: nodeid.startswith("tests/reliability/"), 4.0),
     (lambda nodeid: nodeid.startswith("tests/expedition/"), 0.5),
 )
