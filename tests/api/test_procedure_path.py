@@ -21,6 +21,7 @@ from api.hooks import GUARDS
 from api.procedure_path import METHODS, ProcedurePath
 from api.procedures import query_string
 from rpg.core.registry import procedures
+from tests.guards import spy_on_guards
 
 CASES = [(path, sample) for path, procedure in procedures().items()
          for sample in procedure.samples]
@@ -60,22 +61,6 @@ def flask_saw(app: Flask) -> Iterator[Recorder]:
     recorder = Recorder(path)
     yield recorder
     path.next = recorder.flask
-
-
-def spy_on_guards(app: Flask) -> list[str]:
-    """The names of the guards the paths before Flask (the procedures', the polls') run from
-    now on, in order, as they run them (they read the guards at their first request: spy from
-    the start). Flask's own hooks call the guards they were made with, unspied."""
-    passed: list[str] = []
-
-    def spy(guard: Any) -> Any:
-        def spied(req: Any) -> None:
-            passed.append(guard.__name__)
-            guard(req)
-        return spied
-
-    app.extensions[GUARDS] = [spy(guard) for guard in app.extensions[GUARDS]]
-    return passed
 
 
 def test_every_api_request_passes_the_same_guards() -> None:

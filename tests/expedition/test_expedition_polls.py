@@ -22,8 +22,8 @@ from api.expeditions.heads import Head, Heads
 from api.expeditions.store import PAGE_MAX
 from api.expeditions.views import read_id
 from api.hooks import GUARDS
-from tests.api.test_procedure_path import spy_on_guards
 from tests.expedition.conftest import Table, app_on, closed, followed, poll, without_date
+from tests.guards import spy_on_guards
 
 
 @pytest.fixture
