@@ -20,7 +20,14 @@ Two exceptions to the order:
   alternate with the others from the start, and a worker is given one only while no other
   worker has one, unless nothing else is left. Two of them at once left the machine idle for a
   minute of a CI run (15–50 % of its CPU used); beside a browser module, whose Chromium can use
-  more than one core, the waiting is not lost.
+  more than one core, less of it is lost.
+
+  With three workers or more (``scripts/test`` runs three), the last one (``gw2`` of three) is
+  kept for them: it is given a module that waits whenever one is left, and the others never are
+  while they have anything else. Beside one module that waits, a browser module kept the
+  2-core machine only 62–72 % busy; with the waiting on a worker of its own the two others keep
+  it busy (95 % on average). The kept worker is given the rest once no module that waits is
+  left, and the others take one only once nothing else is.
 """
 
 from __future__ import annotations
@@ -94,7 +101,8 @@ def order(units: dict[str, Any]) -> list[str]:
 
 class LongestFirst(LoadScopeScheduling):
     """``--dist loadscope`` (a module's tests on one worker, with its module fixtures) handing out
-    the longest modules first, and a module that waits only to a worker whose peers have none."""
+    the longest modules first, and the modules that wait to the worker kept for them (of three
+    or more) or else only to a worker whose peers have none."""
 
     ordered = False
     waiting: frozenset[str] = frozenset()
@@ -105,12 +113,24 @@ class LongestFirst(LoadScopeScheduling):
                 (module, self.workqueue[module]) for module in order(self.workqueue))
             self.waiting = frozenset(filter(waits, self.workqueue))
             self.ordered = True
-        if self._peers_wait(node):
-            working = next((module for module in self.workqueue if module not in self.waiting),
-                           None)
-            if working is not None:
-                self.workqueue.move_to_end(working, last=False)
+        waiter = self._waiter()
+        if waiter is not None:  # the waiter takes the modules that wait, the others the rest
+            first = next((module for module in self.workqueue
+                          if (module in self.waiting) == (node is waiter)), None)
+        elif self._peers_wait(node):
+            first = next((module for module in self.workqueue if module not in self.waiting),
+                         None)
+        else:
+            first = None
+        if first is not None:
+            self.workqueue.move_to_end(first, last=False)
         super()._assign_work_unit(node)
+
+    def _waiter(self) -> Any | None:
+        """In a run of three workers or more, the one kept for the modules that wait (the last):
+        they then wait beside two workers that keep the machine busy. ``None`` with fewer."""
+        nodes = sorted(self.nodes, key=lambda node: int(node.gateway.id.removeprefix("gw")))
+        return nodes[-1] if len(nodes) >= 3 else None
 
     def _peers_wait(self, node: Any) -> bool:
         """Whether another worker has a module that waits with tests still to run."""

@@ -37,13 +37,14 @@ class Worker:
         self.shutting_down = True
 
 
-def _started(scheduling: type[LoadScopeScheduling], collection: list[str],
+def _started(scheduling: type[LoadScopeScheduling], collection: list[str], workers: int = 2,
              ) -> tuple[Any, list[Worker]]:
-    """A scheduler of two workers, ``collection`` collected and its first modules sent."""
-    config: Any = SimpleNamespace(getvalue={"tx": ["2*popen"], "dist": "loadscope"}.get,
+    """A scheduler of ``workers`` workers, ``collection`` collected and its first modules sent."""
+    config: Any = SimpleNamespace(getvalue={"tx": [f"{workers}*popen"], "dist": "loadscope"}.get,
                                   option=SimpleNamespace(loadscopereorder=True))
     scheduler = scheduling(config)
-    workers = [Worker("gw0"), Worker("gw1")]
+    # Added last name first (workers start in any order): the scheduler goes by their names.
+    workers = [Worker(f"gw{n}") for n in reversed(range(workers))]
     for worker in workers:
         scheduler.add_node(worker)
         scheduler.add_node_collection(worker, collection)
@@ -122,6 +123,32 @@ def test_when_only_modules_that_wait_are_left_a_worker_is_given_one() -> None:
     assert [collection[index] for index in second.sent[0]] == FROZEN
     # Nothing that works is left for the first worker: it waits in SLOW beside FROZEN.
     assert _finish(scheduler, first, collection) == SLOW
+
+
+def test_of_three_workers_the_last_is_given_the_modules_that_wait_and_the_others_the_rest(
+        ) -> None:
+    collection = SERVERS + FROZEN + BROWSER + SLOW + QUICK
+    scheduler, workers = _started(LongestFirst, collection, workers=3)
+    first, second, waiter = sorted(workers, key=lambda worker: worker.gateway.id)
+    # The waiter is asked first, and given FROZEN, not the longest module.
+    assert [collection[index] for index in waiter.sent[0]] == FROZEN
+    assert [collection[index] for index in second.sent[0]] == SERVERS
+    # The first's module has two tests: it is given the next at once (xdist keeps a worker
+    # two tests ahead); not SLOW, which comes first, but QUICK.
+    assert [[collection[index] for index in batch] for batch in first.sent] == [BROWSER, QUICK]
+    assert _finish(scheduler, waiter, collection) == SLOW
+    assert _finish(scheduler, second, collection) == []
+
+
+def test_of_three_workers_the_one_kept_for_waiting_helps_once_none_is_left() -> None:
+    collection = SERVERS + FROZEN + BROWSER + CALCULATORS + QUICK
+    scheduler, workers = _started(LongestFirst, collection, workers=3)
+    first, second, waiter = sorted(workers, key=lambda worker: worker.gateway.id)
+    assert [collection[index] for index in waiter.sent[0]] == FROZEN
+    assert [collection[index] for index in second.sent[0]] == CALCULATORS
+    assert [collection[index] for index in first.sent[0]] == SERVERS
+    # No module that waits is left: the waiter is given what comes next.
+    assert _finish(scheduler, waiter, collection) == BROWSER + QUICK
 
 
 def test_no_two_tests_share_an_id(request: pytest.FixtureRequest) -> None:
