@@ -166,6 +166,39 @@ def issue_link(gm: Page, character: str) -> str:
     return shown.input_value()
 
 
+#: The GM page's dialogs that ask before what cannot be taken back (``confirmFirst`` in
+#: ``gm.js``), each with the browser test that opens it through ``asks_first``; the page's list
+#: is pinned to this one (``test_expedition_gm_page_inputs.py``).
+ASKS_FIRST = {
+    "remove-character": "test_expedition_browser.py, the story on two phones",
+    "reveal-entry": "tapped_on_entry, from test_expedition_table_rolls_browser.py and others",
+    "reveal-key": "test_expedition_table_rolls_browser.py, the chain's panel",
+    "revoke-link": "test_expedition_table_rolls_browser.py, a character's link",
+    "rotate-players": "test_expedition_gm_page_browser.py, the players' link",
+}
+
+#: Taps the button, then reads the dialog it opened and the dialog's confirming button, all in
+#: the tap's own task.
+_TAP_AND_READ = """(button, name) => {
+    button.click();
+    const dialog = document.querySelector(`[data-confirm="${name}"]`);
+    return [dialog.open, dialog.querySelector("[data-confirmed]").disabled];
+}"""
+
+
+def asks_first(gm: Page, tap: Locator, name: str) -> Locator:
+    """Tap ``tap`` and return the dialog ``name`` it opens, whose confirming button is not live
+    yet as it opens (a double tap's second tap cannot confirm). The button is read in the tap's
+    own task: read from here after the tap, it may come past the page's moment on a loaded
+    machine (a CI run saw it live)."""
+    assert name in ASKS_FIRST, name
+    expect(tap).to_be_visible(timeout=ANSWER_MS)
+    assert tap.evaluate(_TAP_AND_READ, name) == [True, True], f"{name}: open, not live yet"
+    dialog = gm.locator(f'[data-confirm="{name}"]')
+    expect(dialog).to_be_visible()
+    return dialog
+
+
 #: The entry each button of an entry writes: its title.
 WRITES = {"reveal-entry": "expedition.reveal-entry.title", "apply": "expedition.apply.title"}
 
@@ -179,12 +212,13 @@ def tapped_on_entry(gm: Page, seq: int, button: str, screenshot: Path) -> None:
     expect(gm.locator(f"[data-{button}]:visible")).to_have_count(1)
     tapped.scroll_into_view_if_needed()
     gm.screenshot(path=str(screenshot))
-    tapped.click()
-    asks = gm.locator(f'[data-confirm="{button}"]')
     if button == "reveal-entry":
+        asks = asks_first(gm, tapped, button)
         expect(asks).to_contain_text(f"Odhalit skrytý hod (záznam č. {seq})?")
         gm.screenshot(path=str(screenshot.with_stem(f"{screenshot.stem}-asks")))
         asks.locator("[data-confirmed]").click()
+    else:
+        tapped.click()
     expect(newest(gm).locator('[data-field="title"]')).to_have_text(said(WRITES[button]),
                                                                      timeout=ANSWER_MS)
     expect(gm.locator(f"[data-{button}]:visible")).to_have_count(0)

@@ -21,6 +21,7 @@ from tests.expedition.phones import (
     ANSWER_MS,
     Expedition,
     Seeds,
+    asks_first,
     finished,
     member,
     newest,
@@ -259,14 +260,7 @@ def test_links_open_what_they_say(browser: Any, base: str, tmp_path: Path) -> No
     # Cutting the players off asks first; "Nechat starý" keeps the link, and the confirming
     # button is not live at once (a double tap's second tap cannot confirm).
     old_link = players_link_of(tomb)
-    dialog = gm.locator('[data-confirm="rotate-players"]')
-    # (Read in the tap's own task: a loaded machine may take longer than the moment to look.)
-    assert gm.evaluate("""() => {
-        document.querySelector("[data-rotate]").click();
-        return document.querySelector('[data-confirm="rotate-players"] [data-confirmed]')
-            .disabled;
-    }""")
-    expect(dialog).to_be_visible()
+    dialog = asks_first(gm, gm.locator("[data-rotate]"), "rotate-players")
     shot(gm, tmp_path, "3-rotate-asks")
     dialog.locator('button[value="keep"]').click()
     expect(dialog).to_be_hidden()

@@ -1,6 +1,7 @@
 """Every input the API takes for an action is on the GM's page: a field of the action's form, or
 sent by the page's script from a control named here (with why), or left out here (with why).
-A new input of the API that the page lacks fails here, before a GM misses it at the table."""
+A new input of the API that the page lacks fails here, before a GM misses it at the table. So
+does a new dialog that asks first, until a browser test opens it (``phones.ASKS_FIRST``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from api.expeditions.schemas import ACTION_FIELDS, action_schema
 from rpg.expedition.actions import actions
+from tests.expedition.phones import ASKS_FIRST
 
 #: What every rolling action takes and the page handles as a whole (its hidden switch, the
 #: replayed dice), or no action's form needs (the answer's language and format).
@@ -46,8 +48,13 @@ def forms(html: str) -> dict[str, set[str]]:
 
 
 @pytest.fixture(scope="module")
-def page(built_site: Path) -> dict[str, set[str]]:
-    return forms((built_site / "vyprava" / "index.html").read_text(encoding="utf-8"))
+def html(built_site: Path) -> str:
+    return (built_site / "vyprava" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def page(html: str) -> dict[str, set[str]]:
+    return forms(html)
 
 
 @pytest.mark.parametrize("kind", sorted(ACTION_FIELDS))
@@ -63,3 +70,8 @@ def test_the_lists_name_only_inputs_the_api_takes(page: dict[str, set[str]]) -> 
     for kind, name in {**SCRIPTED, **LEFT_OUT}:
         assert name in action_schema(kind, actions()[kind].rolls)._declared_fields, (kind, name)
         assert name not in page.get(kind, set()), (kind, name)  # on the page: not listed
+
+
+def test_every_dialog_that_asks_first_is_opened_by_a_browser_test(html: str) -> None:
+    asking = re.findall(r'<dialog[^>]*data-confirm="([^"]+)"', html)
+    assert sorted(asking) == sorted(ASKS_FIRST)

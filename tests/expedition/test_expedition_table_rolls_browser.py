@@ -23,6 +23,7 @@ from tests.expedition.phones import (
     ANSWER_MS,
     PARTY,
     Expedition,
+    asks_first,
     entry,
     finished,
     issue_link,
@@ -66,12 +67,7 @@ def test_the_gm_reveals_the_key_and_a_hidden_roll(
     assert expedition.read()["log"][0]["reveals"]["seq"] == hidden["seq"]
 
     # Revealing the key asks first, saying what it does; "Zatím ne" keeps it.
-    assert gm.evaluate("""() => {
-        document.querySelector("[data-reveal-key]").click();
-        return document.querySelector('[data-confirm="reveal-key"] [data-confirmed]').disabled;
-    }""")
-    dialog = gm.locator('[data-confirm="reveal-key"]')
-    expect(dialog).to_be_visible()
+    dialog = asks_first(gm, gm.locator("[data-reveal-key]"), "reveal-key")
     expect(dialog).to_contain_text("Odhalit klíč epochy 1?")
     expect(dialog).to_contain_text("může kdokoli ověřit")
     expect(dialog).to_contain_text("hned začne epocha 2")
@@ -130,8 +126,7 @@ def test_the_gm_issues_lists_and_revokes_a_characters_link_and_applies_its_rolls
     notice.click()
 
     # Revoking asks first; then the link opens nothing.
-    panel.locator("[data-revoke-link]").click()
-    dialog = gm.locator('[data-confirm="revoke-link"]')
+    dialog = asks_first(gm, panel.locator("[data-revoke-link]"), "revoke-link")
     expect(dialog).to_contain_text("Zrušit odkaz postavy Eva?")
     shot(gm, tmp_path, "2-revoke-asks")
     dialog.locator("[data-confirmed]").click()
