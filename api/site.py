@@ -49,13 +49,10 @@ def page(path: str) -> Response:
         # Read whole (the site's files are small): flask-compress gzips only a response that is
         # not a streamed file, and phones on plain HTTP ask for gzip, not brotli.
         response.direct_passthrough = False
-        body = response.get_data()
-        response.close()  # the file it was read from (a server's file wrapper is never closed)
-        response.set_data(body)
-    else:
-        # A 304 (or a refused range) sends no body: its file is closed now, not when the server
-        # closes the answer, which a client gone away leaves to the garbage collector.
-        response.close()
+        response.make_sequence()
+    # Its file is closed now, whatever the answer (a 304 or a refused range sends no body), not
+    # when the server closes the answer, which a client gone away leaves to the garbage collector.
+    response.close()
     _add_policy(response, Path(target))
     return response
 

@@ -48,25 +48,31 @@ def test_a_compressed_page_keeps_its_security_policy(client: FlaskClient) -> Non
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]
 
 
-def test_a_file_the_client_already_has_is_closed_at_once(
+def test_a_file_sent_is_closed_by_the_view_whatever_the_answer(
         client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    sent = []
+    files = []  # each file the view opened, as the server would have been handed it
 
     def spied(*args: object, **kwargs: object) -> object:
-        sent.append(send(*args, **kwargs))
-        return sent[-1]
+        sent = send(*args, **kwargs)
+        wrapper = sent.response  # Werkzeug's FileWrapper; for a range, inside a _RangeWrapper
+        files.append(getattr(wrapper, "iterable", wrapper).file)
+        return sent
 
     send = api.site.send_from_directory
     monkeypatch.setattr(api.site, "send_from_directory", spied)
-    with client.get("/ui.js") as first:
-        etag = first.headers["ETag"]
-    with client.get("/ui.js", headers={"If-None-Match": etag}) as second:
-        assert second.status_code == 304 and second.get_data() == b""
-        # Closed by the view, before the server would close the answer (a server whose client
-        # went away left it to the garbage collector: a ResourceWarning in a test run).
-        assert sent[-1].response.file.closed
-    with client.get("/ui.js", headers={"Range": "bytes=7-18"}) as part:  # read, then closed
+    # Each is closed by the view, before the server would close the answer (a server whose
+    # client went away left it to the garbage collector: a ResourceWarning in a test run).
+    with client.get("/ui.js") as whole:
+        assert whole.status_code == 200 and whole.get_data() == SCRIPT.encode()
+        assert files[-1].closed
+        etag = whole.headers["ETag"]
+    with client.get("/ui.js", headers={"If-None-Match": etag}) as already_had:
+        assert already_had.status_code == 304 and already_had.get_data() == b""
+        assert files[-1].closed
+    with client.get("/ui.js", headers={"Range": "bytes=7-18"}) as part:
         assert part.status_code == 206 and part.get_data() == SCRIPT.encode()[7:19]
+        assert files[-1].closed
+    assert len(files) == 3
 
 
 def test_api_answers_are_not_compressed(client: FlaskClient) -> None:
