@@ -23,8 +23,6 @@ from tests.calculators.shared_checks import (
     sampled_cases,
 )
 from tests.calculators.vectors import GRIDS, PROCEDURES, first_of_each
-from tests.pravidla.test_defense import GOLDEN as DEFENSE
-from tests.pravidla.test_persistent_damage import GOLDEN as PERSISTENT
 
 PATH = "attack"
 #: Vectors replayed in the browser (every one of them already passes under node).
@@ -227,9 +225,8 @@ OTHERS = ("defense", "persistent-damage")
 @pytest.mark.browser
 @pytest.mark.parametrize("path", OTHERS)
 def test_the_other_calculators_give_the_engines_answer(calculators, path):
-    grid = (DEFENSE if path == "defense" else PERSISTENT)[path]
     replay_physical_dice(calculators, path,
-                         sampled_cases(path, PROCEDURES[path], grid, sample=6, seed=4))
+                         sampled_cases(path, PROCEDURES[path], GRIDS[path], sample=6, seed=4))
 
 
 @pytest.mark.browser
