@@ -26,8 +26,9 @@ Two exceptions to the order:
   kept for them: it is given a module that waits whenever one is left, and the others never are
   while they have anything else. Beside one module that waits, a browser module kept the
   2-core machine only 62–72 % busy; with the waiting on a worker of its own the two others keep
-  it busy (95 % on average). The kept worker is given the rest once no module that waits is
-  left, and the others take one only once nothing else is.
+  it busy (95 % on average, against 83 % on two workers, and 7 % sooner: the measurements
+  page). The kept worker is given the rest once no module that waits is left, and the others
+  take one only once nothing else is.
 """
 
 from __future__ import annotations
