@@ -1,7 +1,8 @@
 """Every input the API takes for an action is on the GM's page: a field of the action's form, or
 sent by the page's script from a control named here (with why), or left out here (with why).
 A new input of the API that the page lacks fails here, before a GM misses it at the table. So
-does a new dialog that asks first, until a browser test opens it (``phones.ASKS_FIRST``)."""
+does a new dialog that asks first, until it is listed with the browser test that opens it
+(``phones.ASKS_FIRST``, the names ``asks_first`` takes)."""
 
 from __future__ import annotations
 
@@ -72,6 +73,6 @@ def test_the_lists_name_only_inputs_the_api_takes(page: dict[str, set[str]]) -> 
         assert name not in page.get(kind, set()), (kind, name)  # on the page: not listed
 
 
-def test_every_dialog_that_asks_first_is_opened_by_a_browser_test(html: str) -> None:
+def test_the_pages_dialogs_that_ask_first_are_the_ones_the_tests_list(html: str) -> None:
     asking = re.findall(r'<dialog[^>]*data-confirm="([^"]+)"', html)
     assert sorted(asking) == sorted(ASKS_FIRST)

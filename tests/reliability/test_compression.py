@@ -1,5 +1,5 @@
 """The site's files travel gzipped to a client that accepts it; the API's answers as they are.
-A file the client already has (a 304) is closed at once, not left open to the server."""
+Every file the view opens is closed by the view, whatever it answers (200, 206, 304)."""
 
 from __future__ import annotations
 
